@@ -1,0 +1,89 @@
+# maxtriage: one non-recursive Makefile.
+#
+#   make            build build/maxtriage
+#   make check      unit tests (cmocka) + end-to-end tests
+#   make demo       install missing packages (as root), build, triage a sample
+#   make asan       build and run the unit and e2e tests with ASan+UBSan
+#   make valgrind   run the unit tests under valgrind
+#   make bench      benchmarks against the anchors (not part of check)
+#   make golden     regenerate golden files from the current build
+
+CC ?= cc
+PKGS := libdw libelf capstone libgit2 jansson
+O ?= build
+WERROR ?=
+CSTD := -std=c11 -D_GNU_SOURCE
+WARN := -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
+	-Wno-unused-parameter $(WERROR)
+OPT ?= -O2 -g
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Ilib/include -Ilib $(PKG_CFLAGS) \
+	$(SANFLAGS) $(CFLAGS) -MMD -MP
+LDLIBS_ALL = $(PKG_LIBS) -lz -lstdc++ -lpthread $(SANFLAGS) $(LDFLAGS)
+
+LIB_SRC := $(sort $(wildcard lib/*/*.c))
+CMD_SRC := $(sort $(wildcard cmd/maxtriage/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+
+LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
+CMD_OBJ := $(CMD_SRC:%.c=$(O)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(O)/tests/%)
+
+all: $(O)/maxtriage
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(O)/libmaxtriage.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(O)/maxtriage: $(CMD_OBJ) $(O)/libmaxtriage.a
+	$(CC) -o $@ $(CMD_OBJ) $(O)/libmaxtriage.a $(LDLIBS_ALL)
+
+# Unit tests may also use the command-line objects (all but main.o).
+$(O)/tests/%: $(O)/tests/%.o $(O)/libmaxtriage.a $(filter-out $(O)/cmd/maxtriage/main.o,$(CMD_OBJ))
+	$(CC) -o $@ $^ $(LDLIBS_ALL) -lcmocka
+
+tests: $(TEST_BIN)
+
+check: $(O)/maxtriage tests
+	@sh tests/run-tests.sh $(O)
+
+demo:
+	@sh scripts/install-deps.sh
+	@$(MAKE) --no-print-directory $(O)/maxtriage
+	@sh scripts/demo.sh $(O)
+
+asan:
+	$(MAKE) O=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+		SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" check
+
+valgrind: $(O)/maxtriage tests
+	@VALGRIND=1 sh tests/run-tests.sh $(O)
+
+bench: $(O)/maxtriage
+	@sh bench/run.sh $(O)
+
+golden: $(O)/maxtriage
+	@sh tests/golden.sh $(O) update
+
+install: $(O)/maxtriage
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(O)/maxtriage $(DESTDIR)$(PREFIX)/bin/maxtriage
+	[ ! -f docs/maxtriage.1 ] || install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+PREFIX ?= /usr/local
+
+clean:
+	rm -rf build build-asan
+
+format:
+	clang-format -i $(LIB_SRC) $(CMD_SRC) $(TEST_SRC) lib/include/maxtriage/*.h
+
+.PHONY: all check tests demo asan valgrind bench golden install clean format
+.SECONDARY:
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

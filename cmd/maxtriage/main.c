@@ -1,0 +1,71 @@
+/* main.c - maxtriage entry point: one table of subcommands. */
+#include "cmd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef MAXTRIAGE_VERSION
+#define MAXTRIAGE_VERSION "0.1.0"
+#endif
+
+static const struct {
+	const char *name;
+	mt_cmd_fn fn;
+	const char *summary;
+} commands[] = {
+	{ "stack", cmd_stack, "symbolize, classify and fingerprint crash dumps" },
+	{ "symbolize", cmd_symbolize, "resolve addresses like llvm-symbolizer" },
+	{ "irdiff", cmd_irdiff, "diff consecutive MLIR lowering stages" },
+};
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "usage: maxtriage COMMAND [options] [args]\n\n"
+		     "Offline crash and compiler-IR triage for MAX and Mojo.\n\n"
+		     "commands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-10s %s\n", commands[i].name,
+			commands[i].summary);
+	fprintf(out, "  %-10s %s\n", "help", "show help for a command");
+	fprintf(out, "\nRun 'maxtriage COMMAND --help' for a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+	const char *name;
+
+	if (argc < 2) {
+		usage(stderr);
+		return MT_EXIT_USAGE;
+	}
+	name = argv[1];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(name, "--version") || !strcmp(name, "version")) {
+		printf("maxtriage %s\n", MAXTRIAGE_VERSION);
+		return 0;
+	}
+	if (!strcmp(name, "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			if (!strcmp(argv[2], commands[i].name)) {
+				char *hargv[] = { argv[2], "--help", NULL };
+				return commands[i].fn(2, hargv);
+			}
+		mt_die_msg(NULL, "no such command '%s'", argv[2]);
+		return MT_EXIT_USAGE;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(name, commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	mt_die_msg(NULL, "unknown command '%s' (see 'maxtriage --help')", name);
+	return MT_EXIT_USAGE;
+}

@@ -1,0 +1,138 @@
+/*
+ * stack.h - crash reports read from dump text: frames and messages.
+ *
+ * mt_stack_parse() splits any text (logs, several dumps, quoting, ANSI
+ * colour, CRLF, truncated lines) into reports. It never fails on content:
+ * unknown lines are skipped. The resolver (symbols) and triage layers then
+ * fill in the remaining fields of each frame in place.
+ */
+#ifndef MAXTRIAGE_STACK_H
+#define MAXTRIAGE_STACK_H
+
+#include "maxtriage/common.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+	MT_CAT_UNKNOWN = 0,
+	MT_CAT_HANDLER,
+	MT_CAT_SYSTEM,
+	MT_CAT_RUNTIME,
+	MT_CAT_KERNEL,
+	MT_CAT_MODEL
+} mt_category;
+
+const char *mt_category_name(mt_category c);
+/* Parse a category name; returns -1 if unknown. */
+int mt_category_parse(const char *name);
+
+/* How a frame line looked in the dump. */
+typedef enum {
+	MT_FORM_LLVM = 0,   /* #N 0xADDR [func] (module+0xOFF) | file:l:c | bare */
+	MT_FORM_COLUMN,     /* N module 0xADDR [sym + off] */
+	MT_FORM_NORMALISED, /* #N lib+0xOFF */
+	MT_FORM_SANITIZER,  /* #N 0xADDR in func ... */
+	MT_FORM_HOSTFRAME,  /* compute-sanitizer Host Frame: */
+	MT_FORM_PYTHON      /* File "x.py", line N, in f */
+} mt_frame_form;
+
+typedef struct mt_blame {
+	char *commit;  /* hex id */
+	char *author;
+	int64_t time;  /* seconds since the epoch */
+	char *summary;
+} mt_blame;
+
+typedef struct mt_frame {
+	/* as printed */
+	int index;            /* -1 when the dump gave none */
+	mt_frame_form form;
+	int has_address;
+	uint64_t address;
+	int redacted;         /* address printed as 0x00007f... */
+	int unmapped;         /* "<unmapped>" */
+	char *module;         /* as printed; NULL for none */
+	int has_offset;
+	uint64_t module_offset;
+	char *symbol;         /* name printed beside the address, if any */
+	int has_symbol_offset;/* column form "sym + off" */
+	uint64_t symbol_offset;
+	char *build_id;       /* sanitizer (BuildId: ...) */
+	unsigned line_no;     /* line of the input it came from (1-based) */
+
+	/* resolved (or copied from a symbolized dump) */
+	char *function;       /* full name */
+	char *file;
+	unsigned line, column;
+	int inlined;
+	const char *lookup;   /* "pc", "call_site" or NULL */
+	char *instruction;    /* faulting instruction, disassembled */
+	char *hint;           /* what the instruction suggests */
+	char *module_path;    /* file that was opened for it */
+	const char *status;   /* see docs/json-stack.md */
+	char *status_reason;
+
+	/* triage */
+	mt_category category;
+	char *rule;           /* which rule gave the category */
+	mt_blame *blame;
+} mt_frame;
+
+typedef struct mt_report {
+	char *kind;          /* failure kind: SIGSEGV, assertion, cuda_error... */
+	char *signal;        /* SIGSEGV... or NULL when none */
+	char *message;       /* the main error message */
+	char *program;       /* Program arguments: ... */
+	char *kernel;        /* MAX kernel name, if an error names one */
+	char *entry_point;   /* MAX kernel entry point */
+	char *error_location;/* file:L:C from "At file:L:C:" messages */
+	char **notes;        /* other messages, pretty-stack entries */
+	size_t nnotes, capnotes;
+	char **hints_seen;   /* hint lines: "stack trace was not collected" */
+	size_t nhints, caphints;
+	int saw_sync_mode_hint;
+	int stack_not_collected;
+	mt_frame *frames;
+	size_t nframes, capframes;
+	unsigned first_line, last_line;
+
+	/* triage */
+	mt_category category;
+	int blame_frame;     /* index into frames, -1 when none */
+	char *reason;
+	char *signature;
+	char fingerprint[17];
+} mt_report;
+
+typedef struct mt_report_set {
+	mt_report *reports;
+	size_t n, cap;
+	size_t lines;        /* lines read */
+	size_t frames_seen;  /* frame lines recognised */
+} mt_report_set;
+
+/* Parse text[0..len) (need not be NUL-terminated; NUL bytes are treated as
+ * ordinary bytes) into reports appended to set. Never fails on content. */
+void mt_stack_parse(mt_report_set *set, const char *text, size_t len);
+
+/*
+ * Recognise a single line as a frame (exposed for unit tests). line is one
+ * line with quoting, colour and CR already removed. Returns 1 and fills
+ * *out (free its strings with mt_frame_release) or 0 if it is not a frame.
+ */
+int mt_stack_parse_frame_line(mt_frame *out, const char *line);
+
+void mt_frame_release(mt_frame *f);
+void mt_report_release(mt_report *r);
+void mt_report_set_release(mt_report_set *set);
+
+/* Append a frame (copied bitwise: ownership of its strings moves) at pos. */
+void mt_report_insert_frame(mt_report *r, size_t pos, const mt_frame *f);
+void mt_report_add_note(mt_report *r, const char *note);
+
+/* Short display form of a function name: parameter lists, template and
+ * Mojo compile-time parameter lists dropped ("a::b::f"). New string. */
+char *mt_function_display(const char *name);
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * symbols.h - offline symbolization: find modules and their debug info,
+ * resolve module-relative addresses to inline chains, disassemble.
+ *
+ * Addresses here are always file-relative virtual addresses: the
+ * "0xOFF" of "(module+0xOFF)" in an LLVM or sanitizer dump, which for a
+ * shared library or PIE is the ELF p_vaddr-space address and for a fixed
+ * executable the absolute one. libdw/libelf/capstone types never leave
+ * lib/symbols/.
+ *
+ * Thread safety: one mt_symbolizer per thread.
+ */
+#ifndef MAXTRIAGE_SYMBOLS_H
+#define MAXTRIAGE_SYMBOLS_H
+
+#include "maxtriage/common.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mt_symbolizer mt_symbolizer;
+typedef struct mt_module mt_module;
+
+typedef struct mt_symbolizer_opts {
+	const char *const *binary_dirs; /* searched by path suffix, basename */
+	size_t n_binary_dirs;
+	const char *const *debug_dirs;  /* .build-id/xx/rest.debug, debuglink */
+	size_t n_debug_dirs;
+	int untrusted;       /* never open a path named by the input as given:
+				only files under binary_dirs/debug_dirs */
+	int no_system_debug; /* do not look in /usr/lib/debug */
+} mt_symbolizer_opts;
+
+/* Create a symbolizer. opts is copied (the strings are borrowed and must
+ * outlive the symbolizer). Free with mt_symbolizer_free(). */
+int mt_symbolizer_new(mt_symbolizer **out, const mt_symbolizer_opts *opts,
+		      mt_error *err);
+void mt_symbolizer_free(mt_symbolizer *s);
+
+/*
+ * Find the module a dump names ("/abs/libx.so", "./max_runner",
+ * "bin/../lib/x.so", "libx.so") and open it. build_id_hex (may be NULL) is
+ * a build-id printed by a sanitizer; it can locate debug info even when the
+ * binary is missing. Results, negative ones included, are cached per name.
+ * Returns 0 and *out (borrowed; valid until the symbolizer is freed), or
+ * MT_ENOTFOUND / MT_EFORMAT with a reason in err.
+ */
+int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
+			 const char *build_id_hex, mt_error *err);
+
+/* Open the binary at path as given (for `symbolize -e`). Same contract. */
+int mt_symbolizer_open(mt_module **out, mt_symbolizer *s, const char *path,
+		       mt_error *err);
+
+/* The file that was opened (borrowed). */
+const char *mt_module_path(const mt_module *m);
+/* Lower-case hex GNU build-id, or NULL if the module has none (borrowed). */
+const char *mt_module_build_id(const mt_module *m);
+/* 1 if DWARF line info is available (in the file or a separate debug file),
+ * 0 if not; *reason (borrowed) then says why ("no debug info found in ...",
+ * "corrupt debug info in ...: ..."). */
+int mt_module_has_debug(const mt_module *m, const char **reason);
+
+typedef struct mt_srcloc {
+	const char *function; /* demangled qualified name as llvm-symbolizer
+				 prints it (C++ with parameters); NULL = ?? */
+	const char *file;     /* NULL when unknown */
+	unsigned line;        /* 0 when unknown */
+	unsigned column;
+} mt_srcloc;
+
+/*
+ * Resolve addr (file-relative) to its inline chain, innermost first, into
+ * out[0..max). Returns the number of entries (0 when nothing is known about
+ * the address). Without DWARF the function comes from the ELF symbol table
+ * and file is NULL. Strings are borrowed from the module. The caller does
+ * the return-address adjustment (addr - 1 for call sites).
+ */
+int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
+
+/* Value (file-relative address) of the named symbol from .symtab/.dynsym;
+ * the name may be demangled C++ as printed in a dump. 0 or MT_ENOTFOUND. */
+int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
+
+typedef enum {
+	MT_INSN_OTHER = 0,
+	MT_INSN_MEMORY, /* reads or writes memory through a register */
+	MT_INSN_TRAP,   /* ud2, int3, brk, hlt: deliberate trap */
+	MT_INSN_DIVIDE, /* div/idiv: integer divide */
+	MT_INSN_CALL
+} mt_insn_kind;
+
+typedef struct mt_insn {
+	char text[128];   /* "mov eax, dword ptr [rdi + 8]" */
+	unsigned size;
+	mt_insn_kind kind;
+	int64_t disp;     /* memory displacement for MT_INSN_MEMORY */
+} mt_insn;
+
+/* Disassemble the instruction at addr. 0, or MT_ENOTFOUND when addr is not
+ * in an executable section, MT_EUNSUPPORTED for an unknown architecture. */
+int mt_module_disasm(mt_module *m, uint64_t addr, mt_insn *out);
+
+/* Whether the instruction just before the return address ret_addr is a
+ * call: 1 yes, 0 no, negative when it cannot be told. */
+int mt_module_is_after_call(mt_module *m, uint64_t ret_addr);
+
+#endif

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Run every unit test binary and every end-to-end script; print one
+# summary line "N passed, N failed" and exit non-zero on any failure.
+# VALGRIND=1 runs the unit tests and the e2e tests' maxtriage under valgrind.
+O=${1:-build}
+export MT_BUILD="$O"
+export MAXTRIAGE="$(cd "$O" && pwd)/maxtriage"
+pass=0
+fail=0
+skip=0
+failed=""
+vg=""
+if [ -n "${VALGRIND:-}" ]; then
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	export MT_VALGRIND="$vg"
+fi
+for t in "$O"/tests/test_*; do
+	[ -x "$t" ] || continue
+	case "$t" in *.o|*.d) continue ;; esac
+	if $vg "$t" >"$t.log" 2>&1; then
+		pass=$((pass + 1))
+		echo "PASS unit $(basename "$t")"
+	else
+		fail=$((fail + 1))
+		failed="$failed $(basename "$t")"
+		echo "FAIL unit $(basename "$t")"
+		cat "$t.log"
+	fi
+done
+for t in tests/e2e/*.sh; do
+	[ -f "$t" ] || continue
+	log="$O/e2e-$(basename "$t" .sh).log"
+	sh "$t" >"$log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		pass=$((pass + 1))
+		echo "PASS e2e  $(basename "$t")"
+	elif [ $rc -eq 77 ]; then
+		skip=$((skip + 1))
+		echo "SKIP e2e  $(basename "$t"): $(tail -1 "$log")"
+	else
+		fail=$((fail + 1))
+		failed="$failed $(basename "$t")"
+		echo "FAIL e2e  $(basename "$t")"
+		tail -40 "$log"
+	fi
+done
+echo
+[ -n "$failed" ] && echo "failed:$failed"
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
