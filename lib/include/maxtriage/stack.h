@@ -97,6 +97,12 @@ typedef struct mt_report {
 	size_t nframes, capframes;
 	unsigned first_line, last_line;
 
+	/* resolution: position of the signal trampoline in frames (-1 none),
+	 * decided once from the dump as printed, before names are looked up
+	 * (a local libc would otherwise name another machine's trampoline) */
+	int trampoline;
+	int resolved;
+
 	/* triage */
 	mt_category category;
 	int blame_frame;     /* index into frames, -1 when none */

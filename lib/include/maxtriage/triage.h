@@ -1,0 +1,78 @@
+/*
+ * triage.h - what each frame is, who is to blame, and a fingerprint.
+ *
+ * Rules: ordered globs over module, function and file (fnmatch(3)); the
+ * user's rules are checked before the built-in table of field-notes
+ * section 3; the first rule whose every given field matches wins.
+ * Repository: a frame whose file is tracked in the model's git repository
+ * is model code and gets blame (libgit2, wrapped in blame.c).
+ */
+#ifndef MAXTRIAGE_TRIAGE_H
+#define MAXTRIAGE_TRIAGE_H
+
+#include "maxtriage/common.h"
+#include "maxtriage/stack.h"
+#include "maxtriage/symbols.h"
+
+typedef struct mt_rules mt_rules;
+
+/* A rule set holding the built-in table. Free with mt_rules_free(). */
+mt_rules *mt_rules_new(void);
+void mt_rules_free(mt_rules *r);
+/* Add the user's rules from a JSON file ({"rules": [...]}, see
+ * docs/rules.md) ahead of the built-in ones, after earlier user rules.
+ * MT_EIO / MT_EFORMAT with err on failure; nothing is added then. */
+int mt_rules_load_file(mt_rules *r, const char *path, mt_error *err);
+int mt_rules_load_string(mt_rules *r, const char *json, const char *origin,
+			 mt_error *err);
+/* Category for a frame's fields (each may be NULL). *why (may be NULL)
+ * receives a borrowed description of the rule that matched. */
+mt_category mt_rules_match(const mt_rules *r, const char *module,
+			   const char *function, const char *file,
+			   const char **why);
+size_t mt_rules_count(const mt_rules *r);
+/* Only the user's rules: the category, or -1 when none matched. */
+int mt_rules_match_user(const mt_rules *r, const char *module,
+			const char *function, const char *file,
+			const char **why);
+
+typedef struct mt_repo mt_repo;
+
+/* Open the git repository at path, or discover the one around the
+ * current directory when path is NULL. MT_ENOTFOUND when there is none. */
+int mt_repo_open(mt_repo **out, const char *path, mt_error *err);
+void mt_repo_free(mt_repo *repo);
+const char *mt_repo_workdir(const mt_repo *repo);
+/* 1 when file (absolute, or relative to the work tree) is tracked. */
+int mt_repo_tracks(mt_repo *repo, const char *file);
+/* Blame one line: a new mt_blame (free its fields and itself, as
+ * mt_frame_release does), or NULL when the line cannot be blamed. */
+mt_blame *mt_repo_blame(mt_repo *repo, const char *file, unsigned line);
+
+/* Position of the signal trampoline frame in r->frames, or -1. Frames
+ * before it belong to the crash handler. */
+int mt_triage_find_trampoline(const mt_report *r);
+
+typedef struct mt_resolve_opts {
+	mt_symbolizer *symbolizer; /* NULL: no symbolization */
+	int no_disasm;
+} mt_resolve_opts;
+
+/* Resolve every frame of r against binaries and debug info, expanding
+ * inline chains into separate frames; sets lookup, status, instruction. */
+void mt_resolve_report(mt_report *r, const mt_resolve_opts *o);
+
+typedef struct mt_triage_opts {
+	const mt_rules *rules;
+	mt_repo *repo; /* may be NULL */
+} mt_triage_opts;
+
+/* Categorise frames, choose the blamed frame and the failure's class,
+ * infer kind and signal, compute signature and fingerprint. */
+void mt_triage_report(mt_report *r, const mt_triage_opts *o);
+
+/* Normalised frame name used in signatures (display name without
+ * compiler suffixes such as .cold, .part.N, .isra.N). New string. */
+char *mt_signature_frame_name(const mt_frame *f);
+
+#endif

@@ -1,0 +1,174 @@
+/* stack_json.c - maxtriage.stack.v1 (docs/json-stack.md), via jansson. */
+#include "maxtriage/stack_output.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* jansson refuses invalid UTF-8; dumps can hold anything. Replace bad
+ * bytes with U+FFFD so the document stays valid and nothing is dropped. */
+static json_t *text(const char *s)
+{
+	json_t *j;
+	mt_buf b = MT_BUF_INIT;
+	const unsigned char *p;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	for (p = (const unsigned char *)s; *p;) {
+		int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 :
+			(*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+		int k, ok = n > 0;
+
+		for (k = 1; ok && k < n; k++)
+			ok = (p[k] & 0xc0) == 0x80;
+		if (ok && n > 1) {
+			/* let jansson's own validator judge the sequence
+			 * (overlong forms, surrogates) */
+			json_t *probe = json_stringn((const char *)p, (size_t)n);
+
+			ok = probe != NULL;
+			json_decref(probe);
+		}
+		if (ok) {
+			mt_buf_put(&b, (const char *)p, (size_t)n);
+			p += n;
+		} else {
+			mt_buf_puts(&b, "\xef\xbf\xbd");
+			p++;
+		}
+	}
+	j = json_stringn_nocheck(b.ptr, b.len);
+	mt_buf_release(&b);
+	return j;
+}
+
+static json_t *hex(int has, uint64_t v)
+{
+	char buf[24];
+
+	if (!has)
+		return json_null();
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+	return json_string(buf);
+}
+
+static json_t *frame_json(const mt_frame *f)
+{
+	json_t *o = json_object();
+	char *disp = mt_function_display(f->function);
+
+	json_object_set_new(o, "index", f->index >= 0 ? json_integer(f->index) :
+							 json_null());
+	json_object_set_new(o, "address", hex(f->has_address, f->address));
+	json_object_set_new(o, "module", text(f->module));
+	json_object_set_new(o, "module_offset",
+			    hex(f->has_offset, f->module_offset));
+	json_object_set_new(o, "build_id", text(f->build_id));
+	json_object_set_new(o, "function", text(f->function));
+	json_object_set_new(o, "display", text(disp));
+	json_object_set_new(o, "file", text(f->file));
+	json_object_set_new(o, "line", f->line ? json_integer(f->line) :
+						 json_null());
+	json_object_set_new(o, "column", f->line ? json_integer(f->column) :
+						   json_null());
+	json_object_set_new(o, "inlined", json_boolean(f->inlined));
+	json_object_set_new(o, "lookup", str_or_null(f->lookup));
+	json_object_set_new(o, "instruction", text(f->instruction));
+	json_object_set_new(o, "hint", text(f->hint));
+	json_object_set_new(o, "category",
+			    json_string(mt_category_name(f->category)));
+	json_object_set_new(o, "rule", text(f->rule));
+	json_object_set_new(o, "status", str_or_null(f->status));
+	json_object_set_new(o, "status_reason", text(f->status_reason));
+	json_object_set_new(o, "module_path", text(f->module_path));
+	if (f->blame) {
+		json_t *b = json_object();
+
+		json_object_set_new(b, "commit", text(f->blame->commit));
+		json_object_set_new(b, "author", text(f->blame->author));
+		json_object_set_new(b, "time", json_integer(f->blame->time));
+		json_object_set_new(b, "summary", text(f->blame->summary));
+		json_object_set_new(o, "blame", b);
+	} else {
+		json_object_set_new(o, "blame", json_null());
+	}
+	json_object_set_new(o, "input_line", json_integer(f->line_no));
+	free(disp);
+	return o;
+}
+
+static json_t *report_json(const mt_report *r, const char *path)
+{
+	json_t *o = json_object(), *frames = json_array(), *cl = json_object();
+	json_t *notes = json_array();
+	size_t i;
+
+	json_object_set_new(o, "input", text(path));
+	json_object_set_new(o, "input_lines", json_pack("[ii]", (int)r->first_line,
+							 (int)r->last_line));
+	json_object_set_new(o, "kind", text(r->kind));
+	json_object_set_new(o, "signal", text(r->signal));
+	json_object_set_new(o, "message", text(r->message));
+	json_object_set_new(o, "error_location", text(r->error_location));
+	json_object_set_new(o, "kernel", text(r->kernel));
+	json_object_set_new(o, "entry_point", text(r->entry_point));
+	json_object_set_new(o, "program", text(r->program));
+	for (i = 0; i < r->nnotes; i++)
+		json_array_append_new(notes, text(r->notes[i]));
+	json_object_set_new(o, "notes", notes);
+	for (i = 0; i < r->nframes; i++)
+		json_array_append_new(frames, frame_json(&r->frames[i]));
+	json_object_set_new(o, "frames", frames);
+	json_object_set_new(cl, "category",
+			    json_string(mt_category_name(r->category)));
+	json_object_set_new(cl, "frame", r->blame_frame >= 0 ?
+						 json_integer(r->blame_frame) :
+						 json_null());
+	json_object_set_new(cl, "reason", text(r->reason));
+	json_object_set_new(o, "classification", cl);
+	json_object_set_new(o, "signature", text(r->signature));
+	json_object_set_new(o, "fingerprint", text(r->fingerprint));
+	return o;
+}
+
+void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n)
+{
+	json_t *root = json_object(), *reports = json_array();
+	json_t *errors = json_array();
+	size_t i, j;
+	char *s;
+
+	json_object_set_new(root, "schema", json_string(MT_STACK_SCHEMA));
+	for (i = 0; i < n; i++) {
+		if (in[i].error) {
+			json_array_append_new(errors,
+					      json_pack("{s:o,s:o}", "input",
+							text(in[i].path), "error",
+							text(in[i].error)));
+			continue;
+		}
+		for (j = 0; j < in[i].nreports; j++)
+			json_array_append_new(reports,
+					      report_json(&in[i].reports[j],
+							  in[i].path));
+	}
+	json_object_set_new(root, "reports", reports);
+	json_object_set_new(root, "errors", errors);
+	s = json_dumps(root, JSON_INDENT(2));
+	if (s) {
+		mt_buf_puts(out, s);
+		mt_buf_putc(out, '\n');
+		free(s);
+	}
+	json_decref(root);
+}

@@ -1,0 +1,243 @@
+/* stack_text.c - crash reports for people: text and markdown. */
+#include "maxtriage/stack_output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *base_name(const char *path)
+{
+	const char *s = path ? strrchr(path, '/') : NULL;
+
+	return s ? s + 1 : path;
+}
+
+static const char *cat_color(mt_category c)
+{
+	switch (c) {
+	case MT_CAT_MODEL: return "\033[1;35m";
+	case MT_CAT_KERNEL: return "\033[1;33m";
+	case MT_CAT_RUNTIME: return "\033[1;36m";
+	case MT_CAT_HANDLER: return "\033[2m";
+	case MT_CAT_SYSTEM: return "\033[2m";
+	default: return "";
+	}
+}
+
+/* "name at file:line:col in module+0xoff" for one frame. */
+static void frame_where(mt_buf *b, const mt_frame *f, int md)
+{
+	char *disp = mt_function_display(f->function ? f->function : f->symbol);
+	const char *tick = md ? "`" : "";
+
+	if (disp && *disp)
+		mt_buf_printf(b, "%s%s%s", tick, disp, tick);
+	else if (f->has_address)
+		mt_buf_printf(b, "0x%llx", (unsigned long long)f->address);
+	else
+		mt_buf_puts(b, "??");
+	if (f->file) {
+		mt_buf_printf(b, " at %s", f->file);
+		if (f->line)
+			mt_buf_printf(b, ":%u", f->line);
+		if (f->column)
+			mt_buf_printf(b, ":%u", f->column);
+	}
+	if (f->module) {
+		mt_buf_printf(b, " in %s", base_name(f->module));
+		if (f->has_offset)
+			mt_buf_printf(b, "+0x%llx",
+				      (unsigned long long)f->module_offset);
+	}
+	free(disp);
+}
+
+static void text_report(mt_buf *b, const mt_report *r, const char *path,
+			size_t no, size_t total, int color)
+{
+	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[0m" : "";
+	size_t i;
+
+	mt_buf_printf(b, "%s%s: report %zu of %zu (lines %u-%u)%s\n", bold,
+		      path, no, total, r->first_line, r->last_line, off);
+	mt_buf_printf(b, "  %s%s%s", color ? cat_color(r->category) : "",
+		      r->kind ? r->kind : "unknown", off);
+	if (r->signal && r->kind && strcmp(r->signal, r->kind))
+		mt_buf_printf(b, " (%s)", r->signal);
+	mt_buf_printf(b, " in %s%s%s code\n", color ? cat_color(r->category) : "",
+		      mt_category_name(r->category), off);
+	if (r->message)
+		mt_buf_printf(b, "  message:     %s\n", r->message);
+	if (r->error_location)
+		mt_buf_printf(b, "  raised at:   %s\n", r->error_location);
+	if (r->kernel)
+		mt_buf_printf(b, "  kernel:      %s\n", r->kernel);
+	if (r->entry_point)
+		mt_buf_printf(b, "  entry point: %s\n", r->entry_point);
+	if (r->program)
+		mt_buf_printf(b, "  program:     %s\n", r->program);
+	if (r->blame_frame >= 0) {
+		const mt_frame *f = &r->frames[r->blame_frame];
+
+		mt_buf_printf(b, "  crash point: #%d ", f->index);
+		frame_where(b, f, 0);
+		mt_buf_putc(b, '\n');
+		if (f->instruction)
+			mt_buf_printf(b, "  instruction: %s%s%s%s\n",
+				      f->instruction, f->hint ? " (" : "",
+				      f->hint ? f->hint : "", f->hint ? ")" : "");
+		if (f->blame)
+			mt_buf_printf(b, "  last change: %.12s %s: %s\n",
+				      f->blame->commit,
+				      f->blame->author ? f->blame->author : "",
+				      f->blame->summary ? f->blame->summary : "");
+	} else if (r->nframes && r->frames[0].instruction) {
+		mt_buf_printf(b, "  instruction: %s\n", r->frames[0].instruction);
+	}
+	if (r->reason)
+		mt_buf_printf(b, "  why:         %s\n", r->reason);
+	for (i = 0; i < r->nnotes; i++)
+		mt_buf_printf(b, "  note:        %s\n", r->notes[i]);
+	if (r->nframes)
+		mt_buf_puts(b, "  frames:\n");
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		const char *mark = (int)i == r->blame_frame ? ">" : " ";
+
+		mt_buf_printf(b, "  %s", mark);
+		if (f->index >= 0)
+			mt_buf_printf(b, "#%-3d ", f->index);
+		else
+			mt_buf_puts(b, "     ");
+		mt_buf_printf(b, "%s%-8s%s ", color ? cat_color(f->category) : "",
+			      mt_category_name(f->category), off);
+		frame_where(b, f, 0);
+		if (f->inlined)
+			mt_buf_puts(b, " (inlined)");
+		if (!f->file && f->status && strcmp(f->status, "from_dump") &&
+		    strcmp(f->status, "symbolized"))
+			mt_buf_printf(b, " [%s]", f->status);
+		mt_buf_putc(b, '\n');
+	}
+	if (r->signature)
+		mt_buf_printf(b, "  signature:   %s\n", r->signature);
+	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
+}
+
+void mt_stack_render_text(mt_buf *out, const mt_stack_input *in, size_t n,
+			  int color)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (in[i].error)
+			continue;
+		if (!in[i].nreports)
+			mt_buf_printf(out, "%s: no crash or error found\n",
+				      in[i].path);
+		for (j = 0; j < in[i].nreports; j++) {
+			if (out->len)
+				mt_buf_putc(out, '\n');
+			text_report(out, &in[i].reports[j], in[i].path, j + 1,
+				    in[i].nreports, color);
+		}
+	}
+}
+
+/* Markdown table cells must not contain '|' or newlines. */
+static void md_cell(mt_buf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			mt_buf_puts(b, "\\|");
+		else if (*s == '\n' || *s == '\r')
+			mt_buf_putc(b, ' ');
+		else
+			mt_buf_putc(b, *s);
+	}
+}
+
+static void md_report(mt_buf *b, const mt_report *r, const char *path)
+{
+	size_t i;
+
+	mt_buf_printf(b, "### %s in %s code\n\n", r->kind ? r->kind : "unknown",
+		      mt_category_name(r->category));
+	mt_buf_printf(b, "- **input:** `%s` (lines %u-%u)\n", path,
+		      r->first_line, r->last_line);
+	if (r->signal)
+		mt_buf_printf(b, "- **signal:** %s\n", r->signal);
+	if (r->message) {
+		mt_buf_puts(b, "- **message:** ");
+		md_cell(b, r->message);
+		mt_buf_putc(b, '\n');
+	}
+	if (r->kernel)
+		mt_buf_printf(b, "- **kernel:** `%s`\n", r->kernel);
+	if (r->program)
+		mt_buf_printf(b, "- **program:** `%s`\n", r->program);
+	if (r->blame_frame >= 0) {
+		mt_buf_printf(b, "- **crash point:** #%d ",
+			      r->frames[r->blame_frame].index);
+		frame_where(b, &r->frames[r->blame_frame], 1);
+		mt_buf_putc(b, '\n');
+		if (r->frames[r->blame_frame].instruction)
+			mt_buf_printf(b, "- **instruction:** `%s`\n",
+				      r->frames[r->blame_frame].instruction);
+	}
+	if (r->reason) {
+		mt_buf_puts(b, "- **why:** ");
+		md_cell(b, r->reason);
+		mt_buf_putc(b, '\n');
+	}
+	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n\n",
+		      r->signature ? r->signature : "", r->fingerprint);
+	if (!r->nframes)
+		return;
+	mt_buf_puts(b, "| # | category | function | source | module |\n"
+		       "|---|---|---|---|---|\n");
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		char *disp = mt_function_display(f->function ? f->function :
+								 f->symbol);
+
+		if (f->index >= 0)
+			mt_buf_printf(b, "| %d%s | ", f->index,
+				      (int)i == r->blame_frame ? " **>**" : "");
+		else
+			mt_buf_puts(b, "|  | ");
+		mt_buf_printf(b, "%s | ", mt_category_name(f->category));
+		if (disp && *disp) {
+			mt_buf_putc(b, '`');
+			md_cell(b, disp);
+			mt_buf_puts(b, f->inlined ? "` (inlined)" : "`");
+		}
+		mt_buf_puts(b, " | ");
+		if (f->file) {
+			md_cell(b, f->file);
+			mt_buf_printf(b, ":%u:%u", f->line, f->column);
+		}
+		mt_buf_puts(b, " | ");
+		if (f->module) {
+			md_cell(b, base_name(f->module));
+			if (f->has_offset)
+				mt_buf_printf(b, "+0x%llx",
+					      (unsigned long long)f->module_offset);
+		}
+		mt_buf_puts(b, " |\n");
+		free(disp);
+	}
+	mt_buf_putc(b, '\n');
+}
+
+void mt_stack_render_markdown(mt_buf *out, const mt_stack_input *in, size_t n)
+{
+	size_t i, j, total = 0;
+
+	for (i = 0; i < n; i++)
+		total += in[i].nreports;
+	mt_buf_printf(out, "## maxtriage: %zu crash report%s\n\n", total,
+		      total == 1 ? "" : "s");
+	for (i = 0; i < n; i++)
+		for (j = 0; j < in[i].nreports; j++)
+			md_report(out, &in[i].reports[j], in[i].path);
+}

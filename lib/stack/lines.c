@@ -1,0 +1,390 @@
+/*
+ * lines.c - one recognizer per frame shape (field-notes section 2).
+ *
+ * Each recognizer works on a single line whose quoting, colour and CR have
+ * been removed, and either fills a frame or declines. They never allocate
+ * until a line is known to be a frame, and never read past the NUL.
+ */
+#include "stack_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *skip_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+static int is_hex(int c)
+{
+	return isxdigit((unsigned char)c);
+}
+
+/*
+ * Parse "0x" hex digits at *p. Values past 64 bits are refused rather
+ * than wrapped: a wrapped address would resolve to a wrong line.
+ * "0x00007f..." (a redacted address) sets *redacted and succeeds.
+ */
+static int parse_hex_addr(const char **p, uint64_t *out, int *redacted)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+	int digits = 0;
+
+	*redacted = 0;
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
+		return 0;
+	s += 2;
+	while (*s == '0' && is_hex(s[1]))
+		s++;
+	while (is_hex(*s)) {
+		int d = isdigit((unsigned char)*s) ? *s - '0' :
+						     (tolower((unsigned char)*s) - 'a' + 10);
+		if (++digits > 16)
+			return 0;
+		v = (v << 4) | (uint64_t)d;
+		s++;
+	}
+	if (s == *p + 2)
+		return 0;
+	if (!strncmp(s, "...", 3) || !strncmp(s, "\xe2\x80\xa6", 3)) {
+		*redacted = 1;
+		s += 3; /* "..." and U+2026 are both three bytes */
+	}
+	*out = v;
+	*p = s;
+	return 1;
+}
+
+static int parse_dec(const char **p, uint64_t *out)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	while (isdigit((unsigned char)*s)) {
+		if (__builtin_mul_overflow(v, 10, &v) ||
+		    __builtin_add_overflow(v, (uint64_t)(*s - '0'), &v))
+			return 0;
+		s++;
+	}
+	*out = v;
+	*p = s;
+	return 1;
+}
+
+/* Copy [s, e) with surrounding blanks trimmed; NULL when empty. */
+static char *dup_trim(const char *s, const char *e)
+{
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	return e > s ? mt_strndup(s, (size_t)(e - s)) : NULL;
+}
+
+static const char *trim_end(const char *s, const char *e)
+{
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	return e;
+}
+
+/*
+ * "(module+0xOFF)" ending at e (e points just past ')'). On success the
+ * module and offset are set and *start is the '(' position.
+ */
+static int tail_module_offset(mt_frame *f, const char *s, const char *e,
+			      const char **start)
+{
+	const char *open, *plus, *q;
+	uint64_t off;
+	int red;
+	int depth = 0;
+
+	if (e <= s || e[-1] != ')')
+		return 0;
+	/* Find the '(' that matches the final ')': C++ names and paths may
+	 * contain parentheses of their own. */
+	for (open = e - 1; open >= s; open--) {
+		if (*open == ')')
+			depth++;
+		else if (*open == '(' && --depth == 0)
+			break;
+	}
+	if (open < s)
+		return 0;
+	for (plus = e - 2; plus > open && *plus != '+'; plus--)
+		;
+	if (plus <= open + 1)
+		return 0;
+	q = plus + 1;
+	if (!parse_hex_addr(&q, &off, &red) || red || q != e - 1)
+		return 0;
+	f->module = mt_strndup(open + 1, (size_t)(plus - open - 1));
+	f->has_offset = 1;
+	f->module_offset = off;
+	*start = open;
+	return 1;
+}
+
+/*
+ * A trailing "file:line[:col]" token. Line and column must be decimal and
+ * the file part non-empty; "a::b" never qualifies because its last
+ * segment is not a number.
+ */
+static int tail_file_line(mt_frame *f, const char *s, const char *e,
+			  const char **start)
+{
+	const char *tok = e, *c1, *c2 = NULL, *q;
+	uint64_t line = 0, col = 0;
+
+	while (tok > s && tok[-1] != ' ' && tok[-1] != '\t')
+		tok--;
+	if (tok == e)
+		return 0;
+	/* last ':' then maybe a second one before it */
+	for (c1 = e - 1; c1 > tok && *c1 != ':'; c1--)
+		;
+	if (c1 <= tok)
+		return 0;
+	q = c1 + 1;
+	if (!parse_dec(&q, &col) || q != e)
+		return 0;
+	for (c2 = c1 - 1; c2 > tok && *c2 != ':'; c2--)
+		;
+	if (c2 > tok) {
+		q = c2 + 1;
+		if (parse_dec(&q, &line) && q == c1) {
+			f->file = mt_strndup(tok, (size_t)(c2 - tok));
+			f->line = line > UINT32_MAX ? 0 : (unsigned)line;
+			f->column = col > UINT32_MAX ? 0 : (unsigned)col;
+			*start = tok;
+			return 1;
+		}
+	}
+	/* file:line only */
+	f->file = mt_strndup(tok, (size_t)(c1 - tok));
+	f->line = col > UINT32_MAX ? 0 : (unsigned)col;
+	f->column = 0;
+	*start = tok;
+	return 1;
+}
+
+/* "(BuildId: 0123abcd)" suffix of sanitizer frames. */
+static const char *strip_build_id(mt_frame *f, const char *s, const char *e)
+{
+	const char *b;
+	size_t n;
+
+	e = trim_end(s, e);
+	if (e - s < 12 || e[-1] != ')')
+		return e;
+	for (b = e - 2; b > s && *b != '('; b--)
+		;
+	if (strncmp(b, "(BuildId: ", 10))
+		return e;
+	n = (size_t)(e - 1 - (b + 10));
+	f->build_id = mt_strndup(b + 10, n);
+	return trim_end(s, b);
+}
+
+/* What follows the address of an LLVM-style "#N 0xADDR" frame. */
+static void llvm_rest(mt_frame *f, const char *rest)
+{
+	const char *e = rest + strlen(rest), *at;
+
+	e = trim_end(rest, e);
+	rest = skip_ws(rest);
+	if (rest >= e)
+		return; /* bare: JIT code */
+	if (!strncmp(rest, "<unmapped>", 10)) {
+		f->unmapped = 1;
+		return;
+	}
+	if (!strncmp(rest, "in ", 3)) {
+		f->form = MT_FORM_SANITIZER;
+		rest += 3;
+		e = strip_build_id(f, rest, e);
+	}
+	if (tail_module_offset(f, rest, e, &at)) {
+		f->symbol = dup_trim(rest, at);
+		return;
+	}
+	if (tail_file_line(f, rest, e, &at)) {
+		f->function = dup_trim(rest, at);
+		return;
+	}
+	f->symbol = dup_trim(rest, e);
+}
+
+/* #N 0xADDR ...   or   #N lib+0xOFF */
+static int llvm_frame(mt_frame *f, const char *p)
+{
+	uint64_t idx;
+	int red;
+
+	p = skip_ws(p);
+	if (*p != '#')
+		return 0;
+	p++;
+	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') || idx > INT32_MAX)
+		return 0;
+	p = skip_ws(p);
+	f->index = (int)idx;
+	f->form = MT_FORM_LLVM;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		if (!parse_hex_addr(&p, &f->address, &red))
+			return 0;
+		if (*p && *p != ' ' && *p != '\t')
+			return 0;
+		f->has_address = !red;
+		f->redacted = red;
+		llvm_rest(f, p);
+		return 1;
+	}
+	/* normalised "#N libX.so+0xOFF" (people paste these) */
+	{
+		const char *plus = strstr(p, "+0x"), *q, *end;
+		uint64_t off;
+
+		if (!plus || plus == p)
+			return 0;
+		for (q = p; q < plus; q++)
+			if (*q == ' ' || *q == '\t')
+				return 0;
+		q = plus + 1;
+		if (!parse_hex_addr(&q, &off, &red) || red)
+			return 0;
+		end = skip_ws(q);
+		if (*end)
+			return 0;
+		f->form = MT_FORM_NORMALISED;
+		f->module = mt_strndup(p, (size_t)(plus - p));
+		f->has_offset = 1;
+		f->module_offset = off;
+		return 1;
+	}
+}
+
+/* N  module  0xADDR [sym + decimal] */
+static int column_frame(mt_frame *f, const char *p)
+{
+	uint64_t idx, off;
+	const char *m, *me, *plus, *e;
+	int red;
+
+	p = skip_ws(p);
+	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') || idx > INT32_MAX)
+		return 0;
+	m = skip_ws(p);
+	for (me = m; *me && *me != ' ' && *me != '\t'; me++)
+		;
+	if (me == m)
+		return 0;
+	p = skip_ws(me);
+	if (!parse_hex_addr(&p, &f->address, &red))
+		return 0;
+	if (*p && *p != ' ' && *p != '\t')
+		return 0;
+	f->index = (int)idx;
+	f->form = MT_FORM_COLUMN;
+	f->has_address = !red;
+	f->redacted = red;
+	if (me - m != 7 || strncmp(m, "(error)", 7))
+		f->module = mt_strndup(m, (size_t)(me - m));
+	p = skip_ws(p);
+	e = trim_end(p, p + strlen(p));
+	if (p >= e)
+		return 1;
+	/* "sym + 1234": the offset is the last " + decimal" */
+	for (plus = e - 1; plus > p && *plus != '+'; plus--)
+		;
+	if (plus > p) {
+		const char *q = skip_ws(plus + 1);
+
+		if (parse_dec(&q, &off) && q == e) {
+			f->symbol = dup_trim(p, plus);
+			f->has_symbol_offset = f->symbol != NULL;
+			f->symbol_offset = off;
+			return 1;
+		}
+	}
+	f->symbol = dup_trim(p, e);
+	return 1;
+}
+
+/* compute-sanitizer: "Host Frame:sym [0xOFF] in lib" or "Host Frame: [0xADDR]" */
+static int host_frame(mt_frame *f, const char *p)
+{
+	const char *hf = strstr(p, "Host Frame:"), *lb, *rb, *q;
+	uint64_t v;
+	int red;
+
+	if (!hf)
+		return 0;
+	p = hf + 11;
+	lb = strrchr(p, '[');
+	if (!lb)
+		return 0;
+	rb = strchr(lb, ']');
+	q = lb + 1;
+	if (!rb || !parse_hex_addr(&q, &v, &red) || q != rb || red)
+		return 0;
+	f->form = MT_FORM_HOSTFRAME;
+	f->index = -1;
+	f->symbol = dup_trim(p, lb);
+	q = skip_ws(rb + 1);
+	if (!strncmp(q, "in ", 3)) {
+		f->module = dup_trim(q + 3, q + strlen(q));
+		f->has_offset = f->module != NULL;
+		f->module_offset = v;
+	}
+	if (!f->module) {
+		f->has_address = 1;
+		f->address = v;
+	}
+	return 1;
+}
+
+/*   File "x.py", line 12, in forward */
+static int python_frame(mt_frame *f, const char *p)
+{
+	const char *q, *fe;
+	uint64_t line;
+
+	p = skip_ws(p);
+	if (strncmp(p, "File \"", 6))
+		return 0;
+	q = p + 6;
+	fe = strchr(q, '"');
+	if (!fe || strncmp(fe, "\", line ", 8))
+		return 0;
+	p = fe + 8;
+	if (!parse_dec(&p, &line))
+		return 0;
+	f->form = MT_FORM_PYTHON;
+	f->index = -1;
+	f->file = mt_strndup(q, (size_t)(fe - q));
+	f->line = line > UINT32_MAX ? 0 : (unsigned)line;
+	if (!strncmp(p, ", in ", 5))
+		f->function = dup_trim(p + 5, p + strlen(p));
+	return 1;
+}
+
+int mt_stack_parse_frame_line(mt_frame *out, const char *line)
+{
+	memset(out, 0, sizeof(*out));
+	out->index = -1;
+	if (llvm_frame(out, line) || column_frame(out, line) ||
+	    host_frame(out, line) || python_frame(out, line))
+		return 1;
+	mt_frame_release(out);
+	memset(out, 0, sizeof(*out));
+	out->index = -1;
+	return 0;
+}

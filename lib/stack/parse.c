@@ -1,0 +1,405 @@
+/*
+ * parse.c - split a text into crash reports.
+ *
+ * One pass over the lines. Each line is cleaned (CR, ANSI colour, "> "
+ * quoting, compute-sanitizer and timestamp prefixes), then offered to the
+ * frame recognizers and the message recognizers. A state machine decides
+ * where one report ends and the next begins:
+ *   - a frame whose index restarts (#0 after frames) or a banner /
+ *     "Stack dump:" after frames starts a new dump;
+ *   - an error message when the current report already has one and that
+ *     one was followed by frames, or is itself a complete error, starts a
+ *     new report; refinements (what():, kernel named, CUDA detail) attach.
+ * Reports with neither frames nor a message are dropped.
+ */
+#include "stack_int.h"
+
+#include "maxtriage/buf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest line examined; the rest of a longer line is ignored (a frame
+ * or message never needs more, and it bounds the work per line). */
+#define MAX_LINE 8192
+/* Cap on frames per report: a runaway recursion dump keeps its first
+ * frames, which are the ones triage looks at. */
+#define MAX_FRAMES 100000
+#define MAX_REPORTS 100000
+
+typedef struct parser {
+	mt_report_set *set;
+	mt_report *cur;         /* report being filled, or NULL */
+	int cur_has_primary;
+	int frames_after_primary;
+	int last_index;         /* last printed frame index, -1 none */
+	int in_traceback;
+	size_t tb_start;        /* first frame of the open Python traceback */
+	int continuation;       /* following indented lines extend message */
+	int host_index;         /* running index for Host Frame lines */
+	unsigned line_no;
+} parser;
+
+static mt_report *new_report(parser *ps)
+{
+	mt_report_set *set = ps->set;
+	mt_report *r;
+
+	if (set->n >= MAX_REPORTS)
+		return ps->cur;
+	mt_grow((void **)&set->reports, &set->cap, set->n + 1,
+		sizeof(*set->reports));
+	r = &set->reports[set->n++];
+	memset(r, 0, sizeof(*r));
+	r->blame_frame = -1;
+	r->trampoline = -1;
+	r->first_line = ps->line_no;
+	ps->cur = r;
+	ps->cur_has_primary = 0;
+	ps->frames_after_primary = 0;
+	ps->last_index = -1;
+	ps->in_traceback = 0;
+	ps->continuation = 0;
+	ps->host_index = 0;
+	return r;
+}
+
+static mt_report *current(parser *ps)
+{
+	return ps->cur ? ps->cur : new_report(ps);
+}
+
+static void close_traceback(parser *ps)
+{
+	mt_report *r = ps->cur;
+	size_t i, j;
+
+	if (!ps->in_traceback || !r)
+		return;
+	/* Python prints the innermost call last; reports are innermost
+	 * first like native stacks, so reverse the traceback's frames. */
+	for (i = ps->tb_start, j = r->nframes; i + 1 < j; i++, j--) {
+		mt_frame t = r->frames[i];
+
+		r->frames[i] = r->frames[j - 1];
+		r->frames[j - 1] = t;
+	}
+	for (i = ps->tb_start; i < r->nframes; i++)
+		r->frames[i].index = (int)i;
+	ps->in_traceback = 0;
+}
+
+/* Remove ANSI CSI/OSC sequences, CR, quoting and known line prefixes. */
+static void clean_line(mt_buf *out, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	mt_buf_clear(out);
+	if (n > MAX_LINE)
+		n = MAX_LINE;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == 0x1b && i + 1 < n && s[i + 1] == '[') {
+			i += 2;
+			while (i < n && !(s[i] >= '@' && s[i] <= '~'))
+				i++;
+			i++;
+			continue;
+		}
+		if (c == 0x1b && i + 1 < n && s[i + 1] == ']') {
+			/* OSC: ends at BEL or ESC \ */
+			i += 2;
+			while (i < n && s[i] != '\a' &&
+			       !(s[i] == 0x1b && i + 1 < n && s[i + 1] == '\\'))
+				i++;
+			i += (i < n && s[i] == 0x1b) ? 2 : 1;
+			continue;
+		}
+		if (c == '\r' || c == '\0') {
+			/* NUL bytes would end the C string early: make them
+			 * blanks so the rest of the line is still seen. */
+			if (c == '\0')
+				mt_buf_putc(out, ' ');
+			i++;
+			continue;
+		}
+		mt_buf_putc(out, (char)c);
+		i++;
+	}
+}
+
+/* Strip prefixes that wrap a dump line without changing it. */
+static const char *unwrap(const char *p)
+{
+	for (;;) {
+		const char *q = p;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		/* e-mail / markdown quoting */
+		if (*q == '>' && (q[1] == ' ' || q[1] == '\0' || q[1] == '>')) {
+			p = q + 1;
+			if (*p == ' ')
+				p++;
+			continue;
+		}
+		/* compute-sanitizer "========= " */
+		if (!strncmp(q, "=========", 9)) {
+			p = q;
+			while (*p == '=')
+				p++;
+			continue;
+		}
+		/* ISO timestamps from CI logs: 2025-01-31T10:00:00.123Z */
+		if (isdigit((unsigned char)q[0]) && q[4] == '-' && q[7] == '-' &&
+		    q[10] == 'T' && strlen(q) > 20) {
+			const char *e = strchr(q, ' ');
+
+			if (e && e - q <= 40) {
+				p = e + 1;
+				continue;
+			}
+		}
+		return p;
+	}
+}
+
+static void set_str(char **dst, const char *src)
+{
+	if (!src)
+		return;
+	free(*dst);
+	*dst = mt_strdup(src);
+}
+
+static void add_frame(parser *ps, mt_frame *f)
+{
+	mt_report *r;
+
+	ps->set->frames_seen++;
+	/* A restarted numbering means a new dump, unless it is a Python
+	 * frame or a Host Frame (which carry no index). */
+	if (ps->cur && f->index >= 0 && ps->cur->nframes &&
+	    f->index <= ps->last_index && f->form != MT_FORM_PYTHON) {
+		/* LLVM prints inline frames of one address with the same
+		 * address and consecutive numbers, so only a true restart
+		 * (index 0, or going backwards) splits. */
+		close_traceback(ps);
+		new_report(ps);
+	}
+	if (f->form == MT_FORM_PYTHON && !ps->in_traceback) {
+		r = current(ps);
+		ps->in_traceback = 1;
+		ps->tb_start = r->nframes;
+	}
+	r = current(ps);
+	if (f->form == MT_FORM_HOSTFRAME)
+		f->index = ps->host_index++;
+	f->line_no = ps->line_no;
+	if (r->nframes >= MAX_FRAMES) {
+		mt_frame_release(f);
+		return;
+	}
+	if (f->index >= 0 && f->form != MT_FORM_PYTHON)
+		ps->last_index = f->index;
+	mt_report_insert_frame(r, r->nframes, f);
+	r->last_line = ps->line_no;
+	if (ps->cur_has_primary)
+		ps->frames_after_primary = 1;
+	ps->continuation = 0;
+}
+
+static void add_message(parser *ps, msg_info *m)
+{
+	mt_report *r;
+
+	switch (m->type) {
+	case MSG_NONE:
+		return;
+	case MSG_BOUNDARY:
+		if (ps->cur && ps->cur->nframes) {
+			close_traceback(ps);
+			new_report(ps);
+		}
+		ps->continuation = 0;
+		return;
+	case MSG_TRACEBACK:
+		close_traceback(ps);
+		r = current(ps);
+		ps->in_traceback = 1;
+		ps->tb_start = r->nframes;
+		return;
+	case MSG_PROGRAM:
+		r = current(ps);
+		set_str(&r->program, m->text);
+		return;
+	case MSG_STACK_NOT_COLLECTED:
+		if (ps->cur && (ps->cur_has_primary || ps->cur->nframes)) {
+			close_traceback(ps);
+			new_report(ps);
+		}
+		current(ps)->stack_not_collected = 1;
+		return;
+	case MSG_SYNC_HINT:
+		if (ps->cur)
+			ps->cur->saw_sync_mode_hint = 1;
+		return;
+	case MSG_NOTE:
+		if (ps->cur)
+			mt_report_add_note(ps->cur, m->text);
+		return;
+	case MSG_SIGNAL:
+		r = ps->cur;
+		if (!r) {
+			/* a bare "Segmentation fault (core dumped)" is still
+			 * evidence of a crash */
+			r = new_report(ps);
+			r->kind = mt_strdup(m->signal);
+			ps->cur_has_primary = 1;
+		}
+		if (!r->signal)
+			r->signal = mt_strdup(m->signal);
+		ps->continuation = 0;
+		return;
+	case MSG_TRAILER:
+		ps->continuation = 0;
+		return;
+	case MSG_REFINE:
+		r = current(ps);
+		if (m->kind && (!r->kind || !strcmp(m->kind, "kernel_error") ||
+				!strcmp(m->kind, "cuda_error")))
+			set_str(&r->kind, m->kind);
+		if (m->kernel)
+			set_str(&r->kernel, m->kernel);
+		if (!r->message) {
+			r->message = m->text;
+			m->text = NULL;
+			ps->cur_has_primary = 1;
+		} else if (m->text) {
+			mt_report_add_note(r, m->text);
+		}
+		return;
+	case MSG_PRIMARY:
+		close_traceback(ps);
+		r = ps->cur;
+		/* Does this error belong to the report being built? It does
+		 * when that report has no error yet (the error usually comes
+		 * before or after its frames), or when it is a CUDA detail of
+		 * a Mojo error. Otherwise it is a new failure. */
+		if (r && ps->cur_has_primary &&
+		    !(m->kind && !strcmp(m->kind, "cuda_error") && r->kind &&
+		      !strcmp(r->kind, "mojo_error") && !ps->frames_after_primary))
+			r = new_report(ps);
+		else if (r && !ps->cur_has_primary && r->nframes &&
+			 r->frames[0].form == MT_FORM_PYTHON && !ps->in_traceback &&
+			 m->kind && strcmp(m->kind, "python_exception") &&
+			 strcmp(m->kind, "cuda_error"))
+			r = new_report(ps);
+		r = r ? r : new_report(ps);
+		if (m->kind && (!r->kind || strcmp(m->kind, "mojo_error")))
+			set_str(&r->kind, m->kind);
+		if (m->signal && !r->signal)
+			r->signal = mt_strdup(m->signal);
+		if (!r->message) {
+			r->message = m->text;
+			m->text = NULL;
+		} else if (m->text) {
+			mt_report_add_note(r, m->text);
+		}
+		if (m->location && !r->error_location) {
+			r->error_location = m->location;
+			m->location = NULL;
+		}
+		if (m->entry_point && !r->entry_point) {
+			r->entry_point = m->entry_point;
+			m->entry_point = NULL;
+		}
+		ps->cur_has_primary = 1;
+		ps->frames_after_primary = 0;
+		ps->continuation = !strcmp(r->kind ? r->kind : "", "mojo_error");
+		r->last_line = ps->line_no;
+		return;
+	}
+}
+
+/* Continuation of a multi-line Mojo error ("   left: 0.0"). */
+static int continue_message(parser *ps, const char *line)
+{
+	mt_report *r = ps->cur;
+	mt_buf b = MT_BUF_INIT;
+
+	if (!ps->continuation || !r || !r->message ||
+	    (line[0] != ' ' && line[0] != '\t'))
+		return 0;
+	if (strlen(r->message) > 4096) {
+		ps->continuation = 0;
+		return 0;
+	}
+	mt_buf_puts(&b, r->message);
+	mt_buf_putc(&b, '\n');
+	{
+		const char *s = line;
+		const char *e = s + strlen(s);
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		mt_buf_put(&b, s, (size_t)(e - s));
+	}
+	free(r->message);
+	r->message = mt_buf_detach(&b);
+	return 1;
+}
+
+void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
+{
+	parser ps;
+	mt_buf line = MT_BUF_INIT;
+	size_t pos = 0, first = set->n, i, keep;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.set = set;
+	ps.last_index = -1;
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
+		const char *p;
+		mt_frame f;
+		msg_info m;
+
+		ps.line_no++;
+		clean_line(&line, text + pos, n);
+		pos += n + (nl ? 1 : 0);
+		p = unwrap(line.ptr);
+		if (mt_stack_parse_frame_line(&f, p)) {
+			add_frame(&ps, &f);
+			continue;
+		}
+		if (continue_message(&ps, p))
+			continue;
+		ps.continuation = 0;
+		mt_msg_classify(&m, p, ps.in_traceback);
+		add_message(&ps, &m);
+		mt_msg_release(&m);
+	}
+	close_traceback(&ps);
+	set->lines += ps.line_no;
+	mt_buf_release(&line);
+
+	/* drop empty reports, keeping order */
+	for (i = keep = first; i < set->n; i++) {
+		mt_report *r = &set->reports[i];
+
+		if (!r->nframes && !r->message && !r->kind) {
+			mt_report_release(r);
+			continue;
+		}
+		if (keep != i)
+			set->reports[keep] = *r;
+		keep++;
+	}
+	set->n = keep;
+}

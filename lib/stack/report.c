@@ -1,0 +1,185 @@
+/* report.c - lifetime of frames and reports, names, display forms. */
+#include "stack_int.h"
+
+#include "maxtriage/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const category_names[] = {
+	[MT_CAT_UNKNOWN] = "unknown", [MT_CAT_HANDLER] = "handler",
+	[MT_CAT_SYSTEM] = "system",   [MT_CAT_RUNTIME] = "runtime",
+	[MT_CAT_KERNEL] = "kernel",   [MT_CAT_MODEL] = "model",
+};
+
+const char *mt_category_name(mt_category c)
+{
+	if ((unsigned)c >= MT_ARRAY_SIZE(category_names))
+		return "unknown";
+	return category_names[c];
+}
+
+int mt_category_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < MT_ARRAY_SIZE(category_names); i++)
+		if (!strcmp(name, category_names[i]))
+			return (int)i;
+	return -1;
+}
+
+void mt_frame_release(mt_frame *f)
+{
+	if (!f)
+		return;
+	free(f->module);
+	free(f->symbol);
+	free(f->build_id);
+	free(f->function);
+	free(f->file);
+	free(f->instruction);
+	free(f->hint);
+	free(f->module_path);
+	free(f->status_reason);
+	free(f->rule);
+	if (f->blame) {
+		free(f->blame->commit);
+		free(f->blame->author);
+		free(f->blame->summary);
+		free(f->blame);
+	}
+	memset(f, 0, sizeof(*f));
+	f->index = -1;
+}
+
+void mt_report_release(mt_report *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	free(r->kind);
+	free(r->signal);
+	free(r->message);
+	free(r->program);
+	free(r->kernel);
+	free(r->entry_point);
+	free(r->error_location);
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
+	for (i = 0; i < r->nhints; i++)
+		free(r->hints_seen[i]);
+	free(r->hints_seen);
+	for (i = 0; i < r->nframes; i++)
+		mt_frame_release(&r->frames[i]);
+	free(r->frames);
+	free(r->reason);
+	free(r->signature);
+	memset(r, 0, sizeof(*r));
+}
+
+void mt_report_set_release(mt_report_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->n; i++)
+		mt_report_release(&set->reports[i]);
+	free(set->reports);
+	memset(set, 0, sizeof(*set));
+}
+
+void mt_report_insert_frame(mt_report *r, size_t pos, const mt_frame *f)
+{
+	if (pos > r->nframes)
+		pos = r->nframes;
+	mt_grow((void **)&r->frames, &r->capframes, r->nframes + 1,
+		sizeof(*r->frames));
+	memmove(&r->frames[pos + 1], &r->frames[pos],
+		(r->nframes - pos) * sizeof(*r->frames));
+	r->frames[pos] = *f;
+	r->nframes++;
+}
+
+/* Notes are capped: a log that repeats a line a million times must not
+ * make the report grow without bound. */
+#define MAX_NOTES 64
+
+void mt_report_add_note(mt_report *r, const char *note)
+{
+	if (!note || !*note || r->nnotes >= MAX_NOTES)
+		return;
+	MT_PUSH(r->notes, r->nnotes, r->capnotes, mt_strdup(note));
+}
+
+/*
+ * Drop bracketed parameter lists from a qualified name: "(...)" call
+ * parameters, "<...>" C++ template arguments and "[...]" Mojo compile-time
+ * parameters, plus trailing qualifiers after the last ')' (" const") and
+ * Mojo's "_REMOVED_ARG" marker. "(anonymous namespace)" is kept, as is
+ * "operator()" / "operator<" whose brackets are part of the name.
+ */
+char *mt_function_display(const char *name)
+{
+	mt_buf b = MT_BUF_INIT;
+	const char *p = name;
+	int depth = 0;
+	char *out;
+
+	if (!name)
+		return NULL;
+	while (*p) {
+		if (!strncmp(p, "(anonymous namespace)", 21)) {
+			if (!depth)
+				mt_buf_put(&b, p, 21);
+			p += 21;
+			continue;
+		}
+		if (!strncmp(p, "operator", 8) && depth == 0) {
+			const char *q = p + 8;
+
+			mt_buf_put(&b, p, 8);
+			/* keep the operator's own symbol */
+			if (!strncmp(q, "()", 2)) {
+				mt_buf_put(&b, q, 2);
+				q += 2;
+			} else if (*q == '<' || *q == '>' || *q == '[') {
+				while (*q == '<' || *q == '>' || *q == '=' ||
+				       *q == '[' || *q == ']')
+					mt_buf_putc(&b, *q++);
+			}
+			p = q;
+			continue;
+		}
+		if (*p == '(' || *p == '<' || *p == '[') {
+			depth++;
+		} else if ((*p == ')' || *p == '>' || *p == ']') && depth) {
+			depth--;
+		} else if (!depth) {
+			mt_buf_putc(&b, *p);
+		}
+		if (depth > 256)
+			break;
+		p++;
+	}
+	/* a parameter list ends the name: drop what follows (" const",
+	 * "_REMOVED_ARG", ",T=..." bindings after Mojo brackets) */
+	out = mt_buf_detach(&b);
+	{
+		char *q;
+
+		if ((q = strstr(out, "_REMOVED_ARG")))
+			*q = '\0';
+		if ((q = strstr(out, " const")) && q[6] == '\0')
+			*q = '\0';
+		/* ",T=..." or ",value`2x=..." bindings printed after "]" */
+		if ((q = strchr(out, ',')))
+			*q = '\0';
+		while (*out && (q = out + strlen(out) - 1, *q == ' '))
+			*q = '\0';
+	}
+	return out;
+}

@@ -1,0 +1,330 @@
+/*
+ * resolve.c - turn parsed frames into source locations.
+ *
+ * For each frame: find its module, decide which address to look up (the
+ * faulting PC as is, a return address at address-1, field-notes section
+ * 4), recover the module base for column-form dumps from "sym + off"
+ * frames, and expand the inline chain into one frame per function,
+ * innermost first, all sharing the input frame's index.
+ */
+#include "maxtriage/triage.h"
+
+#include "maxtriage/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CHAIN 64
+/* Nearest-symbol names further than this from their symbol are not the
+ * function (macOS prints "_sigtramp + 4286886248" for JIT code). */
+#define MAX_NEAREST_OFFSET 0x10000
+
+typedef struct base_entry {
+	const char *module; /* borrowed from a frame */
+	int known;
+	uint64_t base;
+} base_entry;
+
+typedef struct resolver {
+	const mt_resolve_opts *o;
+	base_entry *bases;
+	size_t nbases, capbases;
+} resolver;
+
+static void set_reason(mt_frame *f, const char *status, const char *reason)
+{
+	f->status = status;
+	free(f->status_reason);
+	f->status_reason = reason ? mt_strdup(reason) : NULL;
+}
+
+static mt_module *find_module(resolver *rs, mt_frame *f, mt_error *err)
+{
+	mt_module *m = NULL;
+
+	err->msg[0] = '\0';
+	if (!rs->o->symbolizer || !f->module)
+		return NULL;
+	if (mt_symbolizer_module(&m, rs->o->symbolizer, f->module, f->build_id,
+				 err) < 0)
+		return NULL;
+	return m;
+}
+
+/* Column form: the dump has absolute addresses and no module base. Any
+ * frame printed as "sym + off" pins the base of its module:
+ * base = address - (value(sym) + off). */
+static void recover_bases(resolver *rs, mt_report *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nframes; i++) {
+		mt_frame *f = &r->frames[i];
+		base_entry *be = NULL;
+		mt_module *m;
+		mt_error err;
+		uint64_t v;
+
+		if (f->form != MT_FORM_COLUMN || !f->module || !f->has_address)
+			continue;
+		for (j = 0; j < rs->nbases; j++)
+			if (!strcmp(rs->bases[j].module, f->module))
+				be = &rs->bases[j];
+		if (!be) {
+			base_entry e = { f->module, 0, 0 };
+
+			MT_PUSH(rs->bases, rs->nbases, rs->capbases, e);
+			be = &rs->bases[rs->nbases - 1];
+		}
+		if (be->known || !f->has_symbol_offset || !f->symbol)
+			continue;
+		if (!(m = find_module(rs, f, &err)))
+			continue;
+		if (mt_module_symbol_value(&v, m, f->symbol) < 0)
+			continue;
+		if (v + f->symbol_offset > f->address)
+			continue;
+		be->base = f->address - (v + f->symbol_offset);
+		be->known = 1;
+	}
+}
+
+static int base_of(const resolver *rs, const char *module, uint64_t *base)
+{
+	size_t j;
+
+	for (j = 0; j < rs->nbases; j++)
+		if (!strcmp(rs->bases[j].module, module) && rs->bases[j].known) {
+			*base = rs->bases[j].base;
+			return 1;
+		}
+	return 0;
+}
+
+static void printed_name_as_function(mt_frame *f)
+{
+	if (f->function || !f->symbol)
+		return;
+	if (f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
+	    f->symbol_offset > MAX_NEAREST_OFFSET)
+		return;
+	f->function = mt_strdup(f->symbol);
+}
+
+static void describe_insn(mt_frame *f, const mt_insn *in)
+{
+	mt_buf b = MT_BUF_INIT;
+
+	free(f->instruction);
+	f->instruction = mt_strdup(in->text);
+	switch (in->kind) {
+	case MT_INSN_MEMORY:
+		if (in->disp >= 0 && in->disp < 4096)
+			mt_buf_printf(&b,
+				      "memory access at offset %lld from a register: a null or near-null pointer if the register was 0",
+				      (long long)in->disp);
+		else
+			mt_buf_puts(&b,
+				    "memory access through a register: a bad or freed pointer");
+		break;
+	case MT_INSN_TRAP:
+		mt_buf_puts(&b,
+			    "deliberate trap (ud2/int3/brk): abort(), llvm.trap, __builtin_trap or a failed check");
+		break;
+	case MT_INSN_DIVIDE:
+		mt_buf_puts(&b, "integer divide: division by zero or overflow");
+		break;
+	case MT_INSN_CALL:
+		mt_buf_puts(&b, "call: a bad function pointer or stack overflow");
+		break;
+	default:
+		break;
+	}
+	free(f->hint);
+	f->hint = b.len ? mt_buf_detach(&b) : NULL;
+	mt_buf_release(&b);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? mt_strdup(s) : NULL;
+}
+
+/* Copy the frame's printed fields into a fresh frame for one inline
+ * level (strings duplicated, resolution fields empty). */
+static mt_frame clone_base(const mt_frame *f)
+{
+	mt_frame c = *f;
+
+	c.module = dup_or_null(f->module);
+	c.symbol = dup_or_null(f->symbol);
+	c.build_id = dup_or_null(f->build_id);
+	c.module_path = dup_or_null(f->module_path);
+	c.function = NULL;
+	c.file = NULL;
+	c.instruction = NULL;
+	c.hint = NULL;
+	c.status_reason = dup_or_null(f->status_reason);
+	c.rule = NULL;
+	c.blame = NULL;
+	c.inlined = 0;
+	return c;
+}
+
+static void push(mt_report *r, mt_frame *f)
+{
+	mt_report_insert_frame(r, r->nframes, f);
+}
+
+static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
+{
+	mt_module *m;
+	mt_error err;
+	mt_srcloc chain[MAX_CHAIN];
+	uint64_t addr, base, look;
+	const char *why = NULL;
+	int n, k, has_debug;
+
+	if (f->form == MT_FORM_PYTHON) {
+		set_reason(f, "from_dump", NULL);
+		goto keep;
+	}
+	if (f->redacted) {
+		set_reason(f, "redacted", "address was redacted in the dump");
+		printed_name_as_function(f);
+		goto keep;
+	}
+	if (f->unmapped) {
+		set_reason(f, "unmapped", "address is in no mapped module");
+		goto keep;
+	}
+	if (f->function || f->file) {
+		/* symbolized by the program that printed the dump */
+		set_reason(f, "from_dump", NULL);
+		goto keep;
+	}
+	if (!f->module) {
+		if (f->symbol) {
+			printed_name_as_function(f);
+			set_reason(f, "from_dump", "no module: name as printed");
+		} else if (f->has_address) {
+			set_reason(f, "jit",
+				   "address in no module: JIT-compiled code (Mojo or a MAX kernel)");
+		} else {
+			set_reason(f, "no_address", NULL);
+		}
+		goto keep;
+	}
+	if (!rs->o->symbolizer) {
+		printed_name_as_function(f);
+		set_reason(f, "not_symbolized", "symbolization disabled");
+		goto keep;
+	}
+	m = find_module(rs, f, &err);
+	if (!m) {
+		printed_name_as_function(f);
+		set_reason(f, "module_not_found",
+			   err.msg[0] ? err.msg : "module not found");
+		goto keep;
+	}
+	free(f->module_path);
+	f->module_path = mt_strdup(mt_module_path(m));
+	if (!f->build_id && mt_module_build_id(m))
+		f->build_id = mt_strdup(mt_module_build_id(m));
+	if (f->has_offset) {
+		addr = f->module_offset;
+	} else if (f->has_address && base_of(rs, f->module, &base) &&
+		   f->address >= base) {
+		addr = f->address - base;
+		f->has_offset = 1;
+		f->module_offset = addr;
+	} else {
+		printed_name_as_function(f);
+		set_reason(f, "no_module_base",
+			   "column-form frame and no \"sym + off\" frame of this module to recover its base");
+		goto keep;
+	}
+	look = (is_pc || addr == 0) ? addr : addr - 1;
+	f->lookup = (is_pc || addr == 0) ? "pc" : "call_site";
+	if (is_pc && !rs->o->no_disasm) {
+		mt_insn in;
+
+		if (mt_module_disasm(m, addr, &in) == 0)
+			describe_insn(f, &in);
+	} else if (!is_pc && !rs->o->no_disasm &&
+		   mt_module_is_after_call(m, addr) == 0) {
+		set_reason(f, NULL,
+			   "instruction before this return address is not a call");
+	}
+	has_debug = mt_module_has_debug(m, &why);
+	n = mt_module_lookup(m, look, chain, MAX_CHAIN);
+	if (n <= 0) {
+		printed_name_as_function(f);
+		set_reason(f, has_debug ? "address_not_found" : "no_debug_info",
+			   has_debug ? "address is not covered by the debug info" :
+				       why);
+		goto keep;
+	}
+	for (k = 0; k < n; k++) {
+		mt_frame c = clone_base(f);
+
+		c.function = dup_or_null(chain[k].function);
+		c.file = dup_or_null(chain[k].file);
+		c.line = chain[k].line;
+		c.column = chain[k].column;
+		c.inlined = k < n - 1;
+		if (k == 0 && f->instruction) {
+			c.instruction = mt_strdup(f->instruction);
+			c.hint = dup_or_null(f->hint);
+		}
+		if (!c.function && f->symbol)
+			c.function = mt_strdup(f->symbol);
+		if (c.file)
+			c.status = "symbolized";
+		else
+			c.status = has_debug ? "no_line_info" : "no_debug_info";
+		if (!c.file && !has_debug) {
+			free(c.status_reason);
+			c.status_reason = dup_or_null(why);
+		}
+		push(out, &c);
+	}
+	mt_frame_release(f);
+	return;
+keep:
+	push(out, f);
+	memset(f, 0, sizeof(*f));
+}
+
+void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
+{
+	resolver rs;
+	mt_frame *orig;
+	size_t n, i, pc_pos;
+	int tramp;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.o = o;
+	tramp = mt_triage_find_trampoline(r);
+	pc_pos = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	/* Frame 0 of a trace with no handler is looked up as a PC too: for
+	 * sanitizers it is the fault, and a capture function's own frame
+	 * (stack-trace-on-error) is where the trace was taken. */
+	recover_bases(&rs, r);
+	orig = r->frames;
+	n = r->nframes;
+	r->frames = NULL;
+	r->nframes = 0;
+	r->capframes = 0;
+	r->trampoline = -1;
+	for (i = 0; i < n; i++) {
+		resolve_one(&rs, r, &orig[i], i == pc_pos);
+		if ((int)i == tramp)
+			r->trampoline = (int)r->nframes - 1;
+	}
+	r->resolved = 1;
+	for (i = 0; i < n; i++)
+		mt_frame_release(&orig[i]);
+	free(orig);
+	free(rs.bases);
+}
