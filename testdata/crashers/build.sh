@@ -86,10 +86,13 @@ build_one() {
 		"$d/obj/model.o" -L"$u" -lmtkernels -Wl,-rpath,'$ORIGIN'
 	# The host uses exceptions (it must let one escape), so it does not take
 	# llvm-config's -fno-exceptions; it only needs the headers and the lib.
+	# --export-dynamic puts main in .dynsym, as large hosts (mojo) export
+	# their symbols: the column form then names a host frame ("main + N"),
+	# which pins the host's base.
 	$cxxbin $CFLAGS_FIX -std=c++17 -Wall -I"$llvm_incdir" -c "$src/mtcrash.cpp" \
 		-o "$d/obj/mtcrash.o"
 	$cxxbin $ldid -o "$u/mtcrash" "$d/obj/mtcrash.o" -L"$u" -L"$llvm_libdir" \
-		-lmtmodel -lmtkernels -lLLVM-19 -Wl,-rpath,'$ORIGIN' -Wl,-rpath,"$llvm_libdir"
+		-lmtmodel -lmtkernels -lLLVM-19 -Wl,--export-dynamic -Wl,-rpath,'$ORIGIN' -Wl,-rpath,"$llvm_libdir"
 	rm -rf "$d/obj"
 	for f in mtcrash libmtmodel.so libmtkernels.so; do
 		debug_split "$d/bin/$f" "$u/$f" "$d/debug"
