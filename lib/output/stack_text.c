@@ -26,7 +26,8 @@ static const char *cat_color(mt_category c)
 /* "name at file:line:col in module+0xoff" for one frame. */
 static void frame_where(mt_buf *b, const mt_frame *f, int md)
 {
-	char *disp = mt_function_display(f->function ? f->function : f->symbol);
+	char *disp = mt_function_display(f->function ? f->function :
+					 f->bogus_symbol ? NULL : f->symbol);
 	const char *tick = md ? "`" : "";
 
 	if (disp && *disp)

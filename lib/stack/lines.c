@@ -215,6 +215,17 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->symbol = dup_trim(rest, at);
 		return;
 	}
+	/* "(/path/to/module+0" cut short: keep the module, drop the rest */
+	if ((at = strrchr(rest, '(')) && !strchr(at, ')') &&
+	    (at[1] == '/' || at[1] == '.' || at[1] == '~' ||
+	     isalpha((unsigned char)at[1]))) {
+		const char *plus = strrchr(at, '+');
+
+		f->truncated = 1;
+		f->module = dup_trim(at + 1, plus ? plus : e);
+		f->symbol = dup_trim(rest, at);
+		return;
+	}
 	if (tail_file_line(f, rest, e, &at)) {
 		f->function = dup_trim(rest, at);
 		return;
@@ -295,8 +306,11 @@ static int column_frame(mt_frame *f, const char *p)
 	f->form = MT_FORM_COLUMN;
 	f->has_address = !red;
 	f->redacted = red;
+	/* "(error)": dladdr found no module for the address */
 	if (me - m != 7 || strncmp(m, "(error)", 7))
 		f->module = mt_strndup(m, (size_t)(me - m));
+	else
+		f->unmapped = 1;
 	p = skip_ws(p);
 	e = trim_end(p, p + strlen(p));
 	if (p >= e)
@@ -311,6 +325,8 @@ static int column_frame(mt_frame *f, const char *p)
 			f->symbol = dup_trim(p, plus);
 			f->has_symbol_offset = f->symbol != NULL;
 			f->symbol_offset = off;
+			/* no function is 256 MiB long */
+			f->bogus_symbol = off >= ((uint64_t)1 << 28);
 			return 1;
 		}
 	}

@@ -164,6 +164,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	if (starts(p, "ABORT:")) {
 		m->type = MSG_PRIMARY;
 		m->kind = "mojo_abort";
+		m->leads = 1;
 		/* a Mojo abort() is llvm.trap: SIGILL on x86-64 */
 		m->signal = "SIGILL";
 		mojo_error_body(m, p + 6);
@@ -216,6 +217,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		m->type = MSG_PRIMARY;
 		m->kind = "assertion";
 		m->signal = "SIGABRT";
+		m->leads = 1;
 		m->text = dup_rest(p);
 		return;
 	}
@@ -224,6 +226,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		m->type = MSG_PRIMARY;
 		m->kind = "cpp_exception";
 		m->signal = "SIGABRT";
+		m->leads = 1;
 		m->text = dup_rest(q);
 		return;
 	}
@@ -236,6 +239,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	    (q = strstr(p, "CUDA call failed:"))) {
 		m->type = MSG_PRIMARY;
 		m->kind = "cuda_error";
+		m->leads = !strncmp(q, "Program hit", 11);
 		m->text = dup_rest(q);
 		return;
 	}
@@ -245,6 +249,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	    (q = strstr(p, "ERROR: LeakSanitizer:"))) {
 		m->type = MSG_PRIMARY;
 		m->kind = "sanitizer";
+		m->leads = 1;
 		if (strstr(q, "SEGV on unknown address")) {
 			m->kind = "SIGSEGV";
 			m->signal = "SIGSEGV";
@@ -338,8 +343,12 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	}
 
 	/* --- trailers --- */
-	if (strstr(p, "mojo crashed!") || strstr(p, "error: execution crashed")) {
+	if (strstr(p, "mojo crashed!") || strstr(p, "error: execution crashed") ||
+	    strstr(p, "error: execution exited with a non-zero result")) {
 		m->type = MSG_TRAILER;
+		/* "mojo: error: ..." / "/path/bin/mojo: error: ...": the
+		 * process was the mojo driver, so JIT frames are user code */
+		m->kind = strstr(p, "mojo") ? "mojo_driver" : NULL;
 		return;
 	}
 	for (i = 0; i < MT_ARRAY_SIZE(signal_trailers); i++) {

@@ -264,6 +264,8 @@ static void add_message(parser *ps, msg_info *m)
 		ps->continuation = 0;
 		return;
 	case MSG_TRAILER:
+		if (ps->cur && m->kind && !strcmp(m->kind, "mojo_driver"))
+			ps->cur->mojo_driver = 1;
 		ps->continuation = 0;
 		return;
 	case MSG_REFINE:
@@ -288,7 +290,9 @@ static void add_message(parser *ps, msg_info *m)
 		 * when that report has no error yet (the error usually comes
 		 * before or after its frames), or when it is a CUDA detail of
 		 * a Mojo error. Otherwise it is a new failure. */
-		if (r && ps->cur_has_primary &&
+		if (r && m->leads && r->nframes)
+			r = new_report(ps);
+		else if (r && ps->cur_has_primary &&
 		    !(m->kind && !strcmp(m->kind, "cuda_error") && r->kind &&
 		      !strcmp(r->kind, "mojo_error") && !ps->frames_after_primary))
 			r = new_report(ps);
@@ -354,6 +358,51 @@ static int continue_message(parser *ps, const char *line)
 	return 1;
 }
 
+/* Start of a second "#N 0x" frame after a run of blanks, or NULL. */
+static char *next_glued_frame(char *p)
+{
+	char *q = p + 1;
+
+	while ((q = strchr(q, '#'))) {
+		char *d = q + 1;
+
+		if (q - p >= 2 && q[-1] == ' ' && q[-2] == ' ') {
+			while (*d >= '0' && *d <= '9')
+				d++;
+			if (d > q + 1 && d[0] == ' ' && d[1] == '0' && d[2] == 'x')
+				return q;
+		}
+		q++;
+	}
+	return NULL;
+}
+
+/* Frames whose newlines were lost in a paste arrive on one line:
+ * "#43 0x... f      #44 0x... g". Split them before parsing. */
+static int parse_frames_in_line(parser *ps, char *p)
+{
+	mt_frame f;
+	int any = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (p && *p) {
+		char *next = next_glued_frame(p);
+
+		if (next)
+			*next = '\0';
+		if (!mt_stack_parse_frame_line(&f, p))
+			return any;
+		add_frame(ps, &f);
+		any = 1;
+		if (!next)
+			break;
+		*next = '#';
+		p = next;
+	}
+	return any;
+}
+
 void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 {
 	parser ps;
@@ -367,17 +416,14 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
 		const char *p;
-		mt_frame f;
 		msg_info m;
 
 		ps.line_no++;
 		clean_line(&line, text + pos, n);
 		pos += n + (nl ? 1 : 0);
 		p = unwrap(line.ptr);
-		if (mt_stack_parse_frame_line(&f, p)) {
-			add_frame(&ps, &f);
+		if (parse_frames_in_line(&ps, (char *)p))
 			continue;
-		}
 		if (continue_message(&ps, p))
 			continue;
 		ps.continuation = 0;

@@ -21,6 +21,8 @@ typedef enum {
 
 typedef struct msg_info {
 	msg_type type;
+	int leads;           /* printed before its own frames: a report that
+				already has frames cannot be its report */
 	const char *kind;    /* static: failure kind this line implies */
 	const char *signal;  /* static: signal it implies */
 	char *text;          /* message / note text (owned) */

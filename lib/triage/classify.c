@@ -16,9 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The frame's name: resolved, or as printed unless the printed one is a
+ * far-away nearest symbol that names some other function. */
 static const char *frame_name(const mt_frame *f)
 {
-	return f->function ? f->function : f->symbol;
+	if (f->function)
+		return f->function;
+	return f->bogus_symbol ? NULL : f->symbol;
 }
 
 static const char *base_name(const char *path)
@@ -116,6 +120,8 @@ static int program_is_mojo(const mt_report *r)
 	const char *p = r->program;
 	const char *b;
 
+	if (r->mojo_driver)
+		return 1;
 	if (!p)
 		return 0;
 	b = strstr(p, "mojo");
@@ -157,7 +163,8 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			f->rule = mt_strdup("file tracked in the model repository");
 			continue;
 		}
-		if (!f->module && !name && !f->file && f->has_address) {
+		if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
+		    f->has_address && !f->unmapped) {
 			int mojo = program_is_mojo(r);
 
 			f->category = mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
@@ -247,7 +254,7 @@ static char *describe_frame(const mt_frame *f)
 	return mt_buf_detach(&b);
 }
 
-static void choose_blame(mt_report *r, int tramp)
+static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 {
 	size_t i;
 	mt_buf reason = MT_BUF_INIT;
@@ -289,11 +296,17 @@ static void choose_blame(mt_report *r, int tramp)
 		r->category = MT_CAT_RUNTIME;
 		mt_buf_puts(&reason, "the MAX graph compiler rejected the graph");
 	} else if (r->error_location) {
-		mt_rules *none = NULL;
 		const char *why = NULL;
+		char *file = mt_strdup(r->error_location);
+		char *c;
 
-		r->category = mt_rules_match(none, NULL, NULL, r->error_location,
-					     &why);
+		/* "file.mojo:51:29" -> "file.mojo" */
+		for (int k = 0; k < 2 && (c = strrchr(file, ':')) &&
+				isdigit((unsigned char)c[1]);
+		     k++)
+			*c = '\0';
+		r->category = mt_rules_match(o_rules, NULL, NULL, file, &why);
+		free(file);
 		mt_buf_printf(&reason, "error raised at %s: %s (%s)",
 			      r->error_location, mt_category_name(r->category),
 			      why);
@@ -325,6 +338,10 @@ char *mt_signature_frame_name(const mt_frame *f)
 	mt_buf b = MT_BUF_INIT;
 	char *d;
 
+	if (f->bogus_symbol)
+		return mt_strdup("<jit>");
+	if (f->unmapped)
+		return mt_strdup("<unmapped>");
 	if (name && *name && strcmp(name, "??")) {
 		d = mt_function_display(name);
 		strip_clone_suffix(d);
@@ -424,7 +441,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 
 	categorize(r, o, tramp);
 	infer_kind(r, tramp);
-	choose_blame(r, tramp);
+	choose_blame(r, tramp, o->rules);
 	if (o->repo) {
 		for (i = 0; i < r->nframes; i++) {
 			mt_frame *f = &r->frames[i];

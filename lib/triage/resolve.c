@@ -105,8 +105,9 @@ static void printed_name_as_function(mt_frame *f)
 {
 	if (f->function || !f->symbol)
 		return;
-	if (f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
-	    f->symbol_offset > MAX_NEAREST_OFFSET)
+	if (f->bogus_symbol || (f->form == MT_FORM_COLUMN &&
+				f->has_symbol_offset &&
+				f->symbol_offset > MAX_NEAREST_OFFSET))
 		return;
 	f->function = mt_strdup(f->symbol);
 }
@@ -196,6 +197,11 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	}
 	if (f->unmapped) {
 		set_reason(f, "unmapped", "address is in no mapped module");
+		goto keep;
+	}
+	if (f->bogus_symbol) {
+		set_reason(f, "jit",
+			   "nearest-symbol name is too far away to be the function: JIT code");
 		goto keep;
 	}
 	if (f->function || f->file) {

@@ -58,6 +58,10 @@ typedef struct mt_frame {
 	char *symbol;         /* name printed beside the address, if any */
 	int has_symbol_offset;/* column form "sym + off" */
 	uint64_t symbol_offset;
+	int bogus_symbol;     /* "sym + off" too far from sym to be its
+				 function: JIT code named after the nearest
+				 export (macOS "_sigtramp + 4286886248") */
+	int truncated;        /* the line was cut short */
 	char *build_id;       /* sanitizer (BuildId: ...) */
 	unsigned line_no;     /* line of the input it came from (1-based) */
 
@@ -92,6 +96,7 @@ typedef struct mt_report {
 	char **hints_seen;   /* hint lines: "stack trace was not collected" */
 	size_t nhints, caphints;
 	int saw_sync_mode_hint;
+	int mojo_driver;     /* the process was the mojo driver (mojo run) */
 	int stack_not_collected;
 	mt_frame *frames;
 	size_t nframes, capframes;
