@@ -104,10 +104,16 @@ build_one() {
 run_crash() {
 	dir=$1 mode=$2 file=$3
 	shift 3
-	# The outer ( ) 2>/dev/null swallows the shell's own "Segmentation
-	# fault" notice; the dump itself goes to $file.
-	if ( (ulimit -c 0; cd "$dir" && exec $norand env "$@" ./mtcrash "$mode") \
-		>/dev/null 2>"$file" ) 2>/dev/null; then
+	# The subshell waits for mtcrash itself (the "rc=" after it prevents an
+	# exec), so its own "Segmentation fault" notice goes to /dev/null; the
+	# dump goes to $file.
+	if (
+		ulimit -c 0
+		cd "$dir" || exit 1
+		$norand env "$@" ./mtcrash "$mode" >/dev/null 2>"$file"
+		rc=$?
+		exit $rc
+	) 2>/dev/null; then
 		echo "crashers: $dir/mtcrash $mode did not crash" >&2
 		exit 1
 	fi

@@ -18,8 +18,11 @@
 
 int main(int argc, char **argv)
 {
-	llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+	// Same order as llvm::InitLLVM (which the mojo driver uses): the pretty
+	// stack entry first, so "Stack dump: 0. Program arguments" comes out
+	// ahead of the frames, as in Modular's dumps.
 	llvm::PrettyStackTraceProgram program(argc, argv);
+	llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
 	if (argc != 2) {
 		std::fprintf(stderr,
 			     "usage: mtcrash segv|trap|fpe|assert|exception|thread\n");
