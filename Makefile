@@ -44,8 +44,9 @@ $(O)/maxtriage: $(CMD_OBJ) $(O)/libmaxtriage.a
 	$(CC) -o $@ $(CMD_OBJ) $(O)/libmaxtriage.a $(LDLIBS_ALL)
 
 # Unit tests may also use the command-line objects (all but main.o).
-$(O)/tests/%: $(O)/tests/%.o $(O)/libmaxtriage.a $(filter-out $(O)/cmd/maxtriage/main.o,$(CMD_OBJ))
-	$(CC) -o $@ $^ $(LDLIBS_ALL) -lcmocka
+TEST_CMD_OBJ = $(filter-out $(O)/cmd/maxtriage/main.o,$(CMD_OBJ))
+$(O)/tests/%: $(O)/tests/%.o $(TEST_CMD_OBJ) $(O)/libmaxtriage.a
+	$(CC) -o $@ $< $(TEST_CMD_OBJ) $(O)/libmaxtriage.a $(LDLIBS_ALL) -lcmocka
 
 tests: $(TEST_BIN)
 

@@ -156,6 +156,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	if ((q = strstr(p, "Unhandled exception caught during execution:"))) {
 		m->type = MSG_PRIMARY;
 		m->kind = "mojo_error";
+		m->fresh = 1;
 		mojo_error_body(m, q + 45);
 		if (has_cuda_error(q))
 			m->kind = "cuda_error";

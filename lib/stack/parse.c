@@ -293,8 +293,10 @@ static void add_message(parser *ps, msg_info *m)
 		if (r && m->leads && r->nframes)
 			r = new_report(ps);
 		else if (r && ps->cur_has_primary &&
-		    !(m->kind && !strcmp(m->kind, "cuda_error") && r->kind &&
-		      !strcmp(r->kind, "mojo_error") && !ps->frames_after_primary))
+			 (m->fresh || !(m->kind && !strcmp(m->kind, "cuda_error") && r->kind &&
+			   (!strcmp(r->kind, "mojo_error") ||
+			    !strcmp(r->kind, "kernel_error")) &&
+			   !ps->frames_after_primary)))
 			r = new_report(ps);
 		else if (r && !ps->cur_has_primary && r->nframes &&
 			 r->frames[0].form == MT_FORM_PYTHON && !ps->in_traceback &&
@@ -302,6 +304,8 @@ static void add_message(parser *ps, msg_info *m)
 			 strcmp(m->kind, "cuda_error"))
 			r = new_report(ps);
 		r = r ? r : new_report(ps);
+		/* a CUDA error inside a Mojo or kernel error is the more
+		 * precise kind */
 		if (m->kind && (!r->kind || strcmp(m->kind, "mojo_error")))
 			set_str(&r->kind, m->kind);
 		if (m->signal && !r->signal)

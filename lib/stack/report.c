@@ -154,7 +154,11 @@ char *mt_function_display(const char *name)
 			p = q;
 			continue;
 		}
-		if (*p == '(' || *p == '<' || *p == '[') {
+		if (*p == '>' && p > name && p[-1] == '-') {
+			/* "->" in a Mojo signature is an arrow, not a bracket */
+			if (!depth)
+				mt_buf_putc(&b, *p);
+		} else if (*p == '(' || *p == '<' || *p == '[') {
 			depth++;
 		} else if ((*p == ')' || *p == '>' || *p == ']') && depth) {
 			depth--;

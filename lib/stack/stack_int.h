@@ -23,6 +23,8 @@ typedef struct msg_info {
 	msg_type type;
 	int leads;           /* printed before its own frames: a report that
 				already has frames cannot be its report */
+	int fresh;           /* always a new error, never a detail of the
+				current one */
 	const char *kind;    /* static: failure kind this line implies */
 	const char *signal;  /* static: signal it implies */
 	char *text;          /* message / note text (owned) */
