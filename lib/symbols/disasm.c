@@ -1,0 +1,256 @@
+/*
+ * disasm.c - one instruction at a file-relative address, via capstone,
+ * classified for crash triage (memory access, trap, divide, call).
+ */
+#include "symbols/symbols_int.h"
+
+#include <capstone/capstone.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest x86 instruction: callers read this many bytes at most. */
+#define MAX_INSN 15
+
+static int cs_handle(mt_module *m, csh **out)
+{
+	csh *h;
+	cs_arch arch;
+	cs_mode mode;
+
+	if (m->cs_state < 0)
+		return MT_EUNSUPPORTED;
+	if (m->cs_state > 0) {
+		*out = m->cs;
+		return 0;
+	}
+	switch (m->machine) {
+	case EM_X86_64:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
+		break;
+	case EM_AARCH64:
+		arch = CS_ARCH_ARM64;
+		mode = CS_MODE_ARM;
+		break;
+	default:
+		m->cs_state = -1;
+		return MT_EUNSUPPORTED;
+	}
+	h = mt_malloc(sizeof(*h));
+	if (cs_open(arch, mode, h) != CS_ERR_OK) {
+		free(h);
+		m->cs_state = -1;
+		return MT_EUNSUPPORTED;
+	}
+	cs_option(*h, CS_OPT_DETAIL, CS_OPT_ON);
+	m->cs = h;
+	m->cs_state = 1;
+	*out = h;
+	return 0;
+}
+
+void sym_disasm_release(mt_module *m)
+{
+	csh *h = m->cs;
+
+	if (h) {
+		cs_close(h);
+		free(h);
+	}
+	m->cs = NULL;
+	m->cs_state = 0;
+}
+
+/* Bytes of the executable section holding addr: *p points at addr and
+ * *avail says how many bytes follow it in the section. */
+static int code_at(mt_module *m, uint64_t addr, const uint8_t **p,
+		   size_t *avail)
+{
+	Elf_Scn *scn = NULL;
+
+	if (!m->elf)
+		return MT_ENOTFOUND;
+	while ((scn = elf_nextscn(m->elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		uint64_t off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR))
+			continue;
+		if (addr < sh.sh_addr || addr - sh.sh_addr >= sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		off = addr - sh.sh_addr;
+		if (!d || !d->d_buf || off >= d->d_size)
+			return MT_ENOTFOUND;
+		*p = (const uint8_t *)d->d_buf + off;
+		*avail = d->d_size - off;
+		return 0;
+	}
+	return MT_ENOTFOUND;
+}
+
+static int in_group(const cs_insn *in, uint8_t group)
+{
+	uint8_t i;
+
+	for (i = 0; in->detail && i < in->detail->groups_count; i++)
+		if (in->detail->groups[i] == group)
+			return 1;
+	return 0;
+}
+
+static void classify_x86(const cs_insn *in, mt_insn *out)
+{
+	const cs_x86 *x = &in->detail->x86;
+	uint8_t i;
+
+	switch (in->id) {
+	case X86_INS_UD2:
+	case X86_INS_UD2B:
+	case X86_INS_INT3:
+	case X86_INS_HLT:
+		out->kind = MT_INSN_TRAP;
+		return;
+	case X86_INS_DIV:
+	case X86_INS_IDIV:
+		out->kind = MT_INSN_DIVIDE;
+		return;
+	case X86_INS_LEA:
+	case X86_INS_NOP:
+		/* An address computation, not an access. */
+		return;
+	}
+	if (in_group(in, CS_GRP_CALL)) {
+		out->kind = MT_INSN_CALL;
+		return;
+	}
+	for (i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_MEM) {
+			out->kind = MT_INSN_MEMORY;
+			out->disp = x->operands[i].mem.disp;
+			return;
+		}
+}
+
+static void classify_arm64(const cs_insn *in, mt_insn *out)
+{
+	const cs_arm64 *a = &in->detail->arm64;
+	uint8_t i;
+
+	switch (in->id) {
+	case ARM64_INS_BRK:
+	case ARM64_INS_HLT:
+		out->kind = MT_INSN_TRAP;
+		return;
+	case ARM64_INS_SDIV:
+	case ARM64_INS_UDIV:
+		out->kind = MT_INSN_DIVIDE;
+		return;
+	}
+	if (in_group(in, CS_GRP_CALL) || in->id == ARM64_INS_BL ||
+	    in->id == ARM64_INS_BLR) {
+		out->kind = MT_INSN_CALL;
+		return;
+	}
+	for (i = 0; i < a->op_count; i++)
+		if (a->operands[i].type == ARM64_OP_MEM) {
+			out->kind = MT_INSN_MEMORY;
+			out->disp = a->operands[i].mem.disp;
+			return;
+		}
+}
+
+/* Append to out->text, cutting what does not fit. */
+static void append_text(mt_insn *out, const char *s)
+{
+	size_t have = strlen(out->text), n = strlen(s);
+
+	if (n > sizeof(out->text) - 1 - have)
+		n = sizeof(out->text) - 1 - have;
+	memcpy(out->text + have, s, n);
+	out->text[have + n] = '\0';
+}
+
+/* Decode one instruction from code[0..n) as if it sat at addr. */
+static int decode(mt_module *m, const uint8_t *code, size_t n, uint64_t addr,
+		  mt_insn *out)
+{
+	csh *h;
+	cs_insn *in = NULL;
+	int ret;
+
+	ret = cs_handle(m, &h);
+	if (ret)
+		return ret;
+	if (cs_disasm(*h, code, n, addr, 1, &in) != 1) {
+		if (in)
+			cs_free(in, 1);
+		return MT_EFORMAT;
+	}
+	memset(out, 0, sizeof(*out));
+	append_text(out, in->mnemonic);
+	if (in->op_str[0]) {
+		append_text(out, " ");
+		append_text(out, in->op_str);
+	}
+	out->size = in->size;
+	if (in->detail) {
+		if (m->machine == EM_X86_64)
+			classify_x86(in, out);
+		else
+			classify_arm64(in, out);
+	}
+	cs_free(in, 1);
+	return 0;
+}
+
+int mt_module_disasm(mt_module *m, uint64_t addr, mt_insn *out)
+{
+	const uint8_t *p;
+	size_t avail;
+	int ret;
+
+	if (m->machine != EM_X86_64 && m->machine != EM_AARCH64)
+		return MT_EUNSUPPORTED;
+	ret = code_at(m, addr, &p, &avail);
+	if (ret)
+		return ret;
+	return decode(m, p, avail < MAX_INSN ? avail : MAX_INSN, addr, out);
+}
+
+int mt_module_is_after_call(mt_module *m, uint64_t ret_addr)
+{
+	const uint8_t *p;
+	size_t avail, len;
+	mt_insn in;
+
+	if (m->machine == EM_AARCH64) {
+		/* Fixed 4-byte instructions: only one candidate. */
+		if (ret_addr < 4 || code_at(m, ret_addr - 4, &p, &avail) ||
+		    avail < 4)
+			return MT_ENOTFOUND;
+		if (decode(m, p, 4, ret_addr - 4, &in))
+			return 0;
+		return in.kind == MT_INSN_CALL;
+	}
+	if (m->machine != EM_X86_64)
+		return MT_EUNSUPPORTED;
+	/* x86 cannot be decoded backwards; try the usual call encodings
+	 * (ff d0 = 2 bytes ... call qword ptr [rip + disp32] = 6, REX and
+	 * SIB forms up to 7) and accept one that ends exactly at ret_addr. */
+	if (code_at(m, ret_addr - 1, &p, &avail))
+		return MT_ENOTFOUND;
+	for (len = 2; len <= 7; len++) {
+		const uint8_t *q;
+
+		if (ret_addr < len || code_at(m, ret_addr - len, &q, &avail) ||
+		    avail < len)
+			continue;
+		if (decode(m, q, len, ret_addr - len, &in) == 0 &&
+		    in.size == len && in.kind == MT_INSN_CALL)
+			return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,577 @@
+/*
+ * dwarf_index.c - address -> inline chain, without .debug_aranges.
+ *
+ * elfutils 0.188 finds a CU for an address only through .debug_aranges,
+ * which clang does not emit, and dwarf_getscopes walks DIEs per address.
+ * Instead, once per module, every CU's DW_AT_ranges/low_pc+high_pc go into
+ * one sorted array; the first address that lands in a CU then walks that
+ * CU's DIEs once, turning the nested subprogram/inlined_subroutine ranges
+ * into flat, sorted segments each owned by the innermost DIE. A lookup is
+ * then two binary searches (CU, segment) plus one in libdw's sorted line
+ * table, and a walk up parent links; names and file paths are computed on
+ * first use and cached, so a repeated lookup allocates nothing.
+ *
+ * The answers follow llvm-symbolizer (DWARFContext::getInliningInfoForAddress):
+ * the innermost frame's location is the line table row, each outer frame's
+ * is the call site recorded on the inlined DIE inside it.
+ */
+#include "symbols/symbols_int.h"
+
+#include "maxtriage/buf.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- CU ranges --------------------------------------------------------- */
+
+typedef struct cu_event {
+	uint64_t pos;
+	uint32_t cu;
+	int start; /* 1 start, 0 end */
+} cu_event;
+
+static int cmp_event(const void *a, const void *b)
+{
+	const cu_event *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->start - y->start; /* ends first */
+}
+
+static void push_cu_range(mt_module *m, size_t *cap, uint64_t lo, uint64_t hi,
+			  uint32_t cu)
+{
+	sym_cu_range r = { lo, hi, cu };
+
+	if (m->n_cu_ranges > 0) {
+		sym_cu_range *p = &m->cu_ranges[m->n_cu_ranges - 1];
+
+		if (p->cu == cu && p->hi == lo) {
+			p->hi = hi;
+			return;
+		}
+	}
+	MT_PUSH(m->cu_ranges, m->n_cu_ranges, *cap, r);
+}
+
+/* Where CU ranges overlap, LLVM's DWARFDebugAranges gives the address to
+ * the CU with the lowest offset; a sweep over the range ends does the
+ * same and leaves disjoint sorted ranges. */
+static void flatten_cu_ranges(mt_module *m, cu_event *ev, size_t n_ev)
+{
+	uint32_t *active = NULL;
+	size_t n_active = 0, cap_active = 0, cap = 0, i, j;
+	uint64_t prev = 0;
+
+	qsort(ev, n_ev, sizeof(*ev), cmp_event);
+	for (i = 0; i < n_ev;) {
+		uint64_t pos = ev[i].pos;
+
+		if (n_active > 0 && prev < pos) {
+			uint32_t best = active[0];
+
+			for (j = 1; j < n_active; j++)
+				if (active[j] < best)
+					best = active[j];
+			push_cu_range(m, &cap, prev, pos, best);
+		}
+		for (; i < n_ev && ev[i].pos == pos; i++) {
+			if (ev[i].start) {
+				MT_PUSH(active, n_active, cap_active, ev[i].cu);
+				continue;
+			}
+			for (j = 0; j < n_active; j++)
+				if (active[j] == ev[i].cu) {
+					active[j] = active[--n_active];
+					break;
+				}
+		}
+		prev = pos;
+	}
+	free(active);
+}
+
+static int build_cu_index(mt_module *m)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie;
+	cu_event *ev = NULL;
+	size_t n_ev = 0, cap_ev = 0, cap_cus = 0;
+	int r;
+
+	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
+				    &cudie, NULL)) == 0) {
+		sym_cu c;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t off = 0;
+		uint32_t idx;
+
+		cu = next;
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+			continue;
+		memset(&c, 0, sizeof(c));
+		c.off = dwarf_dieoffset(&cudie);
+		c.version = version;
+		idx = (uint32_t)m->n_cus;
+		MT_PUSH(m->cus, m->n_cus, cap_cus, c);
+		while ((off = dwarf_ranges(&cudie, off, &base, &lo, &hi)) > 0) {
+			cu_event a = { lo, idx, 1 }, b = { hi, idx, 0 };
+
+			if (lo >= hi)
+				continue;
+			MT_PUSH(ev, n_ev, cap_ev, a);
+			MT_PUSH(ev, n_ev, cap_ev, b);
+		}
+	}
+	if (r < 0 && m->n_cus == 0) {
+		mt_buf b = MT_BUF_INIT;
+
+		mt_buf_printf(&b, "corrupt debug info in '%s': "
+			      "dwarf_get_units: %s", m->debug_path,
+			      dwarf_errmsg(-1));
+		free(m->no_debug);
+		m->no_debug = mt_buf_detach(&b);
+		free(ev);
+		return MT_EFORMAT;
+	}
+	flatten_cu_ranges(m, ev, n_ev);
+	free(ev);
+	return 0;
+}
+
+static sym_cu *find_cu(mt_module *m, uint64_t addr)
+{
+	size_t lo = 0, hi = m->n_cu_ranges;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->cu_ranges[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || addr >= m->cu_ranges[lo - 1].hi)
+		return NULL;
+	return &m->cus[m->cu_ranges[lo - 1].cu];
+}
+
+/* ---- per-CU subroutine segments ---------------------------------------- */
+
+typedef struct interval {
+	uint64_t lo, hi;
+	uint32_t node;
+} interval;
+
+static int cmp_interval(const void *a, const void *b)
+{
+	const interval *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	/* Same start: the outer DIE (earlier in DIE order) goes first so the
+	 * inner one ends up on top of the stack. */
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+static void emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi,
+		     uint32_t node)
+{
+	sym_seg s = { lo, hi, node };
+
+	if (lo >= hi)
+		return;
+	if (cu->n_segs > 0) {
+		sym_seg *p = &cu->segs[cu->n_segs - 1];
+
+		if (p->node == node && p->hi == lo) {
+			p->hi = hi;
+			return;
+		}
+	}
+	MT_PUSH(cu->segs, cu->n_segs, *cap, s);
+}
+
+/* Nested ranges -> disjoint segments owned by the innermost DIE. A child
+ * that sticks out of its parent (invalid DWARF) is clipped to it. */
+static void build_segments(sym_cu *cu, interval *iv, size_t n)
+{
+	interval *stack = NULL;
+	size_t depth = 0, cap_stack = 0, cap = 0, i;
+	uint64_t cursor = 0;
+
+	qsort(iv, n, sizeof(*iv), cmp_interval);
+	for (i = 0; i < n; i++) {
+		interval it = iv[i];
+
+		while (depth > 0 && stack[depth - 1].hi <= it.lo) {
+			interval *t = &stack[depth - 1];
+
+			if (cursor < t->hi)
+				emit_seg(cu, &cap, cursor, t->hi, t->node);
+			if (cursor < t->hi)
+				cursor = t->hi;
+			depth--;
+		}
+		if (depth > 0) {
+			interval *t = &stack[depth - 1];
+
+			emit_seg(cu, &cap, cursor, it.lo, t->node);
+			if (it.hi > t->hi)
+				it.hi = t->hi;
+		}
+		if (cursor < it.lo)
+			cursor = it.lo;
+		if (it.lo >= it.hi)
+			continue;
+		MT_PUSH(stack, depth, cap_stack, it);
+	}
+	while (depth > 0) {
+		interval *t = &stack[--depth];
+
+		if (cursor < t->hi) {
+			emit_seg(cu, &cap, cursor, t->hi, t->node);
+			cursor = t->hi;
+		}
+	}
+	free(stack);
+}
+
+static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word w;
+
+	if (!dwarf_attr(d, name, &a) || dwarf_formudata(&a, &w) != 0)
+		return 0;
+	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
+}
+
+static void add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
+		     interval **iv, size_t *n_iv, size_t *cap_iv)
+{
+	sym_node node;
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	uint32_t idx = (uint32_t)cu->n_nodes;
+
+	memset(&node, 0, sizeof(node));
+	node.off = dwarf_dieoffset(d);
+	node.parent = parent;
+	node.inlined = tag == DW_TAG_inlined_subroutine;
+	if (node.inlined) {
+		node.call_file = attr_udata(d, DW_AT_call_file);
+		node.call_line = attr_udata(d, DW_AT_call_line);
+		node.call_column = attr_udata(d, DW_AT_call_column);
+	}
+	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
+	while ((off = dwarf_ranges(d, off, &base, &lo, &hi)) > 0) {
+		interval it = { lo, hi, idx };
+
+		/* LLVM ignores empty ranges too. */
+		if (lo < hi)
+			MT_PUSH(*iv, *n_iv, *cap_iv, it);
+	}
+}
+
+typedef struct file_ptr {
+	const char *ptr;
+	uint32_t idx;
+} file_ptr;
+
+static int cmp_file_ptr(const void *a, const void *b)
+{
+	const file_ptr *x = a, *y = b;
+	uintptr_t p = (uintptr_t)x->ptr, q = (uintptr_t)y->ptr;
+
+	return p < q ? -1 : p > q;
+}
+
+static void load_files(sym_cu *cu, Dwarf_Die *cudie)
+{
+	file_ptr *fp;
+	size_t i, n;
+	Dwarf_Attribute a;
+
+	cu->comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &a));
+	if (dwarf_getsrclines(cudie, &cu->lines, &cu->n_lines) != 0) {
+		cu->lines = NULL;
+		cu->n_lines = 0;
+	}
+	if (dwarf_getsrcfiles(cudie, &cu->files, &n) != 0)
+		return;
+	cu->n_files = n;
+	cu->full_names = mt_calloc(n ? n : 1, sizeof(*cu->full_names));
+	/* dwarf_linesrc hands back the same pointers as dwarf_filesrc: a
+	 * table sorted by pointer maps a line row to its file index. */
+	fp = mt_calloc(n ? n : 1, sizeof(*fp));
+	for (i = 0; i < n; i++) {
+		fp[i].ptr = dwarf_filesrc(cu->files, i, NULL, NULL);
+		fp[i].idx = (uint32_t)i;
+	}
+	qsort(fp, n, sizeof(*fp), cmp_file_ptr);
+	cu->file_ptrs = fp;
+}
+
+static void load_cu(mt_module *m, sym_cu *cu)
+{
+	Dwarf_Die cudie, stack[SYM_MAX_DIE_DEPTH];
+	int32_t owner[SYM_MAX_DIE_DEPTH];
+	interval *iv = NULL;
+	size_t n_iv = 0, cap_iv = 0;
+	int depth = 0;
+
+	cu->state = -1;
+	if (!dwarf_offdie(m->dw, cu->off, &cudie))
+		return;
+	load_files(cu, &cudie);
+	cu->state = 1;
+	if (dwarf_child(&cudie, &stack[0]) != 0)
+		goto out;
+	owner[0] = -1;
+	/* Iterative pre-order walk: parents get lower node numbers than
+	 * their children, which build_segments relies on. */
+	for (;;) {
+		Dwarf_Die *d = &stack[depth];
+		int tag = dwarf_tag(d);
+		int32_t me = owner[depth];
+		int r;
+
+		if (tag == DW_TAG_subprogram ||
+		    tag == DW_TAG_inlined_subroutine) {
+			me = (int32_t)cu->n_nodes;
+			add_node(cu, d, tag, owner[depth], &iv, &n_iv, &cap_iv);
+		}
+		if (dwarf_haschildren(d) > 0 && depth + 1 < SYM_MAX_DIE_DEPTH &&
+		    dwarf_child(d, &stack[depth + 1]) == 0) {
+			owner[depth + 1] = me;
+			depth++;
+			continue;
+		}
+		while ((r = dwarf_siblingof(&stack[depth], &stack[depth])) != 0) {
+			/* r < 0: a broken DIE; keep what was read so far. */
+			if (r < 0 || depth == 0)
+				goto out;
+			depth--;
+		}
+	}
+out:
+	build_segments(cu, iv, n_iv);
+	free(iv);
+}
+
+static const char *node_name(mt_module *m, sym_node *n)
+{
+	Dwarf_Die die;
+	Dwarf_Attribute a;
+	const char *raw = NULL;
+	char *dem;
+
+	if (n->name_done)
+		return n->name;
+	n->name_done = 1;
+	if (!dwarf_offdie(m->dw, n->off, &die))
+		return NULL;
+	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
+	 * through abstract_origin/specification, else the plain name. */
+	if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
+	    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
+		raw = dwarf_formstring(&a);
+	if (!raw && dwarf_attr_integrate(&die, DW_AT_name, &a))
+		raw = dwarf_formstring(&a);
+	if (!raw)
+		return NULL;
+	dem = mt_sym_demangle(raw);
+	if (dem) {
+		n->name = sym_arena_strdup(&m->arena, dem, strlen(dem));
+		free(dem);
+	} else {
+		n->name = raw; /* owned by libdw, lives as long as m->dw */
+	}
+	return n->name;
+}
+
+/* llvm-symbolizer's absolute file name: libdw already joined the include
+ * directory and the name; a relative result still needs comp_dir. */
+static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
+{
+	const char *raw;
+	mt_buf b = MT_BUF_INIT;
+	size_t i;
+
+	if (idx >= cu->n_files)
+		return NULL;
+	/* DWARF < 5 numbers files from 1; libdw's entry 0 is a dummy. */
+	if (cu->version < 5 && idx == 0)
+		return NULL;
+	if (cu->full_names[idx])
+		return cu->full_names[idx];
+	raw = dwarf_filesrc(cu->files, idx, NULL, NULL);
+	if (!raw)
+		return NULL;
+	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir) {
+		mt_buf_puts(&b, cu->comp_dir);
+		if (b.ptr[b.len - 1] != '/')
+			mt_buf_putc(&b, '/');
+	}
+	/* libdw joins with '/' even after a directory ending in '/'. */
+	for (i = 0; raw[i]; i++)
+		if (!(raw[i] == '/' && i > 0 && raw[i - 1] == '/'))
+			mt_buf_putc(&b, raw[i]);
+	cu->full_names[idx] = sym_arena_strdup(&m->arena, b.ptr, b.len);
+	mt_buf_release(&b);
+	return cu->full_names[idx];
+}
+
+static const char *line_file(mt_module *m, sym_cu *cu, Dwarf_Line *line)
+{
+	file_ptr key = { dwarf_linesrc(line, NULL, NULL), 0 };
+	const file_ptr *hit;
+
+	if (!key.ptr || !cu->file_ptrs)
+		return NULL;
+	hit = bsearch(&key, cu->file_ptrs, cu->n_files, sizeof(*hit),
+		      cmp_file_ptr);
+	return hit ? file_name(m, cu, hit->idx) : NULL;
+}
+
+/* The row covering addr: libdw sorts rows by address, an end_sequence
+ * before a row at the same address, otherwise stably; the last row at or
+ * below addr is LLVM's choice too. */
+static Dwarf_Line *find_line(sym_cu *cu, uint64_t addr)
+{
+	size_t lo = 0, hi = cu->n_lines;
+	Dwarf_Line *line;
+	Dwarf_Addr a;
+	bool end;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		line = dwarf_onesrcline(cu->lines, mid);
+		if (!line || dwarf_lineaddr(line, &a) != 0)
+			return NULL;
+		if (a <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	line = dwarf_onesrcline(cu->lines, lo - 1);
+	if (!line || dwarf_lineendsequence(line, &end) != 0 || end)
+		return NULL;
+	return line;
+}
+
+static void fill_from_line(mt_module *m, sym_cu *cu, Dwarf_Line *line,
+			   mt_srcloc *out)
+{
+	int v;
+
+	out->file = line_file(m, cu, line);
+	out->line = dwarf_lineno(line, &v) == 0 && v > 0 ? (unsigned)v : 0;
+	out->column = dwarf_linecol(line, &v) == 0 && v > 0 ? (unsigned)v : 0;
+}
+
+static const sym_seg *find_seg(sym_cu *cu, uint64_t addr)
+{
+	size_t lo = 0, hi = cu->n_segs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cu->segs[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || addr >= cu->segs[lo - 1].hi)
+		return NULL;
+	return &cu->segs[lo - 1];
+}
+
+int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
+{
+	sym_cu *cu;
+	const sym_seg *seg;
+	Dwarf_Line *line;
+	int32_t ni;
+	size_t n = 0, guard = 0;
+	const sym_node *prev = NULL;
+
+	if (!m->dw)
+		return 0;
+	if (m->index_state == 0) {
+		m->index_state = build_cu_index(m) == 0 ? 1 : -1;
+		if (m->index_state < 0) {
+			/* Nothing usable: the module degrades to its symbol
+			 * table, as if it had no DWARF. */
+			dwarf_end(m->dw);
+			m->dw = NULL;
+			return 0;
+		}
+	}
+	if (max == 0)
+		return 0;
+	cu = find_cu(m, addr);
+	if (!cu)
+		return 0;
+	if (cu->state == 0)
+		load_cu(m, cu);
+	if (cu->state < 0)
+		return 0;
+	line = find_line(cu, addr);
+	seg = find_seg(cu, addr);
+	if (!seg) {
+		/* No subroutine DIE: LLVM still reports the line row. */
+		if (!line)
+			return 0;
+		memset(&out[0], 0, sizeof(out[0]));
+		fill_from_line(m, cu, line, &out[0]);
+		return 1;
+	}
+	for (ni = (int32_t)seg->node; ni >= 0 && n < max && guard++ < 4096;) {
+		sym_node *node = &cu->nodes[ni];
+		mt_srcloc *f = &out[n++];
+
+		memset(f, 0, sizeof(*f));
+		f->function = node_name(m, node);
+		if (!prev) {
+			if (line)
+				fill_from_line(m, cu, line, f);
+		} else {
+			f->file = file_name(m, cu, prev->call_file);
+			f->line = prev->call_line;
+			f->column = prev->call_column;
+		}
+		if (!node->inlined)
+			break;
+		prev = node;
+		ni = node->parent;
+	}
+	return (int)n;
+}
+
+void sym_dwarf_release(mt_module *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_cus; i++) {
+		sym_cu *cu = &m->cus[i];
+
+		free(cu->nodes);
+		free(cu->segs);
+		free(cu->file_ptrs);
+		free(cu->full_names);
+	}
+	free(m->cus);
+	free(m->cu_ranges);
+	m->cus = NULL;
+	m->cu_ranges = NULL;
+	m->n_cus = m->n_cu_ranges = 0;
+}

@@ -1,0 +1,360 @@
+/*
+ * elfsym.c - the ELF symbol table: nearest-symbol lookup with
+ * llvm-symbolizer's selection rules, name lookup, and demangling that
+ * prints what LLVM's demangler prints.
+ */
+#include "symbols/symbols_int.h"
+
+#include "maxtriage/buf.h"
+
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
+
+/* libstdc++'s demangler and LLVM's differ in a few spellings; rewrite the
+ * GNU ones that show up in ordinary C++ into LLVM's. */
+static void llvm_spelling(mt_buf *out, const char *s)
+{
+	size_t i, n = strlen(s);
+
+	for (i = 0; i < n; i++) {
+		/* "> >" closing nested templates: LLVM prints ">>". */
+		if (s[i] == ' ' && i > 0 && s[i - 1] == '>' && s[i + 1] == '>')
+			continue;
+		/* "{lambda(int)#1}" -> "'lambda'(int)", "#2" -> "'lambda0'". */
+		if (!strncmp(s + i, "{lambda(", 8)) {
+			size_t j = i + 7;
+			int depth = 0;
+
+			for (; j < n; j++) {
+				if (s[j] == '(')
+					depth++;
+				else if (s[j] == ')' && --depth == 0)
+					break;
+			}
+			if (j < n && s[j + 1] == '#') {
+				char *end;
+				unsigned long k = strtoul(s + j + 2, &end, 10);
+
+				if (*end == '}' && k >= 1) {
+					mt_buf_puts(out, "'lambda");
+					if (k > 1)
+						mt_buf_printf(out, "%lu", k - 2);
+					mt_buf_putc(out, '\'');
+					mt_buf_put(out, s + i + 7, j + 1 - (i + 7));
+					i = (size_t)(end - s);
+					continue;
+				}
+			}
+		}
+		if (!strncmp(s + i, "{unnamed type#", 14)) {
+			char *end;
+			unsigned long k = strtoul(s + i + 14, &end, 10);
+
+			if (*end == '}' && k >= 1) {
+				mt_buf_puts(out, "'unnamed");
+				if (k > 1)
+					mt_buf_printf(out, "%lu", k - 2);
+				mt_buf_putc(out, '\'');
+				i = (size_t)(end - s);
+				continue;
+			}
+		}
+		mt_buf_putc(out, s[i]);
+	}
+}
+
+/* std::string_view as the x86-64/AArch64 C++ ABI passes it: by value,
+ * length then pointer, in two registers, like this struct. */
+typedef struct llvm_string_view {
+	size_t len;
+	const char *ptr;
+} llvm_string_view;
+
+typedef char *(*llvm_demangle_fn)(llvm_string_view, bool);
+
+/* libstdc++ 12's demangler rejects manglings newer than itself (clang 19
+ * emits "TnN..." template parameter declarations). When LLVM 19 is
+ * installed its own demangler, the one llvm-symbolizer uses, is borrowed
+ * for those names; it is only loaded on the first such name, so ordinary
+ * runs do not pay for loading libLLVM. */
+static char *llvm_demangle(const char *name)
+{
+	static const char *const libs[] = {
+		"libLLVM.so.19.1", "libLLVM-19.so",
+		"/usr/lib/llvm-19/lib/libLLVM.so.1"
+	};
+	static int tried;
+	static llvm_demangle_fn fn;
+	llvm_string_view sv;
+	size_t i;
+
+	if (!tried) {
+		tried = 1;
+		for (i = 0; i < MT_ARRAY_SIZE(libs) && !fn; i++) {
+			void *h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
+
+			if (h)
+				*(void **)&fn = dlsym(
+					h, "_ZN4llvm15itaniumDemangleESt17"
+					   "basic_string_viewIcSt11char_"
+					   "traitsIcEEb");
+		}
+	}
+	if (!fn)
+		return NULL;
+	sv.len = strlen(name);
+	sv.ptr = name;
+	return fn(sv, true);
+}
+
+char *mt_sym_demangle(const char *name)
+{
+	const char *dot, *start = name;
+	char *enc = NULL, *dem = NULL, *ret = NULL;
+	mt_buf b = MT_BUF_INIT;
+	int status = 0;
+
+	/* LLVM accepts "_Z" and "__Z" (the Mach-O spelling). */
+	if (!strncmp(name, "__Z", 3))
+		start = name + 1;
+	else if (strncmp(name, "_Z", 2))
+		return NULL;
+	/* A clone suffix (".cold", ".constprop.0") is printed by LLVM as
+	 * " (.cold)"; libstdc++ would say " [clone .cold]". */
+	/* GCC mangles a dependent name in std as "srSt..."; that is not in
+	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
+	 * gives up on it, printing the mangled name. Do the same. */
+	if (strstr(start, "srSt"))
+		return NULL;
+	dot = strchr(start, '.');
+	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
+	dem = __cxa_demangle(enc, NULL, NULL, &status);
+	if (!dem || status != 0) {
+		free(dem);
+		dem = llvm_demangle(start);
+		if (dem && strcmp(dem, start)) {
+			ret = dem;
+			dem = NULL;
+		}
+		goto out;
+	}
+	llvm_spelling(&b, dem);
+	if (dot)
+		mt_buf_printf(&b, " (%s)", dot);
+	ret = mt_buf_detach(&b);
+out:
+	free(enc);
+	free(dem);
+	mt_buf_release(&b);
+	return ret;
+}
+
+/* ARM and AArch64 mapping symbols ($x, $d, $a, $t, maybe ".suffix") say
+ * what kind of bytes follow, not which function. */
+static int is_mapping_symbol(const char *n)
+{
+	return n[0] == '$' && strchr("adtx", n[1]) && n[1] &&
+	       (n[2] == '\0' || n[2] == '.');
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	const sym_elfsym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Read one symbol table section into m->syms. Returns how many were kept. */
+static size_t read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn,
+			  const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t count, i, kept = 0, cap = m->n_syms, shnum;
+	const char *file = NULL;
+
+	if (!data || sh->sh_entsize == 0 || elf_getshdrnum(elf, &shnum))
+		return 0;
+	count = data->d_size / sh->sh_entsize;
+	for (i = 1; i < count; i++) {
+		GElf_Sym st;
+		const char *name;
+		int type, bind;
+		Elf_Scn *ss;
+		GElf_Shdr ssh;
+		sym_elfsym e;
+
+		if (!gelf_getsym(data, (int)i, &st))
+			break;
+		name = elf_strptr(elf, sh->sh_link, st.st_name);
+		type = GELF_ST_TYPE(st.st_info);
+		bind = GELF_ST_BIND(st.st_info);
+		if (type == STT_FILE) {
+			file = name && *name ? name : NULL;
+			continue;
+		}
+		if (!name || !*name)
+			continue;
+		if (type != STT_NOTYPE && type != STT_FUNC &&
+		    type != STT_OBJECT && type != STT_GNU_IFUNC)
+			continue;
+		if (st.st_shndx == SHN_UNDEF || st.st_shndx >= SHN_LORESERVE ||
+		    st.st_shndx >= shnum)
+			continue;
+		ss = elf_getscn(elf, st.st_shndx);
+		if (!ss || !gelf_getshdr(ss, &ssh) ||
+		    !(ssh.sh_flags & SHF_ALLOC))
+			continue;
+		if (type == STT_NOTYPE && is_mapping_symbol(name))
+			continue;
+		e.addr = st.st_value;
+		e.size = st.st_size;
+		e.name = name;
+		/* Only local symbols know their source file. */
+		e.file = bind == STB_LOCAL ? file : NULL;
+		e.index = (uint32_t)i;
+		e.demangled = NULL;
+		MT_PUSH(m->syms, m->n_syms, cap, e);
+		kept++;
+	}
+	return kept;
+}
+
+static Elf_Scn *find_section(Elf *elf, Elf64_Word type, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL)
+		if (gelf_getshdr(scn, sh) && sh->sh_type == type)
+			return scn;
+	return NULL;
+}
+
+/* Same source as llvm-symbolizer: .symtab, else .dynsym. A stripped
+ * binary's .symtab survives in its --only-keep-debug file, which makes
+ * the stripped and unstripped answers agree. */
+void sym_load_symbols(mt_module *m)
+{
+	Elf *order[3];
+	size_t i, n = 0;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+
+	if (m->syms_loaded)
+		return;
+	m->syms_loaded = 1;
+	if (m->elf)
+		order[n++] = m->elf;
+	if (m->dbg_elf)
+		order[n++] = m->dbg_elf;
+	for (i = 0; i < n; i++) {
+		scn = find_section(order[i], SHT_SYMTAB, &sh);
+		if (scn && read_symtab(m, order[i], scn, &sh) > 0)
+			break;
+	}
+	if (m->n_syms == 0 && m->elf) {
+		scn = find_section(m->elf, SHT_DYNSYM, &sh);
+		if (scn)
+			read_symtab(m, m->elf, scn, &sh);
+	}
+	if (m->n_syms == 0)
+		return;
+	/* Sorted by (address, size, table order): the last symbol at or
+	 * below an address is then the one LLVM keeps among several at the
+	 * same address (the largest, then the latest). Aliases stay in the
+	 * array for mt_module_symbol_value. */
+	qsort(m->syms, m->n_syms, sizeof(*m->syms), cmp_sym);
+}
+
+const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
+{
+	size_t lo = 0, hi;
+	const sym_elfsym *s;
+
+	sym_load_symbols(m);
+	hi = m->n_syms;
+	/* First symbol above addr, then step back. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	s = &m->syms[lo - 1];
+	/* A sized symbol covers only its bytes; a zero-sized one reaches to
+	 * the next symbol. */
+	if (s->size != 0 && addr - s->addr >= s->size)
+		return NULL;
+	return s;
+}
+
+const char *sym_symbol_name(mt_module *m, const sym_elfsym *cs)
+{
+	sym_elfsym *s = (sym_elfsym *)cs;
+
+	if (!s->demangled) {
+		char *d = mt_sym_demangle(s->name);
+
+		if (d) {
+			s->demangled = sym_arena_strdup(&m->arena, d,
+							strlen(d));
+			free(d);
+		} else {
+			s->demangled = s->name;
+		}
+	}
+	return s->demangled;
+}
+
+/* Compare a demangled name with one printed in a dump. Dumps may print
+ * the GNU spelling ("> >") or drop the clone suffix. */
+static int same_name(mt_module *m, sym_elfsym *s, const char *want)
+{
+	const char *d;
+
+	if (!strcmp(s->name, want))
+		return 1;
+	if (strncmp(s->name, "_Z", 2) && strncmp(s->name, "__Z", 3))
+		return 0;
+	d = sym_symbol_name(m, s);
+	return !strcmp(d, want);
+}
+
+int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
+{
+	char *alt = NULL;
+	size_t i;
+	int ret = MT_ENOTFOUND;
+
+	sym_load_symbols(m);
+	if (!name || !*name)
+		return MT_ENOTFOUND;
+	/* A dump printed by a GNU demangler has "> >"; ours says ">>". */
+	if (strstr(name, "> >")) {
+		mt_buf b = MT_BUF_INIT;
+
+		llvm_spelling(&b, name);
+		alt = mt_buf_detach(&b);
+	}
+	for (i = 0; i < m->n_syms; i++) {
+		if (same_name(m, &m->syms[i], name) ||
+		    (alt && same_name(m, &m->syms[i], alt))) {
+			*out = m->syms[i].addr;
+			ret = 0;
+			break;
+		}
+	}
+	free(alt);
+	return ret;
+}

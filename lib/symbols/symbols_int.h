@@ -1,0 +1,147 @@
+/*
+ * symbols_int.h - private state of the symbolizer (lib/symbols/ only).
+ *
+ * A module owns its ELF handles, an optional separate debug file, the
+ * ELF symbol table sorted for nearest-symbol lookup and a DWARF index.
+ * The DWARF index is built in two steps so that a handful of addresses in
+ * a big library stays cheap: the sorted CU ranges once per module, then the
+ * subroutine segments and the line table of a CU only when an address
+ * falls into it. Every string handed out is owned by the module.
+ */
+#ifndef MAXTRIAGE_SYMBOLS_INT_H
+#define MAXTRIAGE_SYMBOLS_INT_H
+
+#include "maxtriage/symbols.h"
+
+#include <elfutils/libdw.h>
+#include <gelf.h>
+#include <libelf.h>
+
+/* Bounds for hostile input. */
+#define SYM_MAX_DIE_DEPTH 256
+#define SYM_MAX_SEARCH_DEPTH 12   /* binary-dir recursion */
+#define SYM_MAX_NAME 4096
+
+/* Bump allocator for strings that live as long as the module. */
+typedef struct sym_arena {
+	struct sym_arena_block *head;
+} sym_arena;
+
+char *sym_arena_strdup(sym_arena *a, const char *s, size_t n);
+void sym_arena_release(sym_arena *a);
+
+/* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
+ * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). */
+typedef struct sym_elfsym {
+	uint64_t addr;
+	uint64_t size;
+	const char *name;     /* raw (mangled) name, owned by libelf */
+	const char *file;     /* STT_FILE before a local symbol, or NULL */
+	uint32_t index;       /* symbol table order, for stable sorting */
+	const char *demangled;/* lazily filled, arena-owned */
+} sym_elfsym;
+
+/* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU. */
+typedef struct sym_node {
+	Dwarf_Off off;     /* DIE offset, to compute the name on demand */
+	int32_t parent;    /* nearest enclosing subroutine node, -1 none */
+	uint32_t call_file;
+	uint32_t call_line;
+	uint32_t call_column;
+	uint8_t inlined;   /* 1 for DW_TAG_inlined_subroutine */
+	uint8_t name_done;
+	const char *name;  /* demangled, arena-owned; NULL = unknown */
+} sym_node;
+
+/* A piece of .text owned by exactly one (the innermost) subroutine. */
+typedef struct sym_seg {
+	uint64_t lo, hi;
+	uint32_t node;
+} sym_seg;
+
+typedef struct sym_cu {
+	Dwarf_Off off;        /* offset of the CU DIE */
+	int version;
+	int state;            /* 0 not loaded, 1 loaded, -1 failed */
+	sym_node *nodes;
+	size_t n_nodes, cap_nodes;
+	sym_seg *segs;
+	size_t n_segs;
+	Dwarf_Lines *lines;   /* owned by libdw */
+	size_t n_lines;
+	Dwarf_Files *files;
+	size_t n_files;
+	struct file_ptr *file_ptrs; /* dwarf_filesrc pointers, sorted */
+	const char **full_names; /* lazily composed absolute names */
+	const char *comp_dir;
+} sym_cu;
+
+typedef struct sym_cu_range {
+	uint64_t lo, hi;
+	uint32_t cu;
+} sym_cu_range;
+
+struct mt_module {
+	char *key;        /* cache key: name as asked + build-id */
+	int lookup_err;   /* negative cached result, 0 if found */
+	mt_error err;     /* reason for lookup_err */
+	char *path;       /* the file opened */
+	char *debug_path; /* the file DWARF comes from, may equal path */
+	char *build_id;
+	char *no_debug;   /* reason there is no debug info, or NULL */
+	int fd, dbg_fd;
+	Elf *elf;         /* main file (or the debug file when missing) */
+	Elf *dbg_elf;     /* separate debug file, or NULL */
+	Dwarf *dw;
+	unsigned machine; /* e_machine */
+	sym_arena arena;
+
+	int syms_loaded;
+	sym_elfsym *syms;
+	size_t n_syms;
+
+	int index_state;  /* 0 not built, 1 built, -1 failed */
+	sym_cu *cus;
+	size_t n_cus;
+	sym_cu_range *cu_ranges;
+	size_t n_cu_ranges;
+
+	void *cs;         /* capstone handle (csh *), lazily opened */
+	int cs_state;
+};
+
+struct mt_symbolizer {
+	mt_symbolizer_opts opts;
+	mt_module **mods;
+	size_t n_mods, cap_mods;
+};
+
+/* symbolizer.c */
+uint32_t mt_sym_crc32(uint32_t crc, const void *p, size_t n);
+/* CRC32 (the .gnu_debuglink flavour) of a whole file. 0 or MT_EIO. */
+int mt_sym_crc32_file(uint32_t *out, const char *path);
+/* "DIR/.build-id/ab/cdef.debug" for a lower-case hex build-id; NULL if
+ * the id is not plain hex of a sane length. Free with free(). */
+char *mt_sym_build_id_path(const char *dir, const char *hex);
+/* Resolve name (as printed in a dump) under dir by path suffix, then by
+ * basename. untrusted refuses ".." and anything whose real path leaves
+ * dir. Returns a new path (free with free()) or NULL. */
+char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted);
+
+/* elfsym.c */
+void sym_load_symbols(mt_module *m);
+const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
+const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
+/* Demangle like llvm-symbolizer; returns a new string or NULL when the
+ * name is not a mangled one. Free with free(). */
+char *mt_sym_demangle(const char *name);
+
+/* dwarf_index.c */
+int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out,
+		     size_t max);
+void sym_dwarf_release(mt_module *m);
+
+/* disasm.c */
+void sym_disasm_release(mt_module *m);
+
+#endif
