@@ -20,7 +20,7 @@
 #define MAX_NEAREST_OFFSET 0x10000
 
 typedef struct base_entry {
-	const char *module; /* borrowed from a frame */
+	char *module; /* owned: frames are freed as they are expanded */
 	int known;
 	uint64_t base;
 } base_entry;
@@ -51,6 +51,8 @@ static mt_module *find_module(resolver *rs, mt_frame *f, mt_error *err)
 	return m;
 }
 
+static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be);
+
 /* Column form: the dump has absolute addresses and no module base. Any
  * frame printed as "sym + off" pins the base of its module:
  * base = address - (value(sym) + off). */
@@ -71,7 +73,7 @@ static void recover_bases(resolver *rs, mt_report *r)
 			if (!strcmp(rs->bases[j].module, f->module))
 				be = &rs->bases[j];
 		if (!be) {
-			base_entry e = { f->module, 0, 0 };
+			base_entry e = { mt_strdup(f->module), 0, 0 };
 
 			MT_PUSH(rs->bases, rs->nbases, rs->capbases, e);
 			be = &rs->bases[rs->nbases - 1];
@@ -87,8 +89,74 @@ static void recover_bases(resolver *rs, mt_report *r)
 		be->base = f->address - (v + f->symbol_offset);
 		be->known = 1;
 	}
+	for (j = 0; j < rs->nbases; j++)
+		if (!rs->bases[j].known)
+			page_alignment_base(rs, r, &rs->bases[j]);
 }
 
+/* Pages of a module searched for the page-alignment fallback below. */
+#define MAX_BASE_PAGES 16384
+
+/*
+ * No "sym + off" frame for this module: a module is mapped at a page
+ * boundary, so a frame's offset shares its address's low 12 bits. Try
+ * every page of the module; a base is accepted only when exactly one
+ * makes every frame of the module land in executable code (and each
+ * return address follow a call). Small modules usually pass; a large one
+ * stays unresolved rather than guessed.
+ */
+static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be)
+{
+	mt_frame *first = NULL;
+	mt_module *m;
+	mt_error err;
+	uint64_t k, found = 0;
+	int nfound = 0;
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++)
+		if (r->frames[i].form == MT_FORM_COLUMN && r->frames[i].module &&
+		    r->frames[i].has_address &&
+		    !strcmp(r->frames[i].module, be->module)) {
+			first = &r->frames[i];
+			break;
+		}
+	if (!first || !(m = find_module(rs, first, &err)))
+		return;
+	for (k = 0; k < MAX_BASE_PAGES && nfound < 2; k++) {
+		uint64_t off = (first->address & 0xfff) + k * 0x1000;
+		uint64_t base;
+		int ok = 1;
+		mt_insn in;
+
+		if (off > first->address)
+			break;
+		base = first->address - off;
+		for (i = 0; ok && i < r->nframes; i++) {
+			mt_frame *f = &r->frames[i];
+
+			if (f->form != MT_FORM_COLUMN || !f->module ||
+			    !f->has_address || strcmp(f->module, be->module))
+				continue;
+			if (f->address < base ||
+			    mt_module_disasm(m, f->address - base, &in) < 0)
+				ok = 0;
+			else if (f != first &&
+				 mt_module_is_after_call(m, f->address - base) == 0)
+				ok = 0;
+		}
+		if (ok) {
+			found = base;
+			nfound++;
+		}
+	}
+	if (nfound == 1) {
+		be->base = found;
+		be->known = 2;
+	}
+}
+
+/* 0 unknown, 1 from "sym + off", 2 from page alignment */
 static int base_of(const resolver *rs, const char *module, uint64_t *base)
 {
 	size_t j;
@@ -96,7 +164,7 @@ static int base_of(const resolver *rs, const char *module, uint64_t *base)
 	for (j = 0; j < rs->nbases; j++)
 		if (!strcmp(rs->bases[j].module, module) && rs->bases[j].known) {
 			*base = rs->bases[j].base;
-			return 1;
+			return rs->bases[j].known;
 		}
 	return 0;
 }
@@ -184,7 +252,7 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	mt_srcloc chain[MAX_CHAIN];
 	uint64_t addr, base, look;
 	const char *why = NULL;
-	int n, k, has_debug;
+	int n, k, has_debug, how;
 
 	if (f->form == MT_FORM_PYTHON) {
 		set_reason(f, "from_dump", NULL);
@@ -239,11 +307,14 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		f->build_id = mt_strdup(mt_module_build_id(m));
 	if (f->has_offset) {
 		addr = f->module_offset;
-	} else if (f->has_address && base_of(rs, f->module, &base) &&
+	} else if (f->has_address && (how = base_of(rs, f->module, &base)) &&
 		   f->address >= base) {
 		addr = f->address - base;
 		f->has_offset = 1;
 		f->module_offset = addr;
+		if (how == 2)
+			set_reason(f, NULL,
+				   "module base inferred: the only page alignment that puts this module's frames in code");
 	} else {
 		printed_name_as_function(f);
 		set_reason(f, "no_module_base",
@@ -332,5 +403,7 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	for (i = 0; i < n; i++)
 		mt_frame_release(&orig[i]);
 	free(orig);
+	for (i = 0; i < rs.nbases; i++)
+		free(rs.bases[i].module);
 	free(rs.bases);
 }
