@@ -1,10 +1,160 @@
-/* cmd_irdiff.c - placeholder until the irdiff engine lands; says so plainly. */
+/* cmd_irdiff.c - `maxtriage irdiff`: what the compiler did, stage by stage. */
 #include "cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/buf.h"
+#include "maxtriage/common.h"
+#include "maxtriage/ir.h"
+#include "maxtriage/irdiff_output.h"
+
+static const char *const formats[] = { "text", "json", "markdown", NULL };
+
+static const mt_command_help help = {
+	"irdiff",
+	"maxtriage irdiff [options] DIR | CAPTURE | FILE.mlir...",
+	"Compare consecutive MLIR lowering stages and report, per transition,\n"
+	"ops added, removed, modified, moved and unchanged; which ops were\n"
+	"fused into which op; placement changes (cpu/gpu) and transfers added\n"
+	"or removed; lowerings into other dialects; and stages that changed\n"
+	"nothing. Inputs: a MAX ir-output-dir (MODULAR_DEBUG=ir-output-dir=DIR,\n"
+	"graphs grouped by name, stages in pipeline order), a directory from\n"
+	"--mlir-print-ir-tree-dir (one timeline per scope), one file captured\n"
+	"from --mlir-print-ir-after-all (one stage per dump, one timeline per\n"
+	"dumped op), or several MLIR files taken as stages in argument order.",
+	"exit status: 0 success, 2 bad command line, 3 an input could not be\n"
+	"read (stages that cannot be read are reported and skipped; the exit\n"
+	"status is then 3).\n\n"
+	"examples:\n"
+	"  maxtriage irdiff /tmp/ir-dump\n"
+	"  maxtriage irdiff --trace model.py:42 /tmp/ir-dump\n"
+	"  maxtriage irdiff --show-ir --from mogg --to mgp /tmp/ir-dump\n"
+	"  mlir-opt ... --mlir-print-ir-after-all 2>dump.txt;"
+	" maxtriage irdiff dump.txt"
+};
 
 int cmd_irdiff(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	mt_die_msg("irdiff", "not built yet in this version");
-	return MT_EXIT_USAGE;
+	const char *format = "text", *trace = NULL, *from = NULL, *to = NULL,
+		   *graph = NULL;
+	int show_ir = 0, help_shown = 0, rc, ret = MT_EXIT_OK;
+	mt_strlist pos = { NULL, 0, 0 };
+	mt_ir_input *in = NULL;
+	mt_irdiff_report rep;
+	mt_irdiff_opts o;
+	mt_ir_trace tr;
+	mt_error err;
+	mt_buf out = MT_BUF_INIT;
+	const mt_option opts[] = {
+		{ 'f', "format", MT_OPT_CHOICE, &format, "FMT",
+		  "output format", formats },
+		{ 0, "trace", MT_OPT_STRING, &trace, "LOC",
+		  "follow the ops of one source location (model.py:42 or "
+		  "model.py:42:7) through every stage", NULL },
+		{ 0, "show-ir", MT_OPT_FLAG, &show_ir, NULL,
+		  "print a unified diff of each stage pair, SSA names "
+		  "normalised (narrow with --from/--to)", NULL },
+		{ 0, "from", MT_OPT_STRING, &from, "STAGE",
+		  "start at this stage (name or index)", NULL },
+		{ 0, "to", MT_OPT_STRING, &to, "STAGE",
+		  "stop at this stage (name or index)", NULL },
+		{ 'g', "graph", MT_OPT_STRING, &graph, "NAME",
+		  "only this graph (MAX graph name, or tree/after-all scope)",
+		  NULL },
+		MT_OPT_TERMINATOR
+	};
+
+	memset(&rep, 0, sizeof(rep));
+	rc = mt_opts_parse(&help, opts, argc, argv, &pos, &help_shown);
+	if (rc || help_shown) {
+		ret = rc ? MT_EXIT_USAGE : MT_EXIT_OK;
+		goto out;
+	}
+	if (!pos.n) {
+		mt_die_msg("irdiff", "no input: give a stage directory, a "
+				     "capture file or MLIR files (see --help)");
+		ret = MT_EXIT_USAGE;
+		goto out;
+	}
+	memset(&o, 0, sizeof(o));
+	if (trace) {
+		if (mt_ir_trace_parse(&tr, trace, &err)) {
+			mt_die_msg("irdiff", "bad --trace '%s': %s", trace,
+				   "expected FILE:LINE or FILE:LINE:COL");
+			ret = MT_EXIT_USAGE;
+			goto out;
+		}
+		o.trace = &tr;
+		o.trace_spec = trace;
+	}
+	o.graph = graph;
+	o.from = from;
+	o.to = to;
+	o.show_ir = show_ir;
+	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n,
+			      &err);
+	if (rc) {
+		mt_die_msg("irdiff", "cannot use input '%s': %s",
+			   pos.n == 1 ? pos.items[0] : pos.items[0], err.msg);
+		ret = rc == MT_EUSAGE ? MT_EXIT_USAGE : MT_EXIT_INPUT;
+		goto out;
+	}
+	rc = mt_irdiff_run(&rep, in, &o, &err);
+	if (rc) {
+		mt_die_msg("irdiff", "cannot select '%s': %s",
+			   graph ? graph : from && strstr(err.msg, "--from")
+					   ? from : to ? to : "",
+			   err.msg);
+		ret = MT_EXIT_USAGE;
+		goto out;
+	}
+	if (!strcmp(format, "json")) {
+		if (mt_irdiff_write_json(&out, &rep)) {
+			mt_die_msg("irdiff", "cannot write JSON '%s': %s",
+				   "stdout", "out of memory");
+			ret = MT_EXIT_INPUT;
+			goto out;
+		}
+	} else if (!strcmp(format, "markdown")) {
+		mt_irdiff_write_markdown(&out, &rep);
+	} else {
+		mt_irdiff_write_text(&out, &rep);
+	}
+	fwrite(out.ptr, 1, out.len, stdout);
+	if (fflush(stdout)) {
+		mt_die_msg("irdiff", "cannot write '%s': %s", "stdout",
+			   "write error");
+		ret = MT_EXIT_INPUT;
+	}
+	{
+		size_t gi, i;
+
+		for (gi = 0; gi < rep.ngraphs; gi++)
+			for (i = 0; i < rep.graphs[gi].nstages; i++) {
+				const mt_irdiff_stage *st =
+					&rep.graphs[gi].stages[i];
+
+				if (st->unreadable) {
+					mt_die_msg("irdiff",
+						   "cannot read stage '%s': %s",
+						   st->stage->path, st->problem);
+					ret = MT_EXIT_INPUT;
+				} else if (st->nproblems) {
+					mt_die_msg("irdiff",
+						   "skipped %zu unreadable "
+						   "line(s) in '%s': %s",
+						   st->nproblems,
+						   st->stage->path,
+						   st->problem);
+				}
+			}
+	}
+out:
+	mt_irdiff_report_release(&rep);
+	mt_ir_input_free(in);
+	mt_buf_release(&out);
+	mt_strlist_release(&pos);
+	return ret;
 }

@@ -1,0 +1,73 @@
+/*
+ * irdiff_output.h - the result of `maxtriage irdiff` (every graph, every
+ * stage, every transition) and its renderers: text, JSON
+ * (maxtriage.irdiff.v1, docs/json-irdiff.md) and Markdown.
+ *
+ * mt_irdiff_run parses the stages of each graph in order, keeping only
+ * two modules alive at a time, and stores counts and findings (copies).
+ * Renderers append to an mt_buf; they never print.
+ */
+#ifndef MAXTRIAGE_IRDIFF_OUTPUT_H
+#define MAXTRIAGE_IRDIFF_OUTPUT_H
+
+#include "maxtriage/buf.h"
+#include "maxtriage/ir.h"
+
+typedef struct mt_irdiff_stage {
+	const mt_ir_stage *stage; /* borrowed from the input */
+	size_t index;             /* position in the graph's stage list */
+	mt_ir_stats stats;
+	size_t nproblems;         /* unreadable lines, see problem */
+	char *problem;
+	int unreadable;           /* could not be read at all */
+} mt_irdiff_stage;
+
+typedef struct mt_irdiff_step {
+	size_t from, to;          /* indices into the graph's stages */
+	mt_ir_transition t;
+	char *ir_diff;            /* --show-ir: unified diff, or NULL */
+} mt_irdiff_step;
+
+typedef struct mt_irdiff_graph {
+	const mt_ir_graph *graph; /* borrowed */
+	mt_irdiff_stage *stages;
+	size_t nstages;
+	mt_irdiff_step *steps;
+	size_t nsteps;
+} mt_irdiff_graph;
+
+typedef struct mt_irdiff_opts {
+	const char *graph;        /* only this graph (NULL: all) */
+	const char *from, *to;    /* stage name or index bounds, or NULL */
+	const mt_ir_trace *trace; /* NULL: no tracing */
+	const char *trace_spec;   /* as the user wrote it */
+	int show_ir;
+} mt_irdiff_opts;
+
+typedef struct mt_irdiff_report {
+	const mt_ir_input *input; /* borrowed */
+	const mt_irdiff_opts *opts;
+	mt_irdiff_graph *graphs;
+	size_t ngraphs;
+	size_t unreadable;        /* stages that could not be read */
+} mt_irdiff_report;
+
+/*
+ * Compare the stages of in. Returns 0; MT_ENOTFOUND when --graph, --from
+ * or --to name nothing (err says which). Stages that cannot be read are
+ * marked unreadable (counted in r->unreadable) and skipped.
+ */
+int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
+		  const mt_irdiff_opts *opts, mt_error *err);
+void mt_irdiff_report_release(mt_irdiff_report *r);
+
+/* Unified diff of two stages with SSA names normalised (append to out). */
+int mt_ir_show_diff(mt_buf *out, const mt_ir_stage *a, const mt_ir_stage *b,
+		    mt_error *err);
+
+void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
+void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
+/* Returns 0 or MT_ENOMEM (jansson). */
+int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r);
+
+#endif

@@ -1,0 +1,950 @@
+/*
+ * diff.c - what the compiler did between two stages.
+ *
+ * SSA names are renumbered by every printer, so ops are matched by what
+ * survives a pass, strongest evidence first, each tier one hash-table
+ * pass over the still unmatched ops (O(n) overall):
+ *   1. symbols they define (func.func @f -> llvm.func @f),
+ *   2. name + location + structural hash (producers included) + scope,
+ *   3. name + location + attributes, in scope, then across scopes
+ *      (outlining moves ops into new functions),
+ *   4. name + structure / attributes, for ops without locations,
+ *   5. name + location alone (the op was modified),
+ *   6. order among same-named children of matched parents.
+ * Within a tier, candidates are taken in document order, so the 80 copies
+ * of one layer pair up in order.
+ *
+ * Then: fusions (a group of removed ops whose dataflow one op took over),
+ * placements (matched ops whose device differs), transfers added or
+ * removed, and lowerings (ops of one dialect replaced at the same location
+ * by ops of another).
+ */
+#include "ir_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/hash.h"
+
+typedef struct side {
+	const mt_ir_module *m;
+	uint32_t n;
+	uint32_t *match;   /* other side's op, or MT_IR_NONE */
+	uint64_t *name;    /* hash of the op name (comparable across) */
+	uint64_t *scope;   /* hash of the nearest enclosing symbol */
+	uint64_t *loch;    /* location hash, 0 if none */
+	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
+	uint32_t *uses;
+	uint8_t *claimed;  /* taken by a fusion */
+} side;
+
+typedef struct differ {
+	side a, b;
+	mt_ir_transition *t;
+	const mt_ir_trace *trace;
+	uint32_t *next;    /* chains of B ops per key */
+} differ;
+
+/* ---- opref ---- */
+
+static void opref_fill(mt_ir_opref *r, const mt_ir_module *m, uint32_t i)
+{
+	const mt_ir_op *op = &m->ops[i];
+	uint32_t k;
+
+	memset(r, 0, sizeof(*r));
+	r->op = mt_strdup(mt_ir_str_get(m, op->name));
+	r->sym = op->sym ? mt_strdup(mt_ir_str_get(m, op->sym)) : NULL;
+	r->device = mt_strdup(mt_ir_str_get(m, op->device));
+	if (op->loc == MT_IR_NONE || op->loc >= m->nlocs)
+		return;
+	r->nlocs = m->locs[op->loc].n;
+	r->locs = mt_calloc(r->nlocs ? r->nlocs : 1, sizeof(*r->locs));
+	for (k = 0; k < r->nlocs; k++) {
+		const mt_ir_point *p = &m->points[m->locs[op->loc].first + k];
+		char buf[600];
+
+		if (p->line)
+			snprintf(buf, sizeof(buf), "%s:%u:%u",
+				 mt_ir_str_get(m, p->file), p->line, p->col);
+		else
+			snprintf(buf, sizeof(buf), "%s",
+				 mt_ir_str_get(m, p->file));
+		r->locs[k] = mt_strdup(buf);
+	}
+}
+
+static void opref_release(mt_ir_opref *r)
+{
+	size_t k;
+
+	free(r->op);
+	free(r->sym);
+	free(r->device);
+	for (k = 0; k < r->nlocs; k++)
+		free(r->locs[k]);
+	free(r->locs);
+	memset(r, 0, sizeof(*r));
+}
+
+static void count_add(mt_ir_count **items, size_t *n, size_t *cap,
+		      const char *name, size_t by)
+{
+	size_t i;
+	mt_ir_count c;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*items)[i].name, name)) {
+			(*items)[i].n += by;
+			return;
+		}
+	c.name = mt_strdup(name);
+	c.n = by;
+	mt_grow((void **)items, cap, *n + 1, sizeof(**items));
+	(*items)[(*n)++] = c;
+}
+
+static int count_cmp(const void *x, const void *y)
+{
+	return strcmp(((const mt_ir_count *)x)->name,
+		      ((const mt_ir_count *)y)->name);
+}
+
+/* ---- trace ---- */
+
+int mt_ir_trace_parse(mt_ir_trace *out, const char *spec, mt_error *err)
+{
+	const char *c1 = strrchr(spec, ':'), *c2;
+	char *end;
+	unsigned long a, b;
+
+	memset(out, 0, sizeof(*out));
+	if (!c1 || c1 == spec)
+		goto bad;
+	a = strtoul(c1 + 1, &end, 10);
+	if (*end || end == c1 + 1 || a > 0xffffffffUL)
+		goto bad;
+	/* file:line:col? */
+	for (c2 = c1 - 1; c2 > spec && *c2 != ':'; c2--)
+		;
+	if (c2 > spec) {
+		b = strtoul(c2 + 1, &end, 10);
+		if (end == c1 && end != c2 + 1 && b <= 0xffffffffUL) {
+			out->line = (uint32_t)b;
+			out->col = (uint32_t)a;
+			out->file = spec;
+			out->flen = (size_t)(c2 - spec);
+			return 0;
+		}
+	}
+	out->line = (uint32_t)a;
+	out->file = spec;
+	out->flen = (size_t)(c1 - spec);
+	return 0;
+bad:
+	return mt_error_set(err, MT_EUSAGE,
+			    "'%s' is not FILE:LINE or FILE:LINE:COL", spec);
+}
+
+int mt_ir_op_at(const mt_ir_module *m, size_t i, const mt_ir_trace *tr)
+{
+	const mt_ir_op *op = &m->ops[i];
+	size_t flen = tr ? tr->flen : 0;
+	uint32_t k;
+
+	if (!tr || !tr->file || op->loc == MT_IR_NONE || op->loc >= m->nlocs)
+		return 0;
+	/* the file matches as a path suffix: "model.py" finds
+	 * "/src/app/model.py" */
+	for (k = 0; k < m->locs[op->loc].n; k++) {
+		const mt_ir_point *p = &m->points[m->locs[op->loc].first + k];
+		const char *f = mt_ir_str_get(m, p->file);
+		size_t fl = strlen(f);
+
+		if (p->line != tr->line || (tr->col && p->col != tr->col))
+			continue;
+		if (fl < flen || memcmp(f + fl - flen, tr->file, flen))
+			continue;
+		if (fl == flen || f[fl - flen - 1] == '/')
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- stats ---- */
+
+void mt_ir_stats_compute(mt_ir_stats *out, const mt_ir_module *m,
+			 const mt_ir_trace *trace)
+{
+	size_t i, capd = 0, capv = 0, capt = 0;
+	char buf[300];
+
+	memset(out, 0, sizeof(*out));
+	out->ops = m->nops;
+	for (i = 0; i < m->nops; i++) {
+		const char *name = mt_ir_str_get(m, m->ops[i].name);
+		size_t dl = mt_ir_dialect_len(name);
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
+			 name);
+		count_add(&out->by_dialect, &out->ndialect, &capd, buf, 1);
+		count_add(&out->by_device, &out->ndevice, &capv,
+			  mt_ir_str_get(m, m->ops[i].device), 1);
+		if (trace && mt_ir_op_at(m, i, trace)) {
+			snprintf(buf, sizeof(buf), "%.200s@%.40s", name,
+				 mt_ir_str_get(m, m->ops[i].device));
+			count_add(&out->trace, &out->ntrace, &capt, buf, 1);
+		}
+	}
+	if (out->ndialect)
+		qsort(out->by_dialect, out->ndialect, sizeof(mt_ir_count),
+		      count_cmp);
+	if (out->ndevice)
+		qsort(out->by_device, out->ndevice, sizeof(mt_ir_count),
+		      count_cmp);
+}
+
+static void counts_free(mt_ir_count *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(c[i].name);
+	free(c);
+}
+
+void mt_ir_stats_release(mt_ir_stats *s)
+{
+	counts_free(s->by_dialect, s->ndialect);
+	counts_free(s->by_device, s->ndevice);
+	counts_free(s->trace, s->ntrace);
+	memset(s, 0, sizeof(*s));
+}
+
+void mt_ir_transition_release(mt_ir_transition *t)
+{
+	size_t i, k;
+
+	for (i = 0; i < t->nfusions; i++) {
+		opref_release(&t->fusions[i].into);
+		for (k = 0; k < t->fusions[i].nfrom; k++)
+			opref_release(&t->fusions[i].from[k]);
+		free(t->fusions[i].from);
+	}
+	free(t->fusions);
+	for (i = 0; i < t->nplacements; i++) {
+		opref_release(&t->placements[i].op);
+		free(t->placements[i].from);
+		free(t->placements[i].to);
+	}
+	free(t->placements);
+	for (i = 0; i < t->ntransfers; i++) {
+		opref_release(&t->transfers[i].op);
+		free(t->transfers[i].from);
+		free(t->transfers[i].to);
+	}
+	free(t->transfers);
+	for (i = 0; i < t->nlowerings; i++) {
+		opref_release(&t->lowerings[i].at);
+		counts_free(t->lowerings[i].from, t->lowerings[i].nfrom);
+		counts_free(t->lowerings[i].to, t->lowerings[i].nto);
+	}
+	free(t->lowerings);
+	counts_free(t->trace, t->ntrace);
+	memset(t, 0, sizeof(*t));
+}
+
+/* ---- sides ---- */
+
+static void side_init(side *s, const mt_ir_module *m)
+{
+	uint32_t i, k, nv = (uint32_t)m->nvalues;
+
+	s->m = m;
+	s->n = (uint32_t)m->nops;
+	s->match = mt_malloc((s->n + 1) * sizeof(*s->match));
+	s->name = mt_malloc((s->n + 1) * sizeof(*s->name));
+	s->scope = mt_malloc((s->n + 1) * sizeof(*s->scope));
+	s->loch = mt_malloc((s->n + 1) * sizeof(*s->loch));
+	s->claimed = mt_calloc(s->n + 1, 1);
+	for (i = 0; i < s->n; i++) {
+		const mt_ir_op *op = &m->ops[i];
+		uint32_t p = op->parent;
+
+		s->match[i] = MT_IR_NONE;
+		s->name[i] = mt_ir_str_hash(m, op->name);
+		s->loch[i] = op->loc != MT_IR_NONE && op->loc < m->nlocs
+				     ? m->locs[op->loc].hash
+				     : 0;
+		if (p == MT_IR_NONE)
+			s->scope[i] = 0;
+		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
+			s->scope[i] = mt_hash_u64(s->scope[p],
+						  mt_ir_str_hash(m, m->ops[p].sym));
+		else
+			s->scope[i] = s->scope[p];
+	}
+	/* users of each value, as compressed rows */
+	s->use_off = mt_calloc((size_t)nv + 2, sizeof(*s->use_off));
+	s->uses = mt_malloc((m->noperands + 1) * sizeof(*s->uses));
+	for (i = 0; i < m->noperands; i++)
+		if (m->operands[i] < nv)
+			s->use_off[m->operands[i] + 1]++;
+	for (i = 0; i < nv; i++)
+		s->use_off[i + 1] += s->use_off[i];
+	{
+		uint32_t *fill = mt_malloc(((size_t)nv + 1) * sizeof(*fill));
+
+		memcpy(fill, s->use_off, ((size_t)nv + 1) * sizeof(*fill));
+		for (i = 0; i < s->n; i++)
+			for (k = 0; k < m->ops[i].noperands; k++) {
+				uint32_t v = m->operands[m->ops[i].first_operand + k];
+
+				if (v < nv)
+					s->uses[fill[v]++] = i;
+			}
+		free(fill);
+	}
+}
+
+static void side_release(side *s)
+{
+	free(s->match);
+	free(s->name);
+	free(s->scope);
+	free(s->loch);
+	free(s->use_off);
+	free(s->uses);
+	free(s->claimed);
+}
+
+/* ---- matching tiers ---- */
+
+enum { T_SYM = 1, T_EXACT, T_ATTR_SCOPED, T_ATTR, T_STRUCT_NOLOC,
+       T_ATTR_NOLOC, T_LOC_SCOPED, T_LOC, T_ORDER };
+
+/* Key of op i of side s for a tier; 0 when the op takes no part. */
+static uint64_t tier_key(const differ *D, const side *s, int is_a,
+			 uint32_t i, int tier)
+{
+	const mt_ir_op *op = &s->m->ops[i];
+	uint64_t h = mt_hash_u64(MT_HASH_SEED, (uint64_t)tier);
+
+	switch (tier) {
+	case T_SYM:
+		if (!(op->flags & MT_IR_OP_SYMDEF))
+			return 0;
+		h = mt_hash_u64(h, mt_ir_str_hash(s->m, op->sym));
+		h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_EXACT:
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, s->loch[i]);
+		h = mt_hash_u64(h, op->struct_hash);
+		h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_ATTR_SCOPED:
+	case T_ATTR:
+		if (!s->loch[i])
+			return 0;
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, s->loch[i]);
+		h = mt_hash_u64(h, op->attr_hash);
+		if (tier == T_ATTR_SCOPED)
+			h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_STRUCT_NOLOC:
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, op->struct_hash);
+		h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_ATTR_NOLOC:
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, op->attr_hash);
+		h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_LOC_SCOPED:
+	case T_LOC:
+		if (!s->loch[i])
+			return 0;
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, s->loch[i]);
+		if (tier == T_LOC_SCOPED)
+			h = mt_hash_u64(h, s->scope[i]);
+		break;
+	case T_ORDER: {
+		uint32_t p = op->parent, pb;
+
+		if (p == MT_IR_NONE) {
+			pb = MT_IR_NONE;
+		} else if (is_a) {
+			pb = s->match[p];
+			if (pb == MT_IR_NONE)
+				return 0;
+		} else {
+			pb = p;
+		}
+		(void)D;
+		h = mt_hash_u64(h, s->name[i]);
+		h = mt_hash_u64(h, pb);
+		break;
+	}
+	default:
+		return 0;
+	}
+	return mt_hash_finish(h) | 1;
+}
+
+static void match_tier(differ *D, int tier)
+{
+	ir_map heads; /* key -> first B op of the chain still free */
+	ir_map tails;
+	uint32_t i;
+
+	ir_map_init(&heads, 64);
+	ir_map_init(&tails, 64);
+	for (i = 0; i < D->b.n; i++) {
+		uint64_t k;
+		int found;
+		size_t slot;
+
+		if (D->b.match[i] != MT_IR_NONE)
+			continue;
+		k = tier_key(D, &D->b, 0, i, tier);
+		if (!k)
+			continue;
+		D->next[i] = MT_IR_NONE;
+		slot = ir_map_slot(&heads, k, i, &found);
+		if (!found) {
+			ir_map_slot(&tails, k, i, &found);
+			continue;
+		}
+		slot = ir_map_slot(&tails, k, i, &found);
+		D->next[tails.vals[slot]] = i;
+		tails.vals[slot] = i;
+	}
+	for (i = 0; i < D->a.n; i++) {
+		uint64_t k;
+		int found;
+		size_t slot;
+		uint32_t j;
+
+		if (D->a.match[i] != MT_IR_NONE)
+			continue;
+		k = tier_key(D, &D->a, 1, i, tier);
+		if (!k || ir_map_get(&heads, k) == MT_IR_NONE)
+			continue;
+		slot = ir_map_slot(&heads, k, 0, &found);
+		j = heads.vals[slot];
+		if (j == MT_IR_NONE)
+			continue;
+		heads.vals[slot] = D->next[j];
+		D->a.match[i] = j;
+		D->b.match[j] = i;
+	}
+	ir_map_release(&heads);
+	ir_map_release(&tails);
+}
+
+/* ---- classification ---- */
+
+/* The (op, idx) that value v of side s stands for on side B. */
+static int map_value(const differ *D, const side *s, uint32_t v,
+		     uint32_t *op, uint32_t *idx)
+{
+	const mt_ir_value *val;
+
+	if (v == MT_IR_NONE || v >= s->m->nvalues)
+		return 0;
+	val = &s->m->values[v];
+	*idx = val->idx;
+	*op = s == &D->a ? s->match[val->op] : val->op;
+	return *op != MT_IR_NONE;
+}
+
+static int operands_same(const differ *D, uint32_t i, uint32_t j)
+{
+	const mt_ir_op *oa = &D->a.m->ops[i], *ob = &D->b.m->ops[j];
+	uint32_t k;
+
+	if (oa->noperands != ob->noperands)
+		return 0;
+	for (k = 0; k < oa->noperands; k++) {
+		uint32_t pa, ia, pb, ib;
+
+		if (!map_value(D, &D->a,
+			       D->a.m->operands[oa->first_operand + k], &pa,
+			       &ia) ||
+		    !map_value(D, &D->b,
+			       D->b.m->operands[ob->first_operand + k], &pb,
+			       &ib) ||
+		    pa != pb || ia != ib)
+			return 0;
+	}
+	return 1;
+}
+
+static int parent_same(const differ *D, uint32_t i, uint32_t j)
+{
+	uint32_t pa = D->a.m->ops[i].parent, pb = D->b.m->ops[j].parent;
+
+	if (pa == MT_IR_NONE || pb == MT_IR_NONE)
+		return pa == pb;
+	return D->a.match[pa] == pb;
+}
+
+static void trace_add(differ *D, const mt_ir_module *m, uint32_t i,
+		      const char *what)
+{
+	char buf[300];
+
+	snprintf(buf, sizeof(buf), "%.200s %s",
+		 mt_ir_str_get(m, m->ops[i].name), what);
+	count_add(&D->t->trace, &D->t->ntrace, &D->t->cap_trace, buf, 1);
+}
+
+static int dev_differs(const differ *D, uint32_t i, uint32_t j)
+{
+	return mt_ir_str_hash(D->a.m, D->a.m->ops[i].device) !=
+	       mt_ir_str_hash(D->b.m, D->b.m->ops[j].device);
+}
+
+static void classify(differ *D)
+{
+	mt_ir_transition *t = D->t;
+	uint32_t i;
+
+	for (i = 0; i < D->a.n; i++) {
+		uint32_t j = D->a.match[i];
+		const mt_ir_op *oa = &D->a.m->ops[i];
+		int at = D->trace && mt_ir_op_at(D->a.m, i, D->trace);
+		const char *what;
+
+		if (j == MT_IR_NONE) {
+			t->counts.removed++;
+			if (at)
+				trace_add(D, D->a.m, i, "removed");
+			continue;
+		}
+		if (!parent_same(D, i, j)) {
+			t->counts.moved++;
+			what = "moved";
+		} else if (oa->attr_hash != D->b.m->ops[j].attr_hash ||
+			   D->a.name[i] != D->b.name[j] ||
+			   !operands_same(D, i, j)) {
+			t->counts.modified++;
+			what = "modified";
+		} else {
+			t->counts.unchanged++;
+			what = "unchanged";
+		}
+		if (dev_differs(D, i, j)) {
+			mt_ir_placement p;
+
+			opref_fill(&p.op, D->b.m, j);
+			p.from = mt_strdup(mt_ir_str_get(D->a.m, oa->device));
+			p.to = mt_strdup(
+				mt_ir_str_get(D->b.m, D->b.m->ops[j].device));
+			MT_PUSH(t->placements, t->nplacements,
+				t->cap_placements, p);
+			if (at) {
+				char buf[100];
+
+				snprintf(buf, sizeof(buf), "placed %s -> %s",
+					 p.from, p.to);
+				trace_add(D, D->b.m, j, buf);
+			}
+		}
+		if (at)
+			trace_add(D, D->b.m, j, what);
+	}
+	for (i = 0; i < D->b.n; i++) {
+		if (D->b.match[i] != MT_IR_NONE)
+			continue;
+		t->counts.added++;
+		if (D->trace && mt_ir_op_at(D->b.m, i, D->trace))
+			trace_add(D, D->b.m, i, "added");
+	}
+}
+
+/* ---- fusion ---- */
+
+static int is_result(const side *s, uint32_t v, uint32_t *op)
+{
+	const mt_ir_value *val;
+
+	if (v == MT_IR_NONE || v >= s->m->nvalues)
+		return 0;
+	val = &s->m->values[v];
+	if (val->idx & MT_IR_ARG)
+		return 0;
+	*op = val->op;
+	return 1;
+}
+
+/* All users of op d's results are in the group (stamp). */
+static int used_only_in(const side *s, uint32_t d, const uint32_t *stamp,
+			uint32_t mark)
+{
+	const mt_ir_op *op = &s->m->ops[d];
+	uint32_t r, u;
+
+	for (r = 0; r < op->nresults; r++) {
+		uint32_t v = op->first_result + r;
+
+		for (u = s->use_off[v]; u < s->use_off[v + 1]; u++)
+			if (stamp[s->uses[u]] != mark)
+				return 0;
+	}
+	return 1;
+}
+
+static int opcmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static void find_fusions(differ *D)
+{
+	side *A = &D->a, *B = &D->b;
+	uint32_t *stamp = mt_calloc(A->n + 1, sizeof(*stamp));
+	uint32_t *group = NULL;
+	size_t ngroup = 0, capg = 0;
+	ir_map byloc; /* loc hash -> first removed A op (for fused locs) */
+	uint32_t *locnext = mt_malloc((A->n + 1) * sizeof(*locnext));
+	uint32_t f, i;
+
+	ir_map_init(&byloc, 64);
+	for (i = A->n; i-- > 0;) {
+		int found;
+		size_t slot;
+
+		if (A->match[i] != MT_IR_NONE || !A->loch[i] ||
+		    A->m->locs[A->m->ops[i].loc].n != 1)
+			continue;
+		slot = ir_map_slot(&byloc, A->loch[i], i, &found);
+		locnext[i] = found ? byloc.vals[slot] : MT_IR_NONE;
+		byloc.vals[slot] = i;
+	}
+	for (f = 0; f < B->n; f++) {
+		const mt_ir_op *fo = &B->m->ops[f];
+		uint32_t m = B->match[f], r, u, k, mark = f + 1;
+		int grew, evidence = 0;
+		const mt_ir_loc *fl;
+
+		if (!fo->noperands && !fo->nregions)
+			continue;
+		if (m != MT_IR_NONE && operands_same(D, m, f))
+			continue;
+		ngroup = 0;
+		if (m != MT_IR_NONE && !A->claimed[m]) {
+			MT_PUSH(group, ngroup, capg, m);
+			stamp[m] = mark;
+		}
+		/* the removed ops whose results f's users used to take */
+		for (r = 0; r < fo->nresults; r++) {
+			uint32_t v = fo->first_result + r;
+
+			for (u = B->use_off[v]; u < B->use_off[v + 1]; u++) {
+				uint32_t ub = B->uses[u], ua = B->match[ub];
+				const mt_ir_op *uo = &B->m->ops[ub];
+
+				if (ua == MT_IR_NONE)
+					continue;
+				for (k = 0; k < uo->noperands &&
+					    k < A->m->ops[ua].noperands;
+				     k++) {
+					uint32_t d;
+
+					if (B->m->operands[uo->first_operand + k] != v)
+						continue;
+					if (!is_result(A,
+						       A->m->operands[A->m->ops[ua].first_operand + k],
+						       &d))
+						continue;
+					if (A->match[d] != MT_IR_NONE ||
+					    A->claimed[d] || stamp[d] == mark)
+						continue;
+					MT_PUSH(group, ngroup, capg, d);
+					stamp[d] = mark;
+				}
+			}
+		}
+		/* a fused[...] location names its members */
+		fl = fo->loc != MT_IR_NONE ? &B->m->locs[fo->loc] : NULL;
+		if (fl && fl->n > 1) {
+			for (k = 0; k < fl->n; k++) {
+				const mt_ir_point *p = &B->m->points[fl->first + k];
+				uint64_t h = MT_HASH_SEED;
+				uint32_t d;
+
+				h = mt_hash_u64(h, mt_ir_str_hash(B->m, p->file));
+				h = mt_hash_u64(h, p->line);
+				h = mt_hash_u64(h, p->col);
+				for (d = ir_map_get(&byloc, mt_hash_finish(h));
+				     d != MT_IR_NONE; d = locnext[d]) {
+					if (A->claimed[d] || stamp[d] == mark ||
+					    !A->m->ops[d].noperands)
+						continue;
+					MT_PUSH(group, ngroup, capg, d);
+					stamp[d] = mark;
+					evidence = 1;
+				}
+			}
+		}
+		if (!ngroup)
+			continue;
+		/* grow backwards through removed producers used only inside */
+		do {
+			size_t g;
+
+			grew = 0;
+			for (g = 0; g < ngroup && ngroup < 4096; g++) {
+				const mt_ir_op *go = &A->m->ops[group[g]];
+
+				for (k = 0; k < go->noperands; k++) {
+					uint32_t d;
+
+					if (!is_result(A, A->m->operands[go->first_operand + k], &d))
+						continue;
+					if (stamp[d] == mark ||
+					    A->match[d] != MT_IR_NONE ||
+					    A->claimed[d] ||
+					    !A->m->ops[d].noperands ||
+					    !used_only_in(A, d, stamp, mark))
+						continue;
+					MT_PUSH(group, ngroup, capg, d);
+					stamp[d] = mark;
+					grew = 1;
+				}
+			}
+		} while (grew && ngroup < 4096);
+		if (ngroup < 2)
+			continue;
+		/* evidence: f consumes an outside input of a member other
+		 * than its own counterpart */
+		for (i = 0; i < ngroup && !evidence; i++) {
+			const mt_ir_op *go = &A->m->ops[group[i]];
+
+			if (group[i] == m)
+				continue;
+			for (k = 0; k < go->noperands && !evidence; k++) {
+				uint32_t v = A->m->operands[go->first_operand + k];
+				uint32_t po, pi, d, q;
+
+				if (is_result(A, v, &d) && stamp[d] == mark)
+					continue;
+				if (!map_value(D, A, v, &po, &pi))
+					continue;
+				for (q = 0; q < fo->noperands; q++) {
+					uint32_t bo, bi;
+
+					if (map_value(D, B, B->m->operands[fo->first_operand + q], &bo, &bi) &&
+					    bo == po && bi == pi)
+						evidence = 1;
+				}
+			}
+		}
+		if (!evidence)
+			continue;
+		qsort(group, ngroup, sizeof(*group), opcmp_u32);
+		{
+			mt_ir_fusion fu;
+
+			opref_fill(&fu.into, B->m, f);
+			fu.nfrom = ngroup;
+			fu.from = mt_calloc(ngroup, sizeof(*fu.from));
+			for (i = 0; i < ngroup; i++) {
+				opref_fill(&fu.from[i], A->m, group[i]);
+				A->claimed[group[i]] = 1;
+			}
+			B->claimed[f] = 1;
+			MT_PUSH(D->t->fusions, D->t->nfusions,
+				D->t->cap_fusions, fu);
+		}
+		if (D->trace) {
+			int at = mt_ir_op_at(B->m, f, D->trace);
+
+			for (i = 0; i < ngroup && !at; i++)
+				at = mt_ir_op_at(A->m, group[i], D->trace);
+			if (at)
+				trace_add(D, B->m, f, "fused");
+		}
+	}
+	ir_map_release(&byloc);
+	free(locnext);
+	free(stamp);
+	free(group);
+}
+
+/* ---- transfers and lowerings ---- */
+
+static void find_transfers(differ *D, side *s, int added)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const mt_ir_op *op = &s->m->ops[i];
+		mt_ir_transfer x;
+
+		if (s->match[i] != MT_IR_NONE || !(op->flags & MT_IR_OP_TRANSFER))
+			continue;
+		opref_fill(&x.op, s->m, i);
+		x.added = added;
+		x.from = op->xfer_from ? mt_strdup(mt_ir_str_get(s->m, op->xfer_from))
+				       : NULL;
+		x.to = op->xfer_to ? mt_strdup(mt_ir_str_get(s->m, op->xfer_to))
+				   : NULL;
+		MT_PUSH(D->t->transfers, D->t->ntransfers, D->t->cap_transfers,
+			x);
+	}
+}
+
+static int dialect_eq(const char *a, const char *b)
+{
+	size_t la = mt_ir_dialect_len(a), lb = mt_ir_dialect_len(b);
+
+	return la == lb && !memcmp(a, b, la);
+}
+
+static void find_lowerings(differ *D)
+{
+	side *A = &D->a, *B = &D->b;
+	ir_map at; /* loc hash -> lowering index */
+	uint32_t i;
+	size_t l;
+
+	ir_map_init(&at, 64);
+	/* removed ops, by place */
+	for (i = 0; i < A->n; i++) {
+		int found;
+		size_t slot;
+		mt_ir_lowering *lw;
+
+		if (A->match[i] != MT_IR_NONE || A->claimed[i] || !A->loch[i])
+			continue;
+		slot = ir_map_slot(&at, A->loch[i],
+				   (uint32_t)D->t->nlowerings, &found);
+		if (!found) {
+			mt_ir_lowering z;
+
+			memset(&z, 0, sizeof(z));
+			opref_fill(&z.at, A->m, i);
+			MT_PUSH(D->t->lowerings, D->t->nlowerings,
+				D->t->cap_lowerings, z);
+		}
+		lw = &D->t->lowerings[at.vals[slot]];
+		{
+			size_t cap = lw->nfrom;
+
+			count_add(&lw->from, &lw->nfrom, &cap,
+				  mt_ir_str_get(A->m, A->m->ops[i].name), 1);
+		}
+	}
+	for (i = 0; i < B->n; i++) {
+		uint32_t k;
+		mt_ir_lowering *lw;
+		size_t cap;
+
+		if (B->match[i] != MT_IR_NONE || B->claimed[i] || !B->loch[i])
+			continue;
+		k = ir_map_get(&at, B->loch[i]);
+		if (k == MT_IR_NONE)
+			continue;
+		lw = &D->t->lowerings[k];
+		cap = lw->nto;
+		count_add(&lw->to, &lw->nto, &cap,
+			  mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+	}
+	/* keep places where some dialect gave way to another */
+	for (l = 0; l < D->t->nlowerings;) {
+		mt_ir_lowering *lw = &D->t->lowerings[l];
+		size_t x, y;
+		int keep = 0;
+
+		for (x = 0; x < lw->nfrom && !keep; x++) {
+			int survives = 0;
+
+			for (y = 0; y < lw->nto; y++)
+				if (dialect_eq(lw->from[x].name, lw->to[y].name))
+					survives = 1;
+			keep = !survives && lw->nto;
+		}
+		if (keep) {
+			free(lw->at.op);
+			lw->at.op = mt_strdup(lw->from[0].name);
+			l++;
+			continue;
+		}
+		opref_release(&lw->at);
+		counts_free(lw->from, lw->nfrom);
+		counts_free(lw->to, lw->nto);
+		memmove(lw, lw + 1,
+			(D->t->nlowerings - l - 1) * sizeof(*lw));
+		D->t->nlowerings--;
+	}
+	/* a matched op that changed dialect (func.func -> llvm.func) */
+	for (i = 0; i < A->n; i++) {
+		uint32_t j = A->match[i];
+		const char *na, *nb;
+		mt_ir_lowering z;
+		size_t c1 = 0, c2 = 0;
+
+		if (j == MT_IR_NONE)
+			continue;
+		na = mt_ir_str_get(A->m, A->m->ops[i].name);
+		nb = mt_ir_str_get(B->m, B->m->ops[j].name);
+		if (dialect_eq(na, nb))
+			continue;
+		memset(&z, 0, sizeof(z));
+		opref_fill(&z.at, B->m, j);
+		free(z.at.op);
+		z.at.op = mt_strdup(na);
+		count_add(&z.from, &z.nfrom, &c1, na, 1);
+		count_add(&z.to, &z.nto, &c2, nb, 1);
+		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
+			z);
+	}
+	for (l = 0; l < D->t->nlowerings; l++) {
+		mt_ir_lowering *lw = &D->t->lowerings[l];
+
+		qsort(lw->from, lw->nfrom, sizeof(*lw->from), count_cmp);
+		qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
+	}
+	ir_map_release(&at);
+}
+
+int mt_ir_diff(mt_ir_transition *out, const mt_ir_module *a,
+	       const mt_ir_module *b, const mt_ir_trace *trace, mt_error *err)
+{
+	differ D;
+	int tier;
+
+	(void)err;
+	memset(out, 0, sizeof(*out));
+	memset(&D, 0, sizeof(D));
+	D.t = out;
+	D.trace = trace && trace->file ? trace : NULL;
+	side_init(&D.a, a);
+	side_init(&D.b, b);
+	D.next = mt_malloc((D.b.n + 1) * sizeof(*D.next));
+	for (tier = T_SYM; tier <= T_ORDER; tier++)
+		match_tier(&D, tier);
+	/* parents matched late can pair up children in order */
+	match_tier(&D, T_ORDER);
+	find_fusions(&D);
+	classify(&D);
+	find_transfers(&D, &D.a, 0);
+	find_transfers(&D, &D.b, 1);
+	find_lowerings(&D);
+	out->changed = out->counts.added || out->counts.removed ||
+		       out->counts.modified || out->counts.moved ||
+		       out->nplacements || out->ntransfers;
+	free(D.next);
+	side_release(&D.a);
+	side_release(&D.b);
+	return 0;
+}

@@ -1,0 +1,678 @@
+/*
+ * input.c - find the stages in what the user named: a MAX ir-output-dir,
+ * an --mlir-print-ir-tree-dir tree, one --mlir-print-ir-after-all capture,
+ * or explicit files. Stages are located (path + byte range), never read
+ * into memory here; mt_ir_stage_parse maps one when it is needed, so only
+ * the two stages being compared are ever resident.
+ */
+#include "ir_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "maxtriage/buf.h"
+
+static const char *const max_stages[] = { "mo", "mo-pre-mogg", "mogg",
+					  "mogg-pre-mgp", "mgp" };
+
+int mt_ir_max_stage_rank(const char *stage)
+{
+	size_t i;
+
+	for (i = 0; i < MT_ARRAY_SIZE(max_stages); i++)
+		if (!strcmp(stage, max_stages[i]))
+			return (int)i;
+	return -1;
+}
+
+static void note(mt_ir_input *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(mt_ir_input *in, const char *fmt, ...)
+{
+	mt_buf b = MT_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	mt_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	MT_PUSH(in->notes, in->nnotes, in->cap_notes, mt_buf_detach(&b));
+}
+
+static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
+{
+	size_t i;
+	mt_ir_graph g;
+
+	for (i = 0; i < in->ngraphs; i++)
+		if (strlen(in->graphs[i].name) == n &&
+		    !memcmp(in->graphs[i].name, name, n))
+			return &in->graphs[i];
+	memset(&g, 0, sizeof(g));
+	g.name = mt_strndup(name, n);
+	MT_PUSH(in->graphs, in->ngraphs, in->cap, g);
+	return &in->graphs[in->ngraphs - 1];
+}
+
+static mt_ir_stage *stage_add(mt_ir_graph *g, const char *name,
+			      const char *path, size_t off, size_t len)
+{
+	mt_ir_stage s;
+
+	memset(&s, 0, sizeof(s));
+	s.name = mt_strdup(name);
+	s.path = mt_strdup(path);
+	s.off = off;
+	s.len = len;
+	MT_PUSH(g->stages, g->nstages, g->cap, s);
+	return &g->stages[g->nstages - 1];
+}
+
+void mt_ir_input_free(mt_ir_input *in)
+{
+	size_t i, k;
+
+	if (!in)
+		return;
+	for (i = 0; i < in->ngraphs; i++) {
+		mt_ir_graph *g = &in->graphs[i];
+
+		for (k = 0; k < g->nstages; k++) {
+			free(g->stages[k].name);
+			free(g->stages[k].path);
+		}
+		for (k = 0; k < g->nmojo; k++)
+			free(g->mojo[k]);
+		free(g->stages);
+		free(g->mojo);
+		free(g->name);
+	}
+	for (i = 0; i < in->nnotes; i++)
+		free(in->notes[i]);
+	free(in->notes);
+	free(in->graphs);
+	free(in);
+}
+
+/* ---- text access ---- */
+
+int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
+{
+	struct stat st;
+	int fd;
+	void *map;
+	size_t off, len;
+
+	memset(t, 0, sizeof(*t));
+	fd = open(s->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return mt_error_set(err, errno == ENOENT ? MT_ENOTFOUND : MT_EIO,
+				    "cannot open '%s': %s", s->path,
+				    strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return mt_error_set(err, MT_EIO, "cannot read '%s': %s", s->path,
+				    S_ISDIR(st.st_mode) ? "is a directory"
+							: strerror(errno));
+	}
+	off = s->off;
+	len = s->len;
+	if (off > (size_t)st.st_size)
+		off = (size_t)st.st_size;
+	if (len > (size_t)st.st_size - off)
+		len = (size_t)st.st_size - off;
+	if (!st.st_size) {
+		close(fd);
+		t->ptr = "";
+		return 0;
+	}
+	/* One mapping of the whole file: the kernel pages it in as the
+	 * parser walks it, and nothing is copied. */
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return mt_error_set(err, MT_EIO, "cannot map '%s': %s", s->path,
+				    strerror(errno));
+	t->map = map;
+	t->maplen = (size_t)st.st_size;
+	t->ptr = (const char *)map + off;
+	t->len = len;
+	return 0;
+}
+
+void mt_ir_text_release(mt_ir_text *t)
+{
+	if (t->map)
+		munmap(t->map, t->maplen);
+	memset(t, 0, sizeof(*t));
+}
+
+int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s,
+		      mt_error *err)
+{
+	mt_ir_text t;
+	int rc;
+
+	*out = NULL;
+	rc = mt_ir_text_open(&t, s, err);
+	if (rc)
+		return rc;
+	rc = mt_ir_parse(out, t.ptr, t.len, err);
+	mt_ir_text_release(&t);
+	return rc;
+}
+
+/* ---- after-all captures ---- */
+
+#define DUMP_MARK "// -----// IR Dump "
+
+/* Scope of a dump: its first top-level op ("func.func @main",
+ * "builtin.module"), read from the text without parsing it. Dumps of a
+ * nested pass hold only that op, so each scope is its own timeline. */
+static void dump_scope(const char *p, const char *end, mt_buf *out)
+{
+	mt_buf_clear(out);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end, *q = p;
+
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q == e || *q == '#' || *q == '!' || (*q == '/' && q + 1 < e &&
+							  q[1] == '/')) {
+			p = e + 1;
+			continue;
+		}
+		if (*q == '%') {
+			/* results: take the op name after '=' */
+			const char *eq = memchr(q, '=', (size_t)(e - q));
+
+			q = eq ? eq + 1 : e;
+			while (q < e && *q == ' ')
+				q++;
+		}
+		p = q;
+		while (q < e && *q != ' ' && *q != '(' && *q != '{')
+			q++;
+		if ((size_t)(q - p) == 6 && !memcmp(p, "module", 6))
+			mt_buf_puts(out, "builtin.module");
+		else
+			mt_buf_put(out, p, (size_t)(q - p));
+		/* visibility keywords may come before the @symbol */
+		while (q < e && *q != '@' && *q != '(' && *q != '{')
+			q++;
+		if (q < e && *q == '@') {
+			const char *s = q;
+
+			while (q < e && *q != '(' && *q != ' ' && *q != '<')
+				q++;
+			mt_buf_putc(out, ' ');
+			mt_buf_put(out, s, (size_t)(q - s));
+		}
+		return;
+	}
+	mt_buf_puts(out, "(empty)");
+}
+
+/* "IR Dump After Pass (arg) ..." -> "arg" (or "before:arg"). */
+static void dump_name(const char *h, const char *e, mt_buf *out,
+		      int *before)
+{
+	const char *open, *close;
+
+	mt_buf_clear(out);
+	*before = (size_t)(e - h) > 6 && !memcmp(h, "Before", 6);
+	open = memchr(h, '(', (size_t)(e - h));
+	close = open ? memchr(open, ')', (size_t)(e - open)) : NULL;
+	if (*before)
+		mt_buf_puts(out, "before:");
+	if (open && close) {
+		mt_buf_put(out, open + 1, (size_t)(close - open - 1));
+	} else {
+		const char *ne = h;
+
+		while (ne < e && *ne != '/')
+			ne++;
+		while (ne > h && ne[-1] == ' ')
+			ne--;
+		mt_buf_put(out, h, (size_t)(ne - h));
+	}
+}
+
+static int open_afterall(mt_ir_input *in, const char *path, const char *p,
+			 size_t len)
+{
+	const char *end = p + len, *q = p;
+	mt_buf name = MT_BUF_INIT, scope = MT_BUF_INIT;
+	size_t ndumps = 0;
+	int prev_after = 0;
+
+	in->layout = MT_IR_LAYOUT_AFTERALL;
+	while (q < end) {
+		const char *h = memmem(q, (size_t)(end - q), DUMP_MARK,
+				       strlen(DUMP_MARK));
+		const char *hl, *body, *next;
+		int before;
+
+		if (!h)
+			break;
+		hl = memchr(h, '\n', (size_t)(end - h));
+		body = hl ? hl + 1 : end;
+		next = memmem(body, (size_t)(end - body), DUMP_MARK,
+			      strlen(DUMP_MARK));
+		if (!next)
+			next = end;
+		dump_name(h + strlen(DUMP_MARK), hl ? hl : end, &name, &before);
+		/* With both before and after printing, a "before" repeats the
+		 * previous "after"; keep it only where it is new (the input). */
+		if (!before || !prev_after) {
+			dump_scope(body, next, &scope);
+			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
+				  path, (size_t)(body - p), (size_t)(next - body));
+		}
+		prev_after = !before;
+		ndumps++;
+		q = next;
+	}
+	mt_buf_release(&name);
+	mt_buf_release(&scope);
+	return ndumps ? 0 : -1;
+}
+
+/* ---- directories ---- */
+
+typedef struct dent {
+	char *rel;   /* path relative to the root */
+	char *base;  /* last component (points into rel) */
+} dent;
+
+typedef struct dlist {
+	dent *items;
+	size_t n, cap;
+} dlist;
+
+static void walk(const char *root, const char *rel, int depth, dlist *out)
+{
+	mt_buf path = MT_BUF_INIT;
+	DIR *d;
+	struct dirent *e;
+
+	if (depth > 32)
+		return;
+	mt_buf_printf(&path, "%s%s%s", root, *rel ? "/" : "", rel);
+	d = opendir(path.ptr);
+	mt_buf_release(&path);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		mt_buf r = MT_BUF_INIT, full = MT_BUF_INIT;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		mt_buf_printf(&r, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
+		mt_buf_printf(&full, "%s/%s", root, r.ptr);
+		if (!stat(full.ptr, &st) && S_ISDIR(st.st_mode)) {
+			walk(root, r.ptr, depth + 1, out);
+			mt_buf_release(&r);
+		} else if (!stat(full.ptr, &st) && S_ISREG(st.st_mode)) {
+			dent de;
+
+			de.rel = mt_buf_detach(&r);
+			de.base = strrchr(de.rel, '/');
+			de.base = de.base ? de.base + 1 : de.rel;
+			MT_PUSH(out->items, out->n, out->cap, de);
+		} else {
+			mt_buf_release(&r);
+		}
+		mt_buf_release(&full);
+	}
+	closedir(d);
+}
+
+static int ends_with(const char *s, const char *t)
+{
+	size_t n = strlen(s), k = strlen(t);
+
+	return n >= k && !strcmp(s + n - k, t);
+}
+
+/* "0_1_canonicalize.mlir": counters then the pass argument. */
+static int tree_name(const char *base, const char **pass)
+{
+	const char *p = base;
+
+	if (!ends_with(base, ".mlir") || !(*p >= '0' && *p <= '9'))
+		return 0;
+	while (*p >= '0' && *p <= '9') {
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p != '_')
+			return 0;
+		p++;
+	}
+	*pass = p;
+	return *p != '.';
+}
+
+/* Compare counter tuples numerically: "10_0" after "9_3". */
+static int counter_cmp(const char *a, const char *b)
+{
+	while (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+		unsigned long x = strtoul(a, (char **)&a, 10);
+		unsigned long y = strtoul(b, (char **)&b, 10);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (*a == '_')
+			a++;
+		if (*b == '_')
+			b++;
+	}
+	return strcmp(a, b);
+}
+
+static int dent_cmp(const void *x, const void *y)
+{
+	const dent *a = x, *b = y;
+	const char *sa = strrchr(a->rel, '/'), *sb = strrchr(b->rel, '/');
+	size_t la = sa ? (size_t)(sa - a->rel) : 0;
+	size_t lb = sb ? (size_t)(sb - b->rel) : 0;
+	int c;
+
+	c = strncmp(a->rel, b->rel, la < lb ? la : lb);
+	if (c || la != lb)
+		return c ? c : (la < lb ? -1 : 1);
+	return counter_cmp(a->base, b->base);
+}
+
+/* A stage dump written by the tree printer starts with its header;
+ * "Before" dumps are named so. */
+static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
+{
+	char head[512];
+	FILE *f = fopen(full, "r");
+	size_t n = 0;
+
+	mt_buf_clear(out);
+	if (f) {
+		n = fread(head, 1, sizeof(head) - 1, f);
+		fclose(f);
+	}
+	head[n] = '\0';
+	if (!strncmp(head, DUMP_MARK "Before", strlen(DUMP_MARK) + 6))
+		mt_buf_puts(out, "before:");
+	mt_buf_put(out, pass, strlen(pass) - 5);
+}
+
+static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
+{
+	mt_buf full = MT_BUF_INIT, name = MT_BUF_INIT;
+	size_t i, n = 0;
+
+	in->layout = MT_IR_LAYOUT_TREE;
+	qsort(dl->items, dl->n, sizeof(*dl->items), dent_cmp);
+	for (i = 0; i < dl->n; i++) {
+		const char *pass;
+		const char *slash = strrchr(dl->items[i].rel, '/');
+		size_t sl = slash ? (size_t)(slash - dl->items[i].rel) : 0;
+
+		if (!tree_name(dl->items[i].base, &pass))
+			continue;
+		mt_buf_clear(&full);
+		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
+		tree_stage_name(full.ptr, pass, &name);
+		stage_add(graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
+			  name.ptr, full.ptr, 0, SIZE_MAX);
+		n++;
+	}
+	mt_buf_release(&full);
+	mt_buf_release(&name);
+	return n ? 0 : -1;
+}
+
+typedef struct maxfile {
+	char *graph, *stage, *path;
+	int rank, rep, mojo;
+	double key;
+} maxfile;
+
+static int maxfile_cmp(const void *x, const void *y)
+{
+	const maxfile *a = x, *b = y;
+	int c = strcmp(a->graph, b->graph);
+
+	if (c)
+		return c;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return strcmp(a->stage, b->stage);
+}
+
+/* Where an unknown stage sits, judged by the dialects of its ops:
+ * between the known stages whose dialects it shares. */
+static double content_key(const char *path, const char **after)
+{
+	mt_ir_stage s;
+	mt_ir_module *m = NULL;
+	size_t i, count[4] = { 0, 0, 0, 0 }, best = 0;
+	static const double keys[4] = { 1.5, 3.5, 4.5, 5.5 };
+	static const char *const names[4] = { "mo-pre-mogg", "mogg-pre-mgp",
+					      "mgp", "mgp" };
+
+	memset(&s, 0, sizeof(s));
+	s.path = (char *)path;
+	s.len = SIZE_MAX;
+	*after = names[0];
+	if (mt_ir_stage_parse(&m, &s, NULL))
+		return keys[0];
+	for (i = 0; i < m->nops; i++) {
+		const char *n = mt_ir_str_get(m, m->ops[i].name);
+		size_t dl = mt_ir_dialect_len(n);
+
+		if ((dl == 2 && !memcmp(n, "mo", 2)) ||
+		    (dl == 3 && !memcmp(n, "rmo", 3)))
+			count[0]++;
+		else if (dl == 4 && !memcmp(n, "mogg", 4))
+			count[1]++;
+		else if (dl == 3 && !memcmp(n, "mgp", 3))
+			count[2]++;
+		else if (dl == 4 && (!memcmp(n, "kgen", 4) ||
+				     !memcmp(n, "llvm", 4)))
+			count[3]++;
+		else if (dl == 3 && !memcmp(n, "pop", 3))
+			count[3]++;
+	}
+	mt_ir_module_free(m);
+	for (i = 1; i < 4; i++)
+		if (count[i] > count[best])
+			best = i;
+	*after = names[best];
+	return keys[best];
+}
+
+static int open_max(mt_ir_input *in, const char *root, dlist *dl)
+{
+	maxfile *fs = NULL;
+	size_t nfs = 0, cap = 0, i;
+	mt_buf full = MT_BUF_INIT;
+
+	in->layout = MT_IR_LAYOUT_MAX;
+	for (i = 0; i < dl->n; i++) {
+		const char *base = dl->items[i].base;
+		char *b, *dot, *us;
+		maxfile f;
+		int mojo = ends_with(base, ".mojo");
+
+		if (strchr(dl->items[i].rel, '/'))
+			continue;
+		if (!mojo && !ends_with(base, ".mlir"))
+			continue;
+		memset(&f, 0, sizeof(f));
+		b = mt_strndup(base, strlen(base) - 5);
+		/* "<graph>.<stage>[_N]": the stage is after the last dot */
+		dot = strrchr(b, '.');
+		f.stage = mt_strdup(dot ? dot + 1 : "");
+		if (dot)
+			*dot = '\0';
+		f.graph = b;
+		us = strrchr(f.stage, '_');
+		if (us && us[1]) {
+			char *e;
+			long r = strtol(us + 1, &e, 10);
+
+			if (!*e && r >= 0) {
+				f.rep = (int)r + 1;
+				*us = '\0';
+			}
+		}
+		mt_buf_clear(&full);
+		mt_buf_printf(&full, "%s/%s", root, base);
+		f.path = mt_strdup(full.ptr);
+		f.mojo = mojo;
+		f.rank = mt_ir_max_stage_rank(f.stage);
+		if (mojo) {
+			f.key = 6;
+		} else if (f.rank >= 0) {
+			f.key = f.rank;
+		} else {
+			const char *after;
+
+			f.key = content_key(f.path, &after);
+			note(in, "unknown stage '%s' of graph '%s' placed after "
+				 "'%s' by the dialects of its ops", f.stage,
+			     f.graph, after);
+		}
+		MT_PUSH(fs, nfs, cap, f);
+	}
+	qsort(fs, nfs, sizeof(*fs), maxfile_cmp);
+	for (i = 0; i < nfs; i++) {
+		mt_ir_graph *g = graph_get(in, fs[i].graph, strlen(fs[i].graph));
+
+		if (fs[i].mojo) {
+			MT_PUSH(g->mojo, g->nmojo, g->cap_mojo, fs[i].path);
+			fs[i].path = NULL;
+		} else {
+			mt_buf name = MT_BUF_INIT;
+
+			mt_buf_puts(&name, fs[i].stage);
+			if (fs[i].rep)
+				mt_buf_printf(&name, "_%d", fs[i].rep - 1);
+			stage_add(g, name.ptr, fs[i].path, 0, SIZE_MAX)->unknown =
+				fs[i].rank < 0;
+			mt_buf_release(&name);
+		}
+		free(fs[i].graph);
+		free(fs[i].stage);
+		free(fs[i].path);
+	}
+	free(fs);
+	mt_buf_release(&full);
+	return nfs ? 0 : -1;
+}
+
+static int open_dir(mt_ir_input *in, const char *root, mt_error *err)
+{
+	dlist dl = { NULL, 0, 0 };
+	size_t i, ntree = 0, nmax = 0;
+	int rc;
+
+	walk(root, "", 0, &dl);
+	for (i = 0; i < dl.n; i++) {
+		const char *pass;
+
+		if (tree_name(dl.items[i].base, &pass))
+			ntree++;
+		else if (!strchr(dl.items[i].rel, '/') &&
+			 (ends_with(dl.items[i].base, ".mlir") ||
+			  ends_with(dl.items[i].base, ".mojo")))
+			nmax++;
+	}
+	if (ntree > nmax)
+		rc = open_tree(in, root, &dl);
+	else
+		rc = open_max(in, root, &dl);
+	for (i = 0; i < dl.n; i++)
+		free(dl.items[i].rel);
+	free(dl.items);
+	if (rc)
+		return mt_error_set(err, MT_EFORMAT,
+				    "no stage files (*.mlir) in '%s'", root);
+	return 0;
+}
+
+int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
+		     mt_error *err)
+{
+	mt_ir_input *in = mt_calloc(1, sizeof(*in));
+	struct stat st;
+	size_t i;
+	int rc = 0;
+
+	*out = NULL;
+	for (i = 0; i < n; i++) {
+		if (stat(paths[i], &st)) {
+			rc = mt_error_set(err, errno == ENOENT ? MT_ENOTFOUND
+							       : MT_EIO,
+					  "cannot read '%s': %s", paths[i],
+					  strerror(errno));
+			goto out;
+		}
+		if (S_ISDIR(st.st_mode) && n > 1) {
+			rc = mt_error_set(err, MT_EUSAGE,
+					  "'%s' is a directory; give one "
+					  "directory or several files",
+					  paths[i]);
+			goto out;
+		}
+	}
+	if (n == 1 && S_ISDIR(st.st_mode)) {
+		rc = open_dir(in, paths[0], err);
+		goto out;
+	}
+	if (n == 1) {
+		mt_ir_stage s;
+		mt_ir_text t;
+
+		memset(&s, 0, sizeof(s));
+		s.path = (char *)paths[0];
+		s.len = SIZE_MAX;
+		rc = mt_ir_text_open(&t, &s, err);
+		if (rc)
+			goto out;
+		if (memmem(t.ptr, t.len, DUMP_MARK, strlen(DUMP_MARK)) &&
+		    !open_afterall(in, paths[0], t.ptr, t.len)) {
+			mt_ir_text_release(&t);
+			goto out;
+		}
+		mt_ir_text_release(&t);
+	}
+	in->layout = MT_IR_LAYOUT_FILES;
+	{
+		mt_ir_graph *g = graph_get(in, "files", 5);
+
+		for (i = 0; i < n; i++) {
+			const char *b = strrchr(paths[i], '/');
+
+			stage_add(g, b ? b + 1 : paths[i], paths[i], 0,
+				  SIZE_MAX);
+		}
+	}
+out:
+	if (rc) {
+		mt_ir_input_free(in);
+		return rc;
+	}
+	*out = in;
+	return 0;
+}

@@ -1,0 +1,81 @@
+/*
+ * ir_int.h - private layout of mt_ir_module shared by the parser, the
+ * finishing pass and the differ.
+ */
+#ifndef MAXTRIAGE_IR_INT_H
+#define MAXTRIAGE_IR_INT_H
+
+#include "maxtriage/ir.h"
+
+/* FNV-1a step, inlined: the parser hashes every byte of every op. */
+#define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
+
+/* Open-addressing map from a 64-bit key to a 32-bit value. Keys are
+ * hashes; 0 is remapped so that an empty slot is unambiguous. */
+typedef struct ir_map {
+	uint64_t *keys;
+	uint32_t *vals;
+	size_t cap, count; /* cap is a power of two */
+} ir_map;
+
+void ir_map_init(ir_map *mp, size_t hint);
+void ir_map_release(ir_map *mp);
+/* Returns the slot of key, inserting it with val if absent (*found = 0). */
+size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found);
+/* Value of key or MT_IR_NONE. */
+uint32_t ir_map_get(const ir_map *mp, uint64_t key);
+
+/* Interned strings: dense ids, each with its stable hash. */
+typedef struct ir_strtab {
+	char *buf;
+	size_t len, cap;
+	uint32_t *offs;
+	uint64_t *hashes;
+	size_t n, ncap;
+	ir_map index;
+} ir_strtab;
+
+mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n);
+
+/* A location before alias resolution: items that are points, names or
+ * references to #loc aliases defined anywhere in the file. */
+enum { LOCI_POINT, LOCI_NAME, LOCI_ALIAS };
+typedef struct ir_locitem {
+	uint8_t kind;
+	mt_ir_str str;     /* file, name, or alias name */
+	uint32_t line, col;
+} ir_locitem;
+
+typedef struct ir_rawloc {
+	uint32_t first, n; /* slice of rawitems */
+} ir_rawloc;
+
+struct mt_ir_module {
+	mt_ir_op *ops;
+	size_t nops, cap_ops;
+	uint32_t *operands;
+	size_t noperands, cap_operands;
+	mt_ir_value *values;
+	size_t nvalues, cap_values;
+	mt_ir_loc *locs;
+	size_t nlocs, cap_locs;
+	mt_ir_point *points;
+	size_t npoints, cap_points;
+	ir_strtab strs;
+
+	/* parse-time only; released by finishing */
+	ir_rawloc *rawlocs;
+	size_t nrawlocs, cap_rawlocs;
+	ir_locitem *rawitems;
+	size_t nrawitems, cap_rawitems;
+	ir_map locdedup;   /* hash of items -> rawloc */
+	ir_map localias;   /* #name hash -> rawloc */
+
+	size_t nproblems;
+	char problem[200];
+};
+
+/* Post-parse: resolve loc aliases, devices, structural hashes. */
+void ir_finish(mt_ir_module *m);
+
+#endif

@@ -1,0 +1,374 @@
+/*
+ * module.c - storage of a parsed MLIR module: hash maps, interned strings,
+ * accessors, and the finishing pass that runs once the whole file is read
+ * (loc aliases may be defined after their use, so nothing that depends on
+ * a location can be settled while parsing).
+ */
+#include "ir_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/hash.h"
+
+/* ---- ir_map ---- */
+
+static uint64_t fixkey(uint64_t k)
+{
+	return k ? k : 0x9e3779b97f4a7c15ULL;
+}
+
+void ir_map_init(ir_map *mp, size_t hint)
+{
+	size_t cap = 64;
+
+	while (cap < hint * 2)
+		cap <<= 1;
+	mp->keys = mt_calloc(cap, sizeof(*mp->keys));
+	mp->vals = mt_malloc(cap * sizeof(*mp->vals));
+	mp->cap = cap;
+	mp->count = 0;
+}
+
+void ir_map_release(ir_map *mp)
+{
+	free(mp->keys);
+	free(mp->vals);
+	memset(mp, 0, sizeof(*mp));
+}
+
+static void map_rehash(ir_map *mp)
+{
+	ir_map big;
+	size_t i;
+
+	ir_map_init(&big, mp->cap);
+	for (i = 0; i < mp->cap; i++) {
+		int found;
+
+		if (mp->keys[i])
+			ir_map_slot(&big, mp->keys[i], mp->vals[i], &found);
+	}
+	ir_map_release(mp);
+	*mp = big;
+}
+
+size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found)
+{
+	size_t i;
+
+	if (!mp->cap)
+		ir_map_init(mp, 16);
+	if ((mp->count + 1) * 4 > mp->cap * 3)
+		map_rehash(mp);
+	key = fixkey(key);
+	for (i = (size_t)key & (mp->cap - 1);; i = (i + 1) & (mp->cap - 1)) {
+		if (mp->keys[i] == key) {
+			*found = 1;
+			return i;
+		}
+		if (!mp->keys[i]) {
+			mp->keys[i] = key;
+			mp->vals[i] = val;
+			mp->count++;
+			*found = 0;
+			return i;
+		}
+	}
+}
+
+uint32_t ir_map_get(const ir_map *mp, uint64_t key)
+{
+	size_t i;
+
+	if (!mp->cap)
+		return MT_IR_NONE;
+	key = fixkey(key);
+	for (i = (size_t)key & (mp->cap - 1);; i = (i + 1) & (mp->cap - 1)) {
+		if (mp->keys[i] == key)
+			return mp->vals[i];
+		if (!mp->keys[i])
+			return MT_IR_NONE;
+	}
+}
+
+/* ---- strings ---- */
+
+mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
+{
+	uint64_t h = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
+	size_t slot;
+	int found;
+	uint32_t id;
+
+	if (!t->n) {
+		/* id 0 is the empty string */
+		mt_grow((void **)&t->buf, &t->cap, 1, 1);
+		t->buf[0] = '\0';
+		t->len = 1;
+		mt_grow((void **)&t->offs, &t->ncap, 1, sizeof(*t->offs));
+		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
+		t->offs[0] = 0;
+		t->hashes[0] = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, "", 0));
+		t->n = 1;
+	}
+	if (!n)
+		return 0;
+	/* Collisions of 64-bit hashes between distinct short names are
+	 * possible in theory; compare the bytes to be exact. */
+	for (;;) {
+		slot = ir_map_slot(&t->index, h, (uint32_t)t->n, &found);
+		if (!found)
+			break;
+		id = t->index.vals[slot];
+		if (strlen(t->buf + t->offs[id]) == n &&
+		    !memcmp(t->buf + t->offs[id], s, n))
+			return id;
+		h = mt_hash_u64(h, 1);
+	}
+	id = (uint32_t)t->n;
+	mt_grow((void **)&t->buf, &t->cap, t->len + n + 1, 1);
+	memcpy(t->buf + t->len, s, n);
+	t->buf[t->len + n] = '\0';
+	if (t->n + 1 > t->ncap) {
+		mt_grow((void **)&t->offs, &t->ncap, t->n + 1, sizeof(*t->offs));
+		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
+	}
+	t->offs[id] = (uint32_t)t->len;
+	t->hashes[id] = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
+	t->len += n + 1;
+	t->n++;
+	return id;
+}
+
+const char *mt_ir_str_get(const mt_ir_module *m, mt_ir_str s)
+{
+	if (!m->strs.n || s >= m->strs.n)
+		return "";
+	return m->strs.buf + m->strs.offs[s];
+}
+
+uint64_t mt_ir_str_hash(const mt_ir_module *m, mt_ir_str s)
+{
+	if (!m->strs.n || s >= m->strs.n)
+		return 0;
+	return m->strs.hashes[s];
+}
+
+/* ---- accessors ---- */
+
+size_t mt_ir_nops(const mt_ir_module *m)
+{
+	return m->nops;
+}
+
+const mt_ir_op *mt_ir_ops(const mt_ir_module *m)
+{
+	return m->ops;
+}
+
+const uint32_t *mt_ir_operands(const mt_ir_module *m)
+{
+	return m->operands;
+}
+
+const mt_ir_value *mt_ir_values(const mt_ir_module *m)
+{
+	return m->values;
+}
+
+size_t mt_ir_nvalues(const mt_ir_module *m)
+{
+	return m->nvalues;
+}
+
+const mt_ir_loc *mt_ir_locs(const mt_ir_module *m)
+{
+	return m->locs;
+}
+
+const mt_ir_point *mt_ir_points(const mt_ir_module *m)
+{
+	return m->points;
+}
+
+size_t mt_ir_module_problems(const mt_ir_module *m, const char **first)
+{
+	if (first)
+		*first = m->problem;
+	return m->nproblems;
+}
+
+size_t mt_ir_dialect_len(const char *name)
+{
+	const char *dot = strchr(name, '.');
+
+	return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+void mt_ir_loc_format(const mt_ir_module *m, uint32_t loc, char *buf,
+		      size_t size)
+{
+	const mt_ir_loc *l;
+	size_t used = 0;
+	uint32_t i;
+
+	buf[0] = '\0';
+	if (loc == MT_IR_NONE || loc >= m->nlocs)
+		return;
+	l = &m->locs[loc];
+	for (i = 0; i < l->n && used < size; i++) {
+		const mt_ir_point *p = &m->points[l->first + i];
+		int w;
+
+		if (p->line)
+			w = snprintf(buf + used, size - used, "%s%s:%u:%u",
+				     i ? ", " : "", mt_ir_str_get(m, p->file),
+				     p->line, p->col);
+		else
+			w = snprintf(buf + used, size - used, "%s%s",
+				     i ? ", " : "", mt_ir_str_get(m, p->file));
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+void mt_ir_module_free(mt_ir_module *m)
+{
+	if (!m)
+		return;
+	free(m->ops);
+	free(m->operands);
+	free(m->values);
+	free(m->locs);
+	free(m->points);
+	free(m->strs.buf);
+	free(m->strs.offs);
+	free(m->strs.hashes);
+	ir_map_release(&m->strs.index);
+	free(m->rawlocs);
+	free(m->rawitems);
+	ir_map_release(&m->locdedup);
+	ir_map_release(&m->localias);
+	free(m);
+}
+
+/* ---- finishing ---- */
+
+/* Append the points of raw loc r, following aliases at most 16 deep
+ * (aliases may refer to aliases; a cycle must not loop). */
+static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
+{
+	uint32_t i;
+
+	if (depth > 16 || r >= m->nrawlocs)
+		return;
+	for (i = 0; i < m->rawlocs[r].n; i++) {
+		ir_locitem it = m->rawitems[m->rawlocs[r].first + i];
+		mt_ir_point p;
+		uint32_t k;
+		int dup = 0;
+
+		if (it.kind == LOCI_ALIAS) {
+			uint32_t target = ir_map_get(
+				&m->localias, mt_ir_str_hash(m, it.str));
+
+			if (target != MT_IR_NONE)
+				expand_loc(m, target, depth + 1);
+			continue;
+		}
+		p.file = it.str;
+		p.line = it.kind == LOCI_POINT ? it.line : 0;
+		p.col = it.kind == LOCI_POINT ? it.col : 0;
+		/* fused[...] may repeat a point; keep each once */
+		for (k = m->locs[m->nlocs].first; k < m->npoints; k++)
+			if (m->points[k].file == p.file &&
+			    m->points[k].line == p.line &&
+			    m->points[k].col == p.col)
+				dup = 1;
+		if (!dup)
+			MT_PUSH(m->points, m->npoints, m->cap_points, p);
+	}
+}
+
+/* Devices are interned as canonical strings so they compare by id. */
+static int is_gpu_region_op(const char *name)
+{
+	return !strcmp(name, "gpu.launch") || !strcmp(name, "gpu.func") ||
+	       !strcmp(name, "gpu.module") || !strcmp(name, "gpu.binary");
+}
+
+void ir_finish(mt_ir_module *m)
+{
+	size_t i;
+	mt_ir_str cpu = ir_intern(&m->strs, "cpu", 3);
+	mt_ir_str gpu = ir_intern(&m->strs, "gpu", 3);
+
+	/* Locations: one resolved entry per raw entry, same index. */
+	m->locs = mt_calloc(m->nrawlocs ? m->nrawlocs : 1, sizeof(*m->locs));
+	m->cap_locs = m->nrawlocs;
+	for (m->nlocs = 0; m->nlocs < m->nrawlocs; m->nlocs++) {
+		mt_ir_loc *l = &m->locs[m->nlocs];
+		uint64_t h = MT_HASH_SEED;
+		uint32_t k;
+
+		l->first = (uint32_t)m->npoints;
+		expand_loc(m, (uint32_t)m->nlocs, 0);
+		l->n = (uint32_t)(m->npoints - l->first);
+		for (k = l->first; k < m->npoints; k++) {
+			h = mt_hash_u64(h, mt_ir_str_hash(m, m->points[k].file));
+			h = mt_hash_u64(h, m->points[k].line);
+			h = mt_hash_u64(h, m->points[k].col);
+		}
+		l->hash = l->n ? mt_hash_finish(h) : 0;
+	}
+	free(m->rawlocs);
+	free(m->rawitems);
+	m->rawlocs = NULL;
+	m->rawitems = NULL;
+	m->nrawlocs = m->nrawitems = 0;
+	ir_map_release(&m->locdedup);
+	ir_map_release(&m->localias);
+
+	/* Ops are in pre-order, so parents are final before children. */
+	for (i = 0; i < m->nops; i++) {
+		mt_ir_op *op = &m->ops[i];
+		const char *name = mt_ir_str_get(m, op->name);
+		uint64_t h = op->attr_hash;
+		uint32_t k;
+
+		if (is_gpu_region_op(name))
+			op->flags |= MT_IR_OP_DEVREGION;
+		if (!op->device) {
+			if (op->parent == MT_IR_NONE)
+				op->device = cpu;
+			else if (m->ops[op->parent].flags & MT_IR_OP_DEVREGION)
+				op->device = !strncmp(mt_ir_str_get(
+					m, m->ops[op->parent].device), "gpu", 3)
+					? m->ops[op->parent].device : gpu;
+			else
+				op->device = m->ops[op->parent].device;
+		}
+		/* Operand structure: what kind of op produced each operand.
+		 * Producers usually come first; a forward reference (graph
+		 * regions) contributes only its result index. */
+		for (k = 0; k < op->noperands; k++) {
+			uint32_t v = m->operands[op->first_operand + k];
+			const mt_ir_value *val;
+
+			if (v == MT_IR_NONE || v >= m->nvalues) {
+				h = mt_hash_u64(h, 0xdead);
+				continue;
+			}
+			val = &m->values[v];
+			if (val->op < i && !(val->idx & MT_IR_ARG))
+				h = mt_hash_u64(h, m->ops[val->op].struct_hash);
+			else if (val->op < m->nops)
+				h = mt_hash_u64(h, m->ops[val->op].attr_hash);
+			h = mt_hash_u64(h, val->idx);
+		}
+		op->struct_hash = mt_hash_finish(h);
+	}
+}

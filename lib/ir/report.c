@@ -1,0 +1,144 @@
+/*
+ * report.c - run irdiff over every graph: parse each stage once, in
+ * order, keep the previous module only until the next one is compared.
+ */
+#include "ir_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/irdiff_output.h"
+
+/* A stage bound: its name (first match) or its index. */
+static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
+{
+	size_t i;
+	char *end;
+	unsigned long v;
+
+	for (i = 0; i < g->nstages; i++)
+		if (!strcmp(g->stages[i].name, spec)) {
+			*out = i;
+			return 1;
+		}
+	v = strtoul(spec, &end, 10);
+	if (*spec && !*end && v < g->nstages) {
+		*out = v;
+		return 1;
+	}
+	return 0;
+}
+
+static void run_graph(mt_irdiff_report *r, mt_irdiff_graph *rg,
+		      const mt_irdiff_opts *o, size_t lo, size_t hi)
+{
+	const mt_ir_graph *g = rg->graph;
+	mt_ir_module *prev = NULL;
+	size_t i, prev_i = 0;
+
+	rg->stages = mt_calloc(hi - lo + 1, sizeof(*rg->stages));
+	rg->steps = mt_calloc(hi - lo + 1, sizeof(*rg->steps));
+	for (i = lo; i <= hi; i++) {
+		mt_irdiff_stage *st = &rg->stages[rg->nstages++];
+		mt_ir_module *m = NULL;
+		mt_error e;
+		const char *why;
+
+		st->stage = &g->stages[i];
+		st->index = i;
+		if (mt_ir_stage_parse(&m, st->stage, &e)) {
+			st->unreadable = 1;
+			st->problem = mt_strdup(e.msg);
+			r->unreadable++;
+			continue;
+		}
+		mt_ir_stats_compute(&st->stats, m, o->trace);
+		st->nproblems = mt_ir_module_problems(m, &why);
+		if (st->nproblems)
+			st->problem = mt_strdup(why);
+		if (prev) {
+			mt_irdiff_step *sp = &rg->steps[rg->nsteps++];
+
+			sp->from = prev_i;
+			sp->to = i;
+			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
+			if (o->show_ir) {
+				mt_buf b = MT_BUF_INIT;
+
+				if (!mt_ir_show_diff(&b, &g->stages[prev_i],
+						     &g->stages[i], &e))
+					sp->ir_diff = mt_buf_detach(&b);
+				mt_buf_release(&b);
+			}
+		}
+		mt_ir_module_free(prev);
+		prev = m;
+		prev_i = i;
+	}
+	mt_ir_module_free(prev);
+}
+
+int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
+		  const mt_irdiff_opts *o, mt_error *err)
+{
+	size_t gi;
+	int any_graph = 0, any_from = !o->from, any_to = !o->to;
+
+	memset(r, 0, sizeof(*r));
+	r->input = in;
+	r->opts = o;
+	r->graphs = mt_calloc(in->ngraphs + 1, sizeof(*r->graphs));
+	for (gi = 0; gi < in->ngraphs; gi++) {
+		const mt_ir_graph *g = &in->graphs[gi];
+		size_t lo = 0, hi;
+
+		if (o->graph && strcmp(o->graph, g->name))
+			continue;
+		any_graph = 1;
+		if (o->from && find_stage(g, o->from, &lo))
+			any_from = 1;
+		else if (o->from)
+			continue;
+		hi = g->nstages ? g->nstages - 1 : 0;
+		if (o->to && find_stage(g, o->to, &hi))
+			any_to = 1;
+		else if (o->to)
+			continue;
+		r->graphs[r->ngraphs].graph = g;
+		if (g->nstages && lo <= hi)
+			run_graph(r, &r->graphs[r->ngraphs], o, lo, hi);
+		r->ngraphs++;
+	}
+	if (!any_graph && o->graph)
+		return mt_error_set(err, MT_ENOTFOUND, "no graph named '%s'",
+				    o->graph);
+	if (!any_from)
+		return mt_error_set(err, MT_ENOTFOUND, "no stage '%s' (--from)",
+				    o->from);
+	if (!any_to)
+		return mt_error_set(err, MT_ENOTFOUND, "no stage '%s' (--to)",
+				    o->to);
+	return 0;
+}
+
+void mt_irdiff_report_release(mt_irdiff_report *r)
+{
+	size_t gi, i;
+
+	for (gi = 0; gi < r->ngraphs; gi++) {
+		mt_irdiff_graph *g = &r->graphs[gi];
+
+		for (i = 0; i < g->nstages; i++) {
+			mt_ir_stats_release(&g->stages[i].stats);
+			free(g->stages[i].problem);
+		}
+		for (i = 0; i < g->nsteps; i++) {
+			mt_ir_transition_release(&g->steps[i].t);
+			free(g->steps[i].ir_diff);
+		}
+		free(g->stages);
+		free(g->steps);
+	}
+	free(r->graphs);
+	memset(r, 0, sizeof(*r));
+}

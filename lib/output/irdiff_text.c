@@ -1,0 +1,370 @@
+/*
+ * irdiff_text.c - irdiff for people: text (default) and Markdown.
+ *
+ * Both fold what repeats: a run of transitions that changed nothing is
+ * one line, and identical findings (the same rewrite in 80 layers) are
+ * one line with a count and the first location.
+ */
+#include "maxtriage/irdiff_output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct style {
+	int md;
+} style;
+
+typedef struct fold {
+	char *key;   /* the finding without its location */
+	char *first; /* location of the first one */
+	size_t n;
+} fold;
+
+typedef struct folds {
+	fold *items;
+	size_t n, cap;
+} folds;
+
+static void fold_add(folds *f, const char *key, const char *loc)
+{
+	size_t i;
+	fold x;
+
+	for (i = 0; i < f->n; i++)
+		if (!strcmp(f->items[i].key, key)) {
+			f->items[i].n++;
+			return;
+		}
+	x.key = mt_strdup(key);
+	x.first = mt_strdup(loc);
+	x.n = 1;
+	MT_PUSH(f->items, f->n, f->cap, x);
+}
+
+static void folds_flush(mt_buf *out, folds *f, const style *s)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		fold *x = &f->items[i];
+
+		mt_buf_puts(out, s->md ? "- " : "      ");
+		if (x->n > 1)
+			mt_buf_printf(out, "%zux ", x->n);
+		mt_buf_puts(out, x->key);
+		if (*x->first)
+			mt_buf_printf(out, "  %s%s%s%s", x->n > 1 ? "first at " : "at ",
+				      s->md ? "`" : "", x->first, s->md ? "`" : "");
+		mt_buf_putc(out, '\n');
+		free(x->key);
+		free(x->first);
+	}
+	free(f->items);
+	memset(f, 0, sizeof(*f));
+}
+
+static void locs(mt_buf *b, const mt_ir_opref *r)
+{
+	size_t i;
+
+	if (!r->nlocs)
+		return;
+	if (r->nlocs > 1)
+		mt_buf_putc(b, '[');
+	for (i = 0; i < r->nlocs; i++)
+		mt_buf_printf(b, "%s%s", i ? ", " : "", r->locs[i]);
+	if (r->nlocs > 1)
+		mt_buf_putc(b, ']');
+}
+
+static void opname(mt_buf *b, const mt_ir_opref *r)
+{
+	mt_buf_puts(b, r->op);
+	if (r->sym)
+		mt_buf_printf(b, " @%s", r->sym);
+}
+
+static const char *layout_name(mt_ir_layout l)
+{
+	switch (l) {
+	case MT_IR_LAYOUT_MAX:
+		return "MAX ir-output-dir";
+	case MT_IR_LAYOUT_TREE:
+		return "mlir-print-ir-tree-dir";
+	case MT_IR_LAYOUT_AFTERALL:
+		return "mlir-print-ir-after-all capture";
+	default:
+		return "files";
+	}
+}
+
+static void counts(mt_buf *out, const mt_ir_count *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mt_buf_printf(out, "%s%s %zu", i ? ", " : "", c[i].name, c[i].n);
+}
+
+static const char *stage_name(const mt_irdiff_graph *g, size_t index)
+{
+	return g->graph->stages[index].name;
+}
+
+static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	const mt_ir_transition *t = &sp->t;
+	folds f = { NULL, 0, 0 };
+	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < t->nfusions; i++) {
+		const mt_ir_fusion *fu = &t->fusions[i];
+
+		mt_buf_clear(&key);
+		mt_buf_clear(&loc);
+		mt_buf_puts(&key, "fused     ");
+		opname(&key, &fu->into);
+		mt_buf_puts(&key, " <- ");
+		for (k = 0; k < fu->nfrom; k++) {
+			if (k)
+				mt_buf_puts(&key, " + ");
+			mt_buf_puts(&key, fu->from[k].op);
+		}
+		locs(&loc, &fu->into);
+		/* members' locations matter when there is one fusion */
+		if (fu->nfrom && fu->from[0].nlocs) {
+			mt_buf_puts(&loc, loc.len ? " from " : "from ");
+			for (k = 0; k < fu->nfrom; k++) {
+				if (k)
+					mt_buf_puts(&loc, ", ");
+				locs(&loc, &fu->from[k]);
+			}
+		}
+		fold_add(&f, key.ptr, loc.ptr);
+	}
+	for (i = 0; i < t->nplacements; i++) {
+		const mt_ir_placement *p = &t->placements[i];
+
+		mt_buf_clear(&key);
+		mt_buf_clear(&loc);
+		mt_buf_puts(&key, "placed    ");
+		opname(&key, &p->op);
+		mt_buf_printf(&key, ": %s -> %s", p->from, p->to);
+		locs(&loc, &p->op);
+		fold_add(&f, key.ptr, loc.ptr);
+	}
+	for (i = 0; i < t->ntransfers; i++) {
+		const mt_ir_transfer *x = &t->transfers[i];
+
+		mt_buf_clear(&key);
+		mt_buf_clear(&loc);
+		mt_buf_printf(&key, "transfer  %s ",
+			      x->added ? "added" : "removed");
+		opname(&key, &x->op);
+		if (x->from || x->to)
+			mt_buf_printf(&key, ": %s -> %s",
+				      x->from ? x->from : "?",
+				      x->to ? x->to : "?");
+		locs(&loc, &x->op);
+		fold_add(&f, key.ptr, loc.ptr);
+	}
+	for (i = 0; i < t->nlowerings; i++) {
+		const mt_ir_lowering *lw = &t->lowerings[i];
+
+		mt_buf_clear(&key);
+		mt_buf_clear(&loc);
+		mt_buf_puts(&key, "lowered   ");
+		for (k = 0; k < lw->nfrom; k++)
+			mt_buf_printf(&key, "%s%s%s", k ? ", " : "",
+				      lw->from[k].name,
+				      lw->from[k].n > 1 ? "" : "");
+		mt_buf_puts(&key, " -> ");
+		for (k = 0; k < lw->nto; k++) {
+			mt_buf_printf(&key, "%s%s", k ? ", " : "",
+				      lw->to[k].name);
+			if (lw->to[k].n > 1)
+				mt_buf_printf(&key, " x%zu", lw->to[k].n);
+		}
+		locs(&loc, &lw->at);
+		fold_add(&f, key.ptr, loc.ptr);
+	}
+	folds_flush(out, &f, s);
+	mt_buf_release(&key);
+	mt_buf_release(&loc);
+}
+
+static void step_head(mt_buf *out, const mt_irdiff_graph *g,
+		      const mt_irdiff_step *sp, const style *s)
+{
+	const mt_ir_counts *c = &sp->t.counts;
+
+	if (s->md)
+		mt_buf_printf(out, "\n#### %zu `%s` -> %zu `%s`\n\n", sp->from,
+			      stage_name(g, sp->from), sp->to,
+			      stage_name(g, sp->to));
+	else
+		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s:", sp->from,
+			      stage_name(g, sp->from), sp->to,
+			      stage_name(g, sp->to));
+	mt_buf_printf(out,
+		      "%s%zu added, %zu removed, %zu modified, %zu moved, "
+		      "%zu unchanged\n",
+		      s->md ? "" : " ", c->added, c->removed, c->modified,
+		      c->moved, c->unchanged);
+	if (s->md)
+		mt_buf_putc(out, '\n');
+}
+
+static void unchanged_run(mt_buf *out, const mt_irdiff_graph *g, size_t a,
+			  size_t b, const style *s)
+{
+	const mt_irdiff_step *first = &g->steps[a], *last = &g->steps[b - 1];
+	size_t i;
+
+	if (s->md)
+		mt_buf_printf(out, "\n#### %zu `%s` -> %zu `%s`: unchanged",
+			      first->from, stage_name(g, first->from), last->to,
+			      stage_name(g, last->to));
+	else
+		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s: unchanged",
+			      first->from, stage_name(g, first->from), last->to,
+			      stage_name(g, last->to));
+	if (b - a > 1) {
+		mt_buf_printf(out, " (%zu stages:", b - a);
+		for (i = a; i < b; i++)
+			mt_buf_printf(out, " %s", stage_name(g, g->steps[i].to));
+		mt_buf_putc(out, ')');
+	}
+	mt_buf_putc(out, '\n');
+}
+
+static void trace_lines(mt_buf *out, const mt_ir_count *c, size_t n,
+			const style *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mt_buf_printf(out, "%s%s%s\n", s->md ? "- " : "      ",
+			      c[i].name,
+			      c[i].n > 1 ? "" : "");
+}
+
+static void graph_out(mt_buf *out, const mt_irdiff_report *r,
+		      const mt_irdiff_graph *g, const style *s)
+{
+	const mt_irdiff_opts *o = r->opts;
+	size_t i;
+
+	if (s->md)
+		mt_buf_printf(out, "\n## Graph `%s`\n\n| # | stage | ops | by dialect | by device |\n|---|---|---|---|---|\n",
+			      g->graph->name);
+	else
+		mt_buf_printf(out, "graph %s (%zu stages)\n", g->graph->name,
+			      g->graph->nstages);
+	for (i = 0; i < g->nstages; i++) {
+		const mt_irdiff_stage *st = &g->stages[i];
+
+		if (s->md)
+			mt_buf_printf(out, "| %zu | `%s` | ", st->index,
+				      st->stage->name);
+		else
+			mt_buf_printf(out, "  [%zu] %-24s ", st->index,
+				      st->stage->name);
+		if (st->unreadable) {
+			mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
+				      s->md ? " | | |" : "");
+			continue;
+		}
+		if (s->md) {
+			mt_buf_printf(out, "%zu | ", st->stats.ops);
+			counts(out, st->stats.by_dialect, st->stats.ndialect);
+			mt_buf_puts(out, " | ");
+			counts(out, st->stats.by_device, st->stats.ndevice);
+			mt_buf_puts(out, " |\n");
+		} else {
+			mt_buf_printf(out, "%6zu ops  ", st->stats.ops);
+			counts(out, st->stats.by_dialect, st->stats.ndialect);
+			mt_buf_puts(out, "  | ");
+			counts(out, st->stats.by_device, st->stats.ndevice);
+			mt_buf_putc(out, '\n');
+		}
+		if (st->stage->unknown)
+			mt_buf_printf(out, "%sunknown stage name, placed by its "
+					   "dialects\n",
+				      s->md ? "\n  " : "      ");
+		if (st->nproblems)
+			mt_buf_printf(out, "%s%zu unreadable line(s), first: %s\n",
+				      s->md ? "\n  " : "      ", st->nproblems,
+				      st->problem);
+		if (o->trace && st->stats.ntrace) {
+			if (s->md)
+				mt_buf_puts(out, "\n");
+			mt_buf_printf(out, "%sat %s:\n", s->md ? "" : "      ",
+				      o->trace_spec);
+			trace_lines(out, st->stats.trace, st->stats.ntrace, s);
+		}
+	}
+	for (i = 0; i < g->nsteps;) {
+		const mt_irdiff_step *sp = &g->steps[i];
+
+		if (!sp->t.changed && !sp->ir_diff) {
+			size_t j = i;
+
+			while (j < g->nsteps && !g->steps[j].t.changed)
+				j++;
+			unchanged_run(out, g, i, j, s);
+			i = j;
+			continue;
+		}
+		step_head(out, g, sp, s);
+		if (o->trace) {
+			if (sp->t.ntrace)
+				mt_buf_printf(out, "%sat %s:\n",
+					      s->md ? "" : "      ",
+					      o->trace_spec);
+			trace_lines(out, sp->t.trace, sp->t.ntrace, s);
+		} else {
+			findings(out, sp, s);
+		}
+		if (sp->ir_diff)
+			mt_buf_printf(out, "%s%s%s", s->md ? "\n```diff\n" : "",
+				      sp->ir_diff, s->md ? "```\n" : "");
+		i++;
+	}
+	for (i = 0; i < g->graph->nmojo; i++)
+		mt_buf_printf(out, "%skernel source (not parsed): %s\n",
+			      s->md ? "\n- " : "  ", g->graph->mojo[i]);
+}
+
+static void write_all(mt_buf *out, const mt_irdiff_report *r,
+		      const style *s)
+{
+	size_t i;
+
+	if (s->md)
+		mt_buf_printf(out, "# IR stages (%s)\n",
+			      layout_name(r->input->layout));
+	for (i = 0; i < r->ngraphs; i++) {
+		if (i && !s->md)
+			mt_buf_putc(out, '\n');
+		graph_out(out, r, &r->graphs[i], s);
+	}
+	for (i = 0; i < r->input->nnotes; i++)
+		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
+			      r->input->notes[i]);
+}
+
+void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r)
+{
+	style s = { 0 };
+
+	write_all(out, r, &s);
+}
+
+void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r)
+{
+	style s = { 1 };
+
+	write_all(out, r, &s);
+}
