@@ -1,0 +1,10 @@
+#!/bin/sh
+# stack_real_symbolized.sh - tests/e2e/stack_real.sh over all three dump
+# forms, the symbolized one included. Kept out of tests/e2e until it
+# passes: in the symbolized form ("#N 0xADDR func file:line:col") the
+# producer looked return addresses up as is and printed no module, so
+# maxtriage must re-resolve those frames (call site = offset-1, inline
+# flags, disassembly of the faulting instruction) to match llvm-symbolizer.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+STACK_REAL_FORMS=modoff,column,symbolized exec sh "$here/../e2e/stack_real.sh"
