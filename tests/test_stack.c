@@ -272,6 +272,9 @@ static void display_names(void **state)
 	d = mt_function_display("(anonymous namespace)::Foo<int>::operator()(int) const");
 	assert_string_equal(d, "(anonymous namespace)::Foo::operator()");
 	free(d);
+	d = mt_function_display("float mtmodel::detail::square_at<float>(float const*, long)");
+	assert_string_equal(d, "mtmodel::detail::square_at");
+	free(d);
 	d = mt_function_display("stdlib::builtin::_startup::__wrap_and_execute_main[fn() -> None](::SIMD),main_func=\"x\"");
 	assert_string_equal(d, "stdlib::builtin::_startup::__wrap_and_execute_main");
 	free(d);

@@ -184,6 +184,18 @@ char *mt_function_display(const char *name)
 			*q = '\0';
 		while (*out && (q = out + strlen(out) - 1, *q == ' '))
 			*q = '\0';
+		/* demangled template functions carry their return type:
+		 * "float ns::f<float>(...)" -> "ns::f" */
+		for (q = out + strlen(out); q > out; q--) {
+			if (q[-1] != ' ')
+				continue;
+			if (q - out >= 9 && !strncmp(q - 9, "operator ", 9))
+				continue;
+			if (q - out >= 11 && !strncmp(q - 11, "(anonymous ", 11))
+				continue;
+			memmove(out, q, strlen(q) + 1);
+			break;
+		}
 	}
 	return out;
 }
