@@ -547,6 +547,11 @@ def main():
     if not args.self_test and not (args.maxtriage and args.rules):
         ap.error("--maxtriage and --rules are needed unless --self-test")
     root = os.path.abspath(args.fixtures)
+    # maxtriage runs with cwd "/": make paths given relative to here absolute.
+    if args.maxtriage and "/" in args.maxtriage:
+        args.maxtriage = os.path.abspath(args.maxtriage)
+    if args.rules:
+        args.rules = os.path.abspath(args.rules)
     sym = Symbolizer(args.symbolizer)
     res = Results(args.verbose)
 
