@@ -13,6 +13,8 @@
 #              "N module 0xADDR [sym + off]" (Stack dump without symbol names)
 #   symbolized unstripped binaries, llvm-symbolizer on PATH:
 #              "#N 0xADDR func file:line:col"
+#   late       as modoff, but the host installs LLVM's signal handler before
+#              its pretty stack entry: "Stack dump:" follows the frames
 # Writes nothing outside OUTDIR. Rebuilds only when a source or this
 # script is newer than OUTDIR/stamp. Needs gcc, g++, clang-19, clang++-19,
 # objcopy, readelf, llvm-19-dev and llvm-symbolizer (llvm-19).
@@ -136,6 +138,10 @@ capture() {
 			LLVM_DISABLE_SYMBOLIZATION=1 "$sympath"
 		run_crash "$d/unstripped" "$m" "$d/dumps/$m.symbolized.txt" \
 			-u LLVM_SYMBOLIZER_PATH -u LLVM_DISABLE_SYMBOLIZATION "$sympath"
+		# modoff again, handler installed before the pretty stack entry:
+		# "Stack dump:" and "Program arguments:" after the frames.
+		run_crash "$d/bin" "$m" "$d/dumps/$m.late.txt" -u LLVM_SYMBOLIZER_PATH \
+			-u LLVM_DISABLE_SYMBOLIZATION "$sympath" MTCRASH_HANDLER_FIRST=1
 	done
 }
 

@@ -15,14 +15,23 @@
 #include <llvm/Support/Signals.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 int main(int argc, char **argv)
 {
-	// Same order as llvm::InitLLVM (which the mojo driver uses): the pretty
-	// stack entry first, so "Stack dump: 0. Program arguments" comes out
-	// ahead of the frames, as in Modular's dumps.
-	llvm::PrettyStackTraceProgram program(argc, argv);
-	llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+	// By default the order of llvm::InitLLVM (which the mojo driver uses):
+	// the pretty stack entry first, so "Stack dump: 0. Program arguments"
+	// comes out ahead of the frames, as in Modular's dumps. With
+	// MTCRASH_HANDLER_FIRST set, the order of a tool that installs the
+	// handler first: the "Stack dump:" block then follows the frames.
+	const bool handler_first = std::getenv("MTCRASH_HANDLER_FIRST") != nullptr;
+	std::optional<llvm::PrettyStackTraceProgram> program;
+	if (handler_first)
+		llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+	program.emplace(argc, argv);
+	if (!handler_first)
+		llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
 	if (argc != 2) {
 		std::fprintf(stderr,
 			     "usage: mtcrash segv|trap|fpe|assert|exception|thread\n");

@@ -12,6 +12,8 @@ debug,dumps}. Every expected value is derived here, from the dumps' own text
 and from `llvm-symbolizer --inlines --obj=<unstripped file> 0xOFF`, never
 from maxtriage's output:
 
+  * forms: modoff, column, symbolized (see docs/testdata.md) and late (the
+    modoff form with LLVM's "Stack dump:" block after the frames);
   * physical frames: "#N 0xADDR ..." lines (consecutive lines with one
     address are one frame: a printed inline chain) or column lines
     "N module 0xADDR [sym + off]";
@@ -38,7 +40,7 @@ import subprocess
 import sys
 
 MODES = ["segv", "trap", "fpe", "assert", "exception", "thread"]
-FORMS = ["modoff", "column", "symbolized"]
+FORMS = ["modoff", "column", "symbolized", "late"]
 COMPILERS = ["gcc", "clang"]
 
 # Fixture files and the category the test's rules give them (None: the host,
