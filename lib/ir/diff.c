@@ -639,6 +639,13 @@ static void find_fusions(differ *D)
 			continue;
 		if (m != MT_IR_NONE && operands_same(D, m, f))
 			continue;
+		fl = fo->loc != MT_IR_NONE ? &B->m->locs[fo->loc] : NULL;
+		/* An op that kept its attributes and only lost a producer
+		 * (a transfer or a duplicate removed) absorbed nothing; a
+		 * fused op has a new body signature or a fused location. */
+		if (m != MT_IR_NONE && A->m->ops[m].attr_hash == fo->attr_hash &&
+		    !(fl && fl->n > 1))
+			continue;
 		ngroup = 0;
 		if (m != MT_IR_NONE && !A->claimed[m]) {
 			MT_PUSH(group, ngroup, capg, m);
@@ -674,7 +681,6 @@ static void find_fusions(differ *D)
 			}
 		}
 		/* a fused[...] location names its members */
-		fl = fo->loc != MT_IR_NONE ? &B->m->locs[fo->loc] : NULL;
 		if (fl && fl->n > 1) {
 			for (k = 0; k < fl->n; k++) {
 				const mt_ir_point *p = &B->m->points[fl->first + k];
@@ -713,6 +719,8 @@ static void find_fusions(differ *D)
 					if (stamp[d] == mark ||
 					    A->match[d] != MT_IR_NONE ||
 					    A->claimed[d] ||
+					    (A->m->ops[d].flags &
+					     MT_IR_OP_TRANSFER) ||
 					    !A->m->ops[d].noperands ||
 					    !used_only_in(A, d, stamp, mark))
 						continue;

@@ -674,10 +674,15 @@ static void scan_tail(parser *P, opctx *c)
 			continue;
 		}
 		if (ch == ' ' || ch == '\t' || ch == '\r') {
+			/* Spacing varies between printers and a location may
+			 * follow; a space only counts where it separates two
+			 * words ("1 x" is not "1x"). */
 			P->p++;
 			while (P->p < P->end && (*P->p == ' ' || *P->p == '\t'))
 				P->p++;
-			h = IR_HB(h, ' ');
+			if (P->p < P->end && is_suffix_char(last) &&
+			    is_suffix_char(*P->p) && !starts(P, "loc("))
+				h = IR_HB(h, ' ');
 			continue;
 		}
 		if (ch == '/' && P->p + 1 < P->end && P->p[1] == '/') {

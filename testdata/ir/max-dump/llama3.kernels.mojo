@@ -1,0 +1,1 @@
+# kernels emitted for llama3 (listed, not parsed)

@@ -1,0 +1,120 @@
+#!/bin/sh
+# irdiff over real stage dumps made here by Debian's mlir-opt, in all three
+# layouts (after-all capture, module-scope capture, tree directory). The
+# expected findings follow from testdata/ir/mlir-opt/model.mlir (see its
+# README): which ops sit at which model.py locations.
+set -u
+MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
+if [ ! -x "$MLIR_OPT" ]; then
+	echo "skip: $MLIR_OPT not installed (apt-get install mlir-19-tools)"
+	exit 77
+fi
+command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
+W="$MT_BUILD/e2e-irdiff-mlir"
+rm -rf "$W"
+mkdir -p "$W"
+SRC=testdata/ir/mlir-opt/model.mlir
+P='builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize,cse),one-shot-bufferize{bufferize-function-boundaries},func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops,convert-parallel-loops-to-gpu),gpu-kernel-outlining)'
+FLAGS="--mlir-print-debuginfo --mlir-print-ir-before=linalg-fuse-elementwise-ops --mlir-print-ir-after-all"
+
+"$MLIR_OPT" "$SRC" --pass-pipeline="$P" $FLAGS -o /dev/null 2>"$W/after-all.txt" ||
+	{ echo "mlir-opt failed (after-all)"; exit 1; }
+"$MLIR_OPT" "$SRC" --pass-pipeline="$P" $FLAGS --mlir-print-ir-module-scope \
+	--mlir-disable-threading -o /dev/null 2>"$W/module-scope.txt" ||
+	{ echo "mlir-opt failed (module scope)"; exit 1; }
+"$MLIR_OPT" "$SRC" --pass-pipeline="$P" $FLAGS --mlir-print-ir-tree-dir="$W/tree" \
+	-o /dev/null 2>/dev/null || { echo "mlir-opt failed (tree)"; exit 1; }
+
+fail=0
+check() { # layout json-file graph-name
+	python3 - "$@" <<'PY' || fail=1
+import json, sys
+layout, path, graph = sys.argv[1:4]
+doc = json.load(open(path))
+assert doc["schema"] == "maxtriage.irdiff.v1"
+g = [x for x in doc["graphs"] if x["name"] == graph]
+assert g, "%s: no graph %r in %s" % (layout, graph, [x["name"] for x in doc["graphs"]])
+g = g[0]
+names = [s["name"] for s in g["stages"]]
+for want in ["linalg-fuse-elementwise-ops", "canonicalize", "cse",
+             "convert-parallel-loops-to-gpu"]:
+    assert want in names, "%s: stage %s missing: %s" % (layout, want, names)
+by_to = {t["to_name"]: t for t in g["transitions"]}
+# fusion: exactly at the fusion pass, the two generics into one
+for t in g["transitions"]:
+    if t["to_name"] != "linalg-fuse-elementwise-ops":
+        assert not t["fusions"], "%s: fusion at %s: %s" % (layout, t["to_name"], t["fusions"])
+fu = by_to["linalg-fuse-elementwise-ops"]["fusions"]
+assert len(fu) == 1, "%s: fusions %s" % (layout, fu)
+fu = fu[0]
+assert fu["into"]["op"] == "linalg.generic" and fu["into"]["loc"] == "model.py:13:5", fu
+members = sorted((m["op"], m["loc"]) for m in fu["from"])
+assert members == [("linalg.generic", "model.py:11:5"), ("linalg.generic", "model.py:13:5")], members
+# canonicalize and cse after fusion change nothing
+for n in ["canonicalize", "cse"]:
+    t = by_to[n]
+    assert not t["changed"], "%s: %s changed: %s" % (layout, n, t["counts"])
+    assert t["counts"]["added"] == t["counts"]["removed"] == 0
+# placement on the GPU at the pass that does it, nowhere earlier
+gpu = by_to["convert-parallel-loops-to-gpu"]["placements"]
+placed = {(p["op"], p["loc"], p["from"], p["to"]) for p in gpu}
+for want in [("arith.addf", "model.py:11:9", "cpu", "gpu"),
+             ("arith.mulf", "model.py:13:9", "cpu", "gpu")]:
+    assert want in placed, "%s: %s not in %s" % (layout, want, placed)
+order = [t["to_name"] for t in g["transitions"]]
+for t in g["transitions"][:order.index("convert-parallel-loops-to-gpu")]:
+    assert not [p for p in t["placements"] if p["to"].startswith("gpu")], (layout, t["to_name"])
+# the stage after placement counts ops on the GPU
+st = [s for s in g["stages"] if s["name"] == "convert-parallel-loops-to-gpu"][0]
+assert st["ops_by_device"].get("gpu", 0) >= 6, st
+print("ok", layout)
+PY
+}
+
+run() { # out args...
+	out=$1
+	shift
+	$MAXTRIAGE irdiff --format json "$@" >"$W/$out.json" 2>"$W/$out.err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "maxtriage irdiff $* exited $rc"
+		cat "$W/$out.err"
+		fail=1
+	fi
+}
+
+run aa "$W/after-all.txt"
+check after-all "$W/aa.json" "func.func @main"
+run ms "$W/module-scope.txt"
+check module-scope "$W/ms.json" "builtin.module"
+run tree "$W/tree"
+check tree "$W/tree.json" "builtin_module_no-symbol-name/func_func_main"
+
+# text: unchanged stages folded into one line
+$MAXTRIAGE irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
+grep -q 'linalg-fuse-elementwise-ops -> \[[0-9]*\] cse: unchanged (2 stages: canonicalize cse)' "$W/aa.txt" ||
+	{ echo "text output does not fold the unchanged stages"; cat "$W/aa.txt"; fail=1; }
+
+# --trace follows model.py:13:9 (the multiply's body op) through the stages
+$MAXTRIAGE irdiff --trace model.py:13:9 --format json "$W/after-all.txt" >"$W/trace.json" || fail=1
+python3 - "$W/trace.json" <<'PY' || fail=1
+import json, sys
+g = [x for x in json.load(open(sys.argv[1]))["graphs"] if x["name"] == "func.func @main"][0]
+for s in g["stages"]:
+    ops = {t["op"] for t in s["trace"]}
+    assert any(o.startswith("arith.mulf@") for o in ops), (s["name"], ops)
+last = g["stages"][-1]["trace"]
+assert {"op": "arith.mulf@gpu", "count": 1} in last, last
+ev = {t["to_name"]: [e["op"] for e in t["trace"]] for t in g["transitions"]}
+assert "arith.mulf placed cpu -> gpu" in ev["convert-parallel-loops-to-gpu"], ev
+print("ok trace")
+PY
+
+# --show-ir: a unified diff with SSA names normalised
+$MAXTRIAGE irdiff --show-ir --from before:linalg-fuse-elementwise-ops \
+	--to linalg-fuse-elementwise-ops "$W/after-all.txt" >"$W/show.txt" || fail=1
+grep -q '^@@ ' "$W/show.txt" && grep -q '^-.*%v[0-9]' "$W/show.txt" &&
+	! grep -q '%arg0' "$W/show.txt" ||
+	{ echo "--show-ir output is not a normalised unified diff"; cat "$W/show.txt"; fail=1; }
+
+exit $fail
