@@ -5,6 +5,7 @@
 #   make demo       install missing packages (as root), build, triage a sample
 #   make asan       build and run the unit and e2e tests with ASan+UBSan
 #   make valgrind   run the unit tests under valgrind
+#   make fuzz       libFuzzer targets, FUZZ_SECONDS each (default 60)
 #   make bench      benchmarks against the anchors (not part of check)
 #   make golden     regenerate golden files from the current build
 
@@ -65,6 +66,9 @@ asan:
 valgrind: $(O)/maxtriage tests
 	@VALGRIND=1 sh tests/run-tests.sh $(O)
 
+fuzz:
+	@sh tests/fuzz/run.sh
+
 bench: $(O)/maxtriage
 	@sh bench/run.sh $(O)
 
@@ -79,12 +83,12 @@ install: $(O)/maxtriage
 PREFIX ?= /usr/local
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 format:
 	clang-format -i $(LIB_SRC) $(CMD_SRC) $(TEST_SRC) lib/include/maxtriage/*.h
 
-.PHONY: all check tests demo asan valgrind bench golden install clean format
+.PHONY: all check tests demo asan valgrind fuzz bench golden install clean format
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

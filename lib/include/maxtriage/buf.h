@@ -29,7 +29,8 @@ void mt_buf_puts(mt_buf *b, const char *s);
 void mt_buf_putc(mt_buf *b, char c);
 void mt_buf_printf(mt_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void mt_buf_vprintf(mt_buf *b, const char *fmt, va_list ap);
+void mt_buf_vprintf(mt_buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Hand the string to the caller (free with free()); b becomes empty. */
 char *mt_buf_detach(mt_buf *b);
 

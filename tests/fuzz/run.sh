@@ -1,0 +1,59 @@
+#!/bin/sh
+# Build the libFuzzer targets (clang-19, ASan+UBSan) and run each for
+# FUZZ_SECONDS (default 60) from seed corpora made of the project's own
+# test data and ../shared/samples. Crashes are saved under
+# build-fuzz/crashes/<target>/ and make the script fail; each one found
+# must become a regression test.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+F=build-fuzz
+secs=${FUZZ_SECONDS:-60}
+targets=${FUZZ_TARGETS:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}
+CC=${FUZZ_CC:-clang-19}
+make --no-print-directory O=$F CC="$CC" OPT="-O1 -g -fno-omit-frame-pointer" \
+	SANFLAGS="-fsanitize=address,undefined -fsanitize=fuzzer-no-link" \
+	$F/libmaxtriage.a >/dev/null
+libs=$(pkg-config --libs libdw libelf capstone libgit2 jansson)
+seed() {
+	d=$F/corpus/$1
+	mkdir -p "$d"
+	case $1 in
+	stack)
+		cp ../shared/samples/stacks/*.txt "$d"/ 2>/dev/null || true
+		cp testdata/demo/crash.txt "$d"/ 2>/dev/null || true
+		for f in build/fixtures/crashers/*/dumps/*.txt; do
+			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
+		done ;;
+	rules)
+		cp testdata/demo/rules.json testdata/crashers/rules.json "$d"/ 2>/dev/null || true ;;
+	elf)
+		for f in testdata/demo/bin/* testdata/demo/debug/.build-id/*/*; do
+			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
+		done ;;
+	mlir|stages)
+		cp ../shared/samples/ir/*.mlir "$d"/ 2>/dev/null || true
+		find testdata/ir -name '*.mlir' -size -200k 2>/dev/null |
+			while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
+	esac
+}
+status=0
+for t in $targets; do
+	seed "$t"
+	$CC -O1 -g -fsanitize=address,undefined,fuzzer -Ilib/include -Ilib \
+		$(pkg-config --cflags libdw capstone jansson) \
+		-o "$F/fuzz_$t" "tests/fuzz/fuzz_$t.c" $F/libmaxtriage.a $libs \
+		-lz -lstdc++ -lpthread
+	mkdir -p "$F/crashes/$t"
+	echo "fuzz_$t: ${secs}s"
+	if ! "$F/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="$F/crashes/$t/" -print_final_stats=1 \
+		"$F/corpus/$t" >"$F/fuzz_$t.log" 2>&1; then
+		echo "fuzz_$t: FAILED (see $F/fuzz_$t.log, artifacts in $F/crashes/$t)"
+		grep -E 'ERROR|SUMMARY|runtime error' "$F/fuzz_$t.log" | head -5
+		status=1
+	fi
+	grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$F/fuzz_$t.log" |
+		sed "s/^/fuzz_$t: /"
+done
+exit $status
