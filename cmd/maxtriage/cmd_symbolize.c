@@ -294,7 +294,10 @@ int cmd_symbolize(int argc, char **argv)
 
 		while (getline(&line, &cap, stdin) > 0) {
 			resolve_line(&r, line);
-			if (!r.json)
+			/* Answer before blocking on more input (a driver may
+			 * wait for each reply), but do not pay a write per
+			 * line while input is already buffered. */
+			if (!r.json && stdin->_IO_read_ptr >= stdin->_IO_read_end)
 				fflush(stdout);
 		}
 		free(line);

@@ -317,6 +317,32 @@ static void load_files(sym_cu *cu, Dwarf_Die *cudie)
 	cu->file_ptrs = fp;
 }
 
+/* Whether a DIE's children can include code-carrying subroutines. Types
+ * hold only member declarations (definitions sit at namespace or CU
+ * level with DW_AT_specification), and parameters and variables hold
+ * nothing: skipping them saves most of the walk in C++ CUs. */
+static int may_hold_code(int tag)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+	case DW_TAG_subroutine_type:
+	case DW_TAG_array_type:
+	case DW_TAG_formal_parameter:
+	case DW_TAG_variable:
+	case DW_TAG_member:
+	case DW_TAG_template_type_parameter:
+	case DW_TAG_template_value_parameter:
+	case DW_TAG_GNU_call_site:
+	case DW_TAG_call_site:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
 static void load_cu(mt_module *m, sym_cu *cu)
 {
 	Dwarf_Die cudie, stack[SYM_MAX_DIE_DEPTH];
@@ -346,7 +372,7 @@ static void load_cu(mt_module *m, sym_cu *cu)
 			me = (int32_t)cu->n_nodes;
 			add_node(cu, d, tag, owner[depth], &iv, &n_iv, &cap_iv);
 		}
-		if (dwarf_haschildren(d) > 0 && depth + 1 < SYM_MAX_DIE_DEPTH &&
+		if (may_hold_code(tag) && depth + 1 < SYM_MAX_DIE_DEPTH &&
 		    dwarf_child(d, &stack[depth + 1]) == 0) {
 			owner[depth + 1] = me;
 			depth++;
