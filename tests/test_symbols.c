@@ -290,6 +290,69 @@ static void corrupt_elf_gives_reason(void **state)
 	mt_symbolizer_free(s);
 }
 
+/* A sanitizer printed "(BuildId: ...)" for a module that is not on this
+ * machine: the debug file found by build-id answers alone. */
+static void missing_module_by_build_id(void **state)
+{
+	mt_symbolizer *s = NULL;
+	mt_symbolizer_opts o = { 0 };
+	const char *dirs[1];
+	mt_module *m = NULL, *self = NULL;
+	mt_srcloc loc[16];
+	mt_error err;
+	char *id, *p, *slash;
+	uint64_t addr = 0;
+	int n;
+
+	(void)state;
+	copy_self(tpath("selfcopy"));
+	o.no_system_debug = 1;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	assert_int_equal(mt_symbolizer_open(&self, s, tpath("selfcopy"), &err),
+			 0);
+	if (!mt_module_build_id(self)) {
+		mt_symbolizer_free(s);
+		skip(); /* linked without --build-id */
+	}
+	id = strdup(mt_module_build_id(self));
+	assert_int_equal(mt_module_symbol_value(&addr, self,
+						"missing_module_by_build_id"),
+			 0);
+	mt_symbolizer_free(s);
+
+	p = mt_sym_build_id_path(tpath("dbg"), id);
+	assert_non_null(p);
+	slash = strrchr(p, '/');
+	*slash = '\0';
+	mkdirs(p);
+	*slash = '/';
+	copy_self(p);
+	free(p);
+
+	dirs[0] = tpath("dbg");
+	o.debug_dirs = dirs;
+	o.n_debug_dirs = 1;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	/* Without the build-id the module is simply missing... */
+	assert_int_equal(mt_symbolizer_module(&m, s, "/gone/test_symbols",
+					      NULL, &err),
+			 MT_ENOTFOUND);
+	/* ...with it (any case), the debug file stands in. */
+	for (p = id; *p; p++)
+		if (*p >= 'a' && *p <= 'f')
+			*p = (char)(*p - 'a' + 'A');
+	assert_int_equal(mt_symbolizer_module(&m, s, "/gone/test_symbols", id,
+					      &err),
+			 0);
+	assert_int_equal(mt_module_has_debug(m, NULL), 1);
+	n = mt_module_lookup(m, addr, loc, 16);
+	assert_true(n >= 1);
+	assert_string_equal(loc[n - 1].function, "missing_module_by_build_id");
+	assert_non_null(strstr(loc[0].file, "test_symbols.c"));
+	free(id);
+	mt_symbolizer_free(s);
+}
+
 static void demangle_like_llvm(void **state)
 {
 	static const struct {
@@ -529,6 +592,7 @@ int main(void)
 		cmocka_unit_test(binary_dir_matching),
 		cmocka_unit_test(untrusted_refuses_escapes),
 		cmocka_unit_test(corrupt_elf_gives_reason),
+		cmocka_unit_test(missing_module_by_build_id),
 		cmocka_unit_test(demangle_like_llvm),
 		cmocka_unit_test(disasm_x86),
 		cmocka_unit_test(disasm_aarch64),
