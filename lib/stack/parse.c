@@ -38,6 +38,13 @@ typedef struct parser {
 	size_t tb_start;        /* first frame of the open Python traceback */
 	int continuation;       /* following indented lines extend message */
 	int host_index;         /* running index for Host Frame lines */
+	/* "Stack dump:" / banner seen after frames. LLVM prints its pretty
+	 * stack before the frames or, when the signal handler was installed
+	 * first, after them; only what follows tells which, so a program
+	 * line seen then waits here until a new dump starts (it is that
+	 * dump's) or anything else happens (it is the current one's). */
+	int boundary_after_frames;
+	char *pending_program;
 	unsigned line_no;
 } parser;
 
@@ -174,6 +181,18 @@ static void set_str(char **dst, const char *src)
 	*dst = mt_strdup(src);
 }
 
+/* The late pretty stack belonged to the dump before it. */
+static void flush_pending(parser *ps)
+{
+	if (ps->pending_program && ps->cur && !ps->cur->program) {
+		ps->cur->program = ps->pending_program;
+		ps->pending_program = NULL;
+	}
+	free(ps->pending_program);
+	ps->pending_program = NULL;
+	ps->boundary_after_frames = 0;
+}
+
 static void add_frame(parser *ps, mt_frame *f)
 {
 	mt_report *r;
@@ -188,7 +207,13 @@ static void add_frame(parser *ps, mt_frame *f)
 		 * (index 0, or going backwards) splits. */
 		close_traceback(ps);
 		new_report(ps);
+		/* an early pretty stack: it belongs to this new dump */
+		if (ps->pending_program) {
+			ps->cur->program = ps->pending_program;
+			ps->pending_program = NULL;
+		}
 	}
+	flush_pending(ps);
 	if (f->form == MT_FORM_PYTHON && !ps->in_traceback) {
 		r = current(ps);
 		ps->in_traceback = 1;
@@ -215,13 +240,17 @@ static void add_message(parser *ps, msg_info *m)
 {
 	mt_report *r;
 
+	if (m->type != MSG_NONE && m->type != MSG_NOTE &&
+	    m->type != MSG_PROGRAM && m->type != MSG_BOUNDARY)
+		flush_pending(ps);
 	switch (m->type) {
 	case MSG_NONE:
 		return;
 	case MSG_BOUNDARY:
 		if (ps->cur && ps->cur->nframes) {
 			close_traceback(ps);
-			new_report(ps);
+			flush_pending(ps);
+			ps->boundary_after_frames = 1;
 		}
 		ps->continuation = 0;
 		return;
@@ -232,6 +261,12 @@ static void add_message(parser *ps, msg_info *m)
 		ps->tb_start = r->nframes;
 		return;
 	case MSG_PROGRAM:
+		if (ps->boundary_after_frames) {
+			free(ps->pending_program);
+			ps->pending_program = m->text;
+			m->text = NULL;
+			return;
+		}
 		r = current(ps);
 		set_str(&r->program, m->text);
 		return;
@@ -436,6 +471,7 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 		mt_msg_release(&m);
 	}
 	close_traceback(&ps);
+	flush_pending(&ps);
 	set->lines += ps.line_no;
 	mt_buf_release(&line);
 

@@ -399,6 +399,19 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 		if ((int)i == tramp)
 			r->trampoline = (int)r->nframes - 1;
 	}
+	/* LLVM prints the inline chain of one address as consecutive lines
+	 * with the same address (and new numbers): all but the last are
+	 * inlined frames. */
+	for (i = 0; i + 1 < r->nframes; i++) {
+		mt_frame *a = &r->frames[i], *b = &r->frames[i + 1];
+
+		if (a->status && !strcmp(a->status, "from_dump") &&
+		    b->status && !strcmp(b->status, "from_dump") &&
+		    a->has_address && b->has_address &&
+		    a->address == b->address && a->form == MT_FORM_LLVM &&
+		    b->form == MT_FORM_LLVM)
+			a->inlined = 1;
+	}
 	r->resolved = 1;
 	for (i = 0; i < n; i++)
 		mt_frame_release(&orig[i]);

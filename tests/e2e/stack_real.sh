@@ -58,7 +58,7 @@ echo "stack_real: checking the fixtures themselves"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" \
 	--symbolizer "$symbolizer" --self-test
 
-forms=${STACK_REAL_FORMS:-modoff,column}
+forms=${STACK_REAL_FORMS:-modoff,column,late}
 echo "stack_real: checking $MAXTRIAGE on the $forms forms"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" --forms "$forms" \
 	--symbolizer "$symbolizer" --maxtriage "$MAXTRIAGE" \
