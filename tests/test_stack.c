@@ -242,6 +242,33 @@ static void cpp_terminate_and_what(void **state)
 	mt_report_set_release(&s);
 }
 
+static void ops_in_flight(void **state)
+{
+	mt_report_set s = parse(
+		"[OP] LAUNCH matmul [id=1] target=gpu:0\n"
+		"[OP] LAUNCH rms_norm [id=40029] target=gpu:0\n"
+		"[OP] COMPLETE matmul [id=1]\n"
+		"[OP] LAUNCH rope [id=40030] target=gpu:1\n"
+		"[OP] COMPLETE rope [id=40030]\n"
+		"ERROR: Worker exception, shutting down: Segmentation fault\n");
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].ninflight, 1);
+	assert_string_equal(s.reports[0].inflight[0].op, "rms_norm");
+	assert_string_equal(s.reports[0].inflight[0].id, "40029");
+	assert_string_equal(s.reports[0].inflight[0].target, "gpu:0");
+	mt_report_set_release(&s);
+	/* no other sign of failure: the ops in flight are the report */
+	s = parse("[OP] LAUNCH softmax [id=7] target=gpu:0\n");
+	assert_int_equal(s.n, 1);
+	assert_non_null(strstr(s.reports[0].message, "never completed"));
+	mt_report_set_release(&s);
+	s = parse("[OP] LAUNCH softmax [id=7] target=gpu:0\n[OP] COMPLETE softmax [id=7]\n");
+	assert_int_equal(s.n, 0);
+	mt_report_set_release(&s);
+}
+
 static void hostile_bytes_never_crash(void **state)
 {
 	char buf[4096];
@@ -296,6 +323,7 @@ int main(void)
 		cmocka_unit_test(splits_dumps_and_keeps_messages),
 		cmocka_unit_test(max_engine_errors),
 		cmocka_unit_test(cpp_terminate_and_what),
+		cmocka_unit_test(ops_in_flight),
 		cmocka_unit_test(hostile_bytes_never_crash),
 		cmocka_unit_test(display_names),
 	};

@@ -164,6 +164,48 @@ static void frameless_errors_are_classified(void **state)
 	mt_rules_free(rules);
 }
 
+static int has_step(const mt_report *r, const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < r->nnext_steps; i++)
+		if (strstr(r->next_steps[i], needle))
+			return 1;
+	return 0;
+}
+
+static void next_steps_follow_what_is_missing(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_report_set s = triage_text(
+		"stack trace was not collected. Enable stack trace collection with environment variable `MODULAR_DEBUG=stack-trace-on-error`\n"
+		"Unhandled exception caught during execution: At x.mojo:1:1: CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS (boom)\n"
+		"\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/w/model.py\", line 3, in <module>\n"
+		"RuntimeError: bad\n"
+		"\n"
+		"An error occurred in kernel entry point named \"g\":\n"
+		"Source Traceback:\n"
+		"\n"
+		"#0 0x1 (libc.so.6+0x1)\n"
+		"#1 0x2 (/opt/libmystery.so+0x2)\n", rules);
+	size_t i;
+
+	(void)state;
+	assert_int_equal(s.n, 3);
+	for (i = 0; i < s.n; i++)
+		mt_triage_next_steps(&s.reports[i], NULL);
+	assert_true(has_step(&s.reports[0], "stack-trace-on-error"));
+	assert_true(has_step(&s.reports[0], "device-sync-mode"));
+	assert_true(has_step(&s.reports[1], "below Python"));
+	assert_false(has_step(&s.reports[1], "device-sync-mode"));
+	assert_true(has_step(&s.reports[2], "source-tracebacks"));
+	assert_true(has_step(&s.reports[2], "ir-output-dir"));
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
 static int sh(const char *cmd)
 {
 	return system(cmd);
@@ -218,6 +260,7 @@ int main(void)
 		cmocka_unit_test(crash_point_skips_handler_and_system),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
 		cmocka_unit_test(frameless_errors_are_classified),
+		cmocka_unit_test(next_steps_follow_what_is_missing),
 		cmocka_unit_test(repo_tracks_and_blames),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

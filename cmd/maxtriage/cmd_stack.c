@@ -122,8 +122,11 @@ int cmd_stack(int argc, char **argv)
 		mt_stack_parse(&sets[i], text.ptr, text.len);
 		mt_buf_release(&text);
 		for (j = 0; j < sets[i].n; j++) {
+			mt_next_steps_opts no = { dbg_dirs.items, dbg_dirs.n };
+
 			mt_resolve_report(&sets[i].reports[j], &ro);
 			mt_triage_report(&sets[i].reports[j], &to);
+			mt_triage_next_steps(&sets[i].reports[j], &no);
 		}
 		in[i].reports = sets[i].reports;
 		in[i].nreports = sets[i].n;

@@ -138,6 +138,20 @@ static json_t *report_json(const mt_report *r, const char *path)
 	json_object_set_new(o, "classification", cl);
 	json_object_set_new(o, "signature", text(r->signature));
 	json_object_set_new(o, "fingerprint", text(r->fingerprint));
+	{
+		json_t *ops = json_array(), *steps = json_array();
+
+		for (i = 0; i < r->ninflight; i++)
+			json_array_append_new(ops, json_pack("{s:o,s:o,s:o,s:i}",
+				"op", text(r->inflight[i].op),
+				"id", text(r->inflight[i].id),
+				"target", text(r->inflight[i].target),
+				"input_line", (int)r->inflight[i].line_no));
+		json_object_set_new(o, "ops_in_flight", ops);
+		for (i = 0; i < r->nnext_steps; i++)
+			json_array_append_new(steps, text(r->next_steps[i]));
+		json_object_set_new(o, "next_steps", steps);
+	}
 	return o;
 }
 

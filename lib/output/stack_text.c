@@ -119,9 +119,16 @@ static void text_report(mt_buf *b, const mt_report *r, const char *path,
 			mt_buf_printf(b, " [%s]", f->status);
 		mt_buf_putc(b, '\n');
 	}
+	for (i = 0; i < r->ninflight; i++)
+		mt_buf_printf(b, "  in flight:   %s [id=%s]%s%s (launched, never completed)\n",
+			      r->inflight[i].op, r->inflight[i].id,
+			      r->inflight[i].target ? " on " : "",
+			      r->inflight[i].target ? r->inflight[i].target : "");
 	if (r->signature)
 		mt_buf_printf(b, "  signature:   %s\n", r->signature);
 	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
+	for (i = 0; i < r->nnext_steps; i++)
+		mt_buf_printf(b, "  next:        %s\n", r->next_steps[i]);
 }
 
 void mt_stack_render_text(mt_buf *out, const mt_stack_input *in, size_t n,
@@ -190,8 +197,21 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		md_cell(b, r->reason);
 		mt_buf_putc(b, '\n');
 	}
-	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n\n",
+	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n",
 		      r->signature ? r->signature : "", r->fingerprint);
+	for (i = 0; i < r->ninflight; i++)
+		mt_buf_printf(b, "- **in flight:** `%s` [id=%s] on %s\n",
+			      r->inflight[i].op, r->inflight[i].id,
+			      r->inflight[i].target ? r->inflight[i].target : "?");
+	if (r->nnext_steps) {
+		mt_buf_puts(b, "\n**Next steps**\n\n");
+		for (i = 0; i < r->nnext_steps; i++) {
+			mt_buf_puts(b, "1. ");
+			md_cell(b, r->next_steps[i]);
+			mt_buf_putc(b, '\n');
+		}
+	}
+	mt_buf_putc(b, '\n');
 	if (!r->nframes)
 		return;
 	mt_buf_puts(b, "| # | category | function | source | module |\n"

@@ -308,10 +308,24 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 				m->signal = signal_trailers[i].signal;
 		return;
 	}
-	if (starts(p, "Traceback (most recent call last):") ||
-	    starts(p, "Build Time Traceback")) {
+	if (starts(p, "Traceback (most recent call last):")) {
 		m->type = MSG_TRACEBACK;
 		return;
+	}
+	if (starts(p, "Build Time Traceback")) {
+		m->type = MSG_BUILD_TRACEBACK;
+		return;
+	}
+	/* "file:L:C: error: text": a compiler diagnostic; detail of the
+	 * report it appears in, never a report of its own */
+	{
+		size_t n = location_prefix(p);
+
+		if (n && !strncmp(p + n, ": error: ", 9)) {
+			m->type = MSG_NOTE;
+			m->text = dup_rest(p);
+			return;
+		}
 	}
 	/* "error: ..." from the graph compiler, after "Graph compilation
 	 * failed:" or a kernel error: detail for the current report. */

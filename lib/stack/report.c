@@ -75,6 +75,15 @@ void mt_report_release(mt_report *r)
 	for (i = 0; i < r->nframes; i++)
 		mt_frame_release(&r->frames[i]);
 	free(r->frames);
+	for (i = 0; i < r->ninflight; i++) {
+		free(r->inflight[i].op);
+		free(r->inflight[i].id);
+		free(r->inflight[i].target);
+	}
+	free(r->inflight);
+	for (i = 0; i < r->nnext_steps; i++)
+		free(r->next_steps[i]);
+	free(r->next_steps);
 	free(r->reason);
 	free(r->signature);
 	memset(r, 0, sizeof(*r));
@@ -196,6 +205,11 @@ char *mt_function_display(const char *name)
 			memmove(out, q, strlen(q) + 1);
 			break;
 		}
+	}
+	if (!*out) {
+		/* "<module>", "<lambda>": the brackets are the name */
+		free(out);
+		out = mt_strdup(name);
 	}
 	return out;
 }

@@ -15,6 +15,7 @@ typedef enum {
 	MSG_PROGRAM,    /* "0. Program arguments: ..." */
 	MSG_NOTE,       /* pretty-stack entry, fusion info, hints */
 	MSG_TRACEBACK,  /* "Traceback (most recent call last):" */
+	MSG_BUILD_TRACEBACK, /* MAX "Build Time Traceback": op call sites */
 	MSG_STACK_NOT_COLLECTED,
 	MSG_SYNC_HINT
 } msg_type;

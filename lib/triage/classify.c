@@ -422,6 +422,10 @@ static void make_signature(mt_report *r, int tramp)
 		/* no code frames: the error text is the identity */
 		if (r->kernel)
 			mt_buf_printf(&b, " | kernel %s", r->kernel);
+		/* the last op launched and never completed is the suspect */
+		if (r->ninflight)
+			mt_buf_printf(&b, " | in flight %s",
+				      r->inflight[r->ninflight - 1].op);
 		if (r->message) {
 			mt_buf_puts(&b, " | ");
 			normalise_message(&b, r->message);

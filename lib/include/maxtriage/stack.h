@@ -83,6 +83,15 @@ typedef struct mt_frame {
 	mt_blame *blame;
 } mt_frame;
 
+/* A MAX op that was launched and never completed (op-log-level lines
+ * "[OP] LAUNCH <op> [id=N] target=gpu:0" without "[OP] COMPLETE"). */
+typedef struct mt_op_inflight {
+	char *op;
+	char *id;
+	char *target;
+	unsigned line_no;
+} mt_op_inflight;
+
 typedef struct mt_report {
 	char *kind;          /* failure kind: SIGSEGV, assertion, cuda_error... */
 	char *signal;        /* SIGSEGV... or NULL when none */
@@ -97,6 +106,11 @@ typedef struct mt_report {
 	size_t nhints, caphints;
 	int saw_sync_mode_hint;
 	int mojo_driver;     /* the process was the mojo driver (mojo run) */
+	int has_source_traceback; /* a Source Traceback block with content */
+	mt_op_inflight *inflight; /* ops in flight when the process died */
+	size_t ninflight;
+	char **next_steps;   /* what to enable or do next (triage) */
+	size_t nnext_steps, capnext_steps;
 	int stack_not_collected;
 	mt_frame *frames;
 	size_t nframes, capframes;

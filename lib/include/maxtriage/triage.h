@@ -71,6 +71,15 @@ typedef struct mt_triage_opts {
  * infer kind and signal, compute signature and fingerprint. */
 void mt_triage_report(mt_report *r, const mt_triage_opts *o);
 
+typedef struct mt_next_steps_opts {
+	const char *const *debug_dirs; /* where debug info was searched */
+	size_t n_debug_dirs;
+} mt_next_steps_opts;
+
+/* Append to r->next_steps what to enable or do next, from what the
+ * report lacks (no frames, no stack trace, unsymbolized frames, ...). */
+void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o);
+
 /* Normalised frame name used in signatures (display name without
  * compiler suffixes such as .cold, .part.N, .isra.N). New string. */
 char *mt_signature_frame_name(const mt_frame *f);
