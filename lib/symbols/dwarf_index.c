@@ -65,6 +65,8 @@ static void flatten_cu_ranges(mt_module *m, cu_event *ev, size_t n_ev)
 	size_t n_active = 0, cap_active = 0, cap = 0, i, j;
 	uint64_t prev = 0;
 
+	if (n_ev == 0)
+		return;
 	qsort(ev, n_ev, sizeof(*ev), cmp_event);
 	for (i = 0; i < n_ev;) {
 		uint64_t pos = ev[i].pos;
@@ -204,6 +206,8 @@ static void build_segments(sym_cu *cu, interval *iv, size_t n)
 	size_t depth = 0, cap_stack = 0, cap = 0, i;
 	uint64_t cursor = 0;
 
+	if (n == 0)
+		return;
 	qsort(iv, n, sizeof(*iv), cmp_interval);
 	for (i = 0; i < n; i++) {
 		interval it = iv[i];
