@@ -77,5 +77,6 @@ typedef int (*mt_cmd_fn)(int argc, char **argv);
 int cmd_stack(int argc, char **argv);
 int cmd_symbolize(int argc, char **argv);
 int cmd_irdiff(int argc, char **argv);
+int cmd_bucket(int argc, char **argv);
 
 #endif

@@ -1,5 +1,6 @@
 /* cmd_stack.c - `maxtriage stack`: read dumps, symbolize, classify. */
 #include "cmd.h"
+#include "triage_cli.h"
 
 #include "maxtriage/buf.h"
 #include "maxtriage/stack.h"
@@ -30,34 +31,24 @@ static const mt_command_help help = {
 
 int cmd_stack(int argc, char **argv)
 {
-	const char *format = "text", *repo_path = NULL;
-	int no_repo = 0, no_symbolize = 0, no_disasm = 0, untrusted = 0;
-	int no_system_debug = 0, help_shown = 0, color = 0;
-	mt_strlist bin_dirs = { 0 }, dbg_dirs = { 0 }, rules_files = { 0 };
+	const char *format = "text";
+	int help_shown = 0, color = 0;
+	mt_triage_cli cli;
 	mt_strlist inputs = { 0 };
-	const mt_option opts[] = {
+	mt_option opts[] = {
 		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
-		{ 'b', "binary-dir", MT_OPT_LIST, &bin_dirs, "DIR", "where to find the modules a dump names (by path suffix or basename)", NULL },
-		{ 'd', "debug-dir", MT_OPT_LIST, &dbg_dirs, "DIR", "where to find separate debug info (.build-id/xx/rest.debug, debuglink)", NULL },
-		{ 'r', "rules", MT_OPT_LIST, &rules_files, "FILE", "JSON category rules, checked before the built-in ones", NULL },
-		{ 0, "repo", MT_OPT_STRING, &repo_path, "DIR", "the model's git repository (default: the one around the current directory)", NULL },
-		{ 0, "no-repo", MT_OPT_FLAG, &no_repo, NULL, "do not look for a git repository", NULL },
-		{ 0, "untrusted", MT_OPT_FLAG, &untrusted, NULL, "open no path named by the dump; only files under --binary-dir/--debug-dir", NULL },
-		{ 0, "no-system-debug", MT_OPT_FLAG, &no_system_debug, NULL, "do not search /usr/lib/debug", NULL },
-		{ 0, "no-symbolize", MT_OPT_FLAG, &no_symbolize, NULL, "classify frames as printed, open no binaries", NULL },
-		{ 0, "no-disasm", MT_OPT_FLAG, &no_disasm, NULL, "do not disassemble the faulting instruction", NULL },
+		MT_TRIAGE_CLI_OPTIONS(&cli),
 		MT_OPT_TERMINATOR
 	};
 	mt_symbolizer *sym = NULL;
-	mt_rules *rules = NULL;
-	mt_repo *repo = NULL;
 	mt_report_set *sets = NULL;
 	mt_stack_input *in = NULL;
+	mt_pipeline pipe;
 	mt_buf out = MT_BUF_INIT;
-	mt_error err;
-	size_t i, j, total = 0;
+	size_t i, total = 0;
 	int rc, unreadable = 0;
 
+	memset(&cli, 0, sizeof(cli));
 	rc = mt_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
 	if (rc || help_shown)
 		goto out;
@@ -69,46 +60,15 @@ int cmd_stack(int argc, char **argv)
 		}
 		mt_strlist_push(&inputs, "-");
 	}
-	rules = mt_rules_new();
-	for (i = 0; i < rules_files.n; i++) {
-		if (mt_rules_load_file(rules, rules_files.items[i], &err) < 0) {
-			mt_die_msg("stack", "%s", err.msg);
-			rc = MT_EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (!no_repo) {
-		rc = mt_repo_open(&repo, repo_path, &err);
-		if (rc < 0 && repo_path) {
-			mt_die_msg("stack", "%s", err.msg);
-			rc = MT_EXIT_USAGE;
-			goto out;
-		}
-		rc = 0;
-	}
-	if (!no_symbolize) {
-		mt_symbolizer_opts so;
-
-		memset(&so, 0, sizeof(so));
-		so.binary_dirs = bin_dirs.items;
-		so.n_binary_dirs = bin_dirs.n;
-		so.debug_dirs = dbg_dirs.items;
-		so.n_debug_dirs = dbg_dirs.n;
-		so.untrusted = untrusted;
-		so.no_system_debug = no_system_debug;
-		if (mt_symbolizer_new(&sym, &so, &err) < 0) {
-			mt_die_msg("stack", "%s", err.msg);
-			rc = MT_EXIT_INPUT;
-			goto out;
-		}
-	}
+	if ((rc = mt_triage_cli_setup(&cli, "stack")) ||
+	    (rc = mt_triage_cli_symbolizer(&sym, &cli, "stack")))
+		goto out;
+	mt_triage_cli_pipeline(&pipe, &cli, sym, cli.repo);
 
 	sets = mt_calloc(inputs.n, sizeof(*sets));
 	in = mt_calloc(inputs.n, sizeof(*in));
 	for (i = 0; i < inputs.n; i++) {
 		mt_buf text = MT_BUF_INIT;
-		mt_resolve_opts ro = { sym, no_disasm };
-		mt_triage_opts to = { rules, repo };
 
 		in[i].path = inputs.items[i];
 		if (mt_buf_read_file(&text, inputs.items[i]) < 0) {
@@ -119,15 +79,8 @@ int cmd_stack(int argc, char **argv)
 			mt_buf_release(&text);
 			continue;
 		}
-		mt_stack_parse(&sets[i], text.ptr, text.len);
+		mt_triage_text(&sets[i], text.ptr, text.len, &pipe);
 		mt_buf_release(&text);
-		for (j = 0; j < sets[i].n; j++) {
-			mt_next_steps_opts no = { dbg_dirs.items, dbg_dirs.n };
-
-			mt_resolve_report(&sets[i].reports[j], &ro);
-			mt_triage_report(&sets[i].reports[j], &to);
-			mt_triage_next_steps(&sets[i].reports[j], &no);
-		}
 		in[i].reports = sets[i].reports;
 		in[i].nreports = sets[i].n;
 		total += sets[i].n;
@@ -154,11 +107,7 @@ out:
 	free(in);
 	mt_buf_release(&out);
 	mt_symbolizer_free(sym);
-	mt_repo_free(repo);
-	mt_rules_free(rules);
-	mt_strlist_release(&bin_dirs);
-	mt_strlist_release(&dbg_dirs);
-	mt_strlist_release(&rules_files);
+	mt_triage_cli_release(&cli);
 	mt_strlist_release(&inputs);
 	return rc;
 }

@@ -16,6 +16,7 @@ static const struct {
 	{ "stack", cmd_stack, "symbolize, classify and fingerprint crash dumps" },
 	{ "symbolize", cmd_symbolize, "resolve addresses like llvm-symbolizer" },
 	{ "irdiff", cmd_irdiff, "diff consecutive MLIR lowering stages" },
+	{ "bucket", cmd_bucket, "triage many dumps and group them by fingerprint" },
 };
 
 static void usage(FILE *out)

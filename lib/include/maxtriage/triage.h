@@ -80,6 +80,17 @@ typedef struct mt_next_steps_opts {
  * report lacks (no frames, no stack trace, unsymbolized frames, ...). */
 void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o);
 
+/* The whole `stack` pipeline over one text: parse, resolve, triage,
+ * next steps. Reports are appended to set. */
+typedef struct mt_pipeline {
+	mt_resolve_opts resolve;
+	mt_triage_opts triage;
+	mt_next_steps_opts next;
+} mt_pipeline;
+
+void mt_triage_text(mt_report_set *set, const char *text, size_t len,
+		    const mt_pipeline *p);
+
 /* Normalised frame name used in signatures (display name without
  * compiler suffixes such as .cold, .part.N, .isra.N). New string. */
 char *mt_signature_frame_name(const mt_frame *f);

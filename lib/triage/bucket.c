@@ -1,0 +1,148 @@
+/* bucket.c - group reports by fingerprint; baselines. */
+#include "maxtriage/bucket.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static mt_bucket *find(mt_bucket_set *s, const char *fp)
+{
+	size_t i;
+
+	/* Buckets are few next to reports (that is their point); a linear
+	 * scan per report is cheap at the scale of a nightly run. */
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->buckets[i].fingerprint, fp))
+			return &s->buckets[i];
+	return NULL;
+}
+
+void mt_bucket_add(mt_bucket_set *s, const char *fingerprint,
+		   const char *signature, const char *category,
+		   const char *kind, const char *file, int64_t mtime)
+{
+	mt_bucket *b = find(s, fingerprint);
+
+	if (!b) {
+		mt_grow((void **)&s->buckets, &s->cap, s->n + 1,
+			sizeof(*s->buckets));
+		b = &s->buckets[s->n++];
+		memset(b, 0, sizeof(*b));
+		snprintf(b->fingerprint, sizeof(b->fingerprint), "%s",
+			 fingerprint);
+		b->signature = mt_strdup(signature ? signature : "");
+		b->category = mt_strdup(category ? category : "unknown");
+		b->kind = mt_strdup(kind ? kind : "unknown");
+		b->first_time = b->last_time = mtime;
+	}
+	b->count++;
+	if (mtime < b->first_time)
+		b->first_time = mtime;
+	if (mtime > b->last_time)
+		b->last_time = mtime;
+	if (!b->nfiles || strcmp(b->files[b->nfiles - 1], file))
+		MT_PUSH(b->files, b->nfiles, b->capfiles, mt_strdup(file));
+	s->reports++;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmp_bucket(const void *pa, const void *pb)
+{
+	const mt_bucket *a = pa, *b = pb;
+
+	if (a->count != b->count)
+		return a->count > b->count ? -1 : 1;
+	return strcmp(a->fingerprint, b->fingerprint);
+}
+
+void mt_bucket_finish(mt_bucket_set *s)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < s->n; i++) {
+		mt_bucket *b = &s->buckets[i];
+
+		qsort(b->files, b->nfiles, sizeof(*b->files), cmp_str);
+		for (j = k = 0; j < b->nfiles; j++) {
+			if (k && !strcmp(b->files[k - 1], b->files[j])) {
+				free(b->files[j]);
+				continue;
+			}
+			b->files[k++] = b->files[j];
+		}
+		b->nfiles = k;
+	}
+	qsort(s->buckets, s->n, sizeof(*s->buckets), cmp_bucket);
+}
+
+int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err)
+{
+	json_error_t jerr;
+	json_t *root, *list, *item;
+	const char *schema;
+	size_t i, j;
+
+	root = json_load_file(path, 0, &jerr);
+	if (!root)
+		return mt_error_set(err, jerr.line <= 0 ? MT_EIO : MT_EFORMAT,
+				    "cannot read baseline '%s': %s", path,
+				    jerr.text);
+	schema = json_string_value(json_object_get(root, "schema"));
+	list = json_object_get(root, "buckets");
+	if (!schema || strcmp(schema, MT_BUCKET_SCHEMA) || !json_is_array(list)) {
+		json_decref(root);
+		return mt_error_set(err, MT_EFORMAT,
+				    "baseline '%s' is not a %s document", path,
+				    MT_BUCKET_SCHEMA);
+	}
+	s->has_baseline = 1;
+	for (i = 0; i < s->n; i++) {
+		s->buckets[i].is_new = 1;
+		json_array_foreach(list, j, item) {
+			const char *fp = json_string_value(
+				json_object_get(item, "fingerprint"));
+
+			if (fp && !strcmp(fp, s->buckets[i].fingerprint)) {
+				s->buckets[i].is_new = 0;
+				break;
+			}
+		}
+	}
+	json_decref(root);
+	return 0;
+}
+
+size_t mt_bucket_count_new(const mt_bucket_set *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->n; i++)
+		n += s->buckets[i].is_new != 0;
+	return n;
+}
+
+void mt_bucket_set_release(mt_bucket_set *s)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->n; i++) {
+		mt_bucket *b = &s->buckets[i];
+
+		free(b->signature);
+		free(b->category);
+		free(b->kind);
+		for (j = 0; j < b->nfiles; j++)
+			free(b->files[j]);
+		free(b->files);
+	}
+	free(s->buckets);
+	for (i = 0; i < s->nerrors; i++)
+		free(s->errors[i]);
+	free(s->errors);
+	memset(s, 0, sizeof(*s));
+}

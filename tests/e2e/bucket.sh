@@ -1,0 +1,67 @@
+#!/bin/sh
+# `maxtriage bucket` over the real crash fixtures: every form of one crash
+# lands in one bucket, different crashes in different buckets, and a
+# baseline turns only the unseen crash into a new bucket (exit 1).
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+O=${MT_BUILD:-build}
+bin=${MAXTRIAGE:-$root/$O/maxtriage}
+fx=$root/$O/fixtures/crashers
+sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1 || {
+	echo "cannot build the crash fixtures"
+	exit 77
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc=gcc
+args="--no-repo -j 2 --binary-dir $fx/$cc/bin --debug-dir $fx/$cc/debug"
+
+# all modes and forms
+$bin bucket $args --format json "$fx/$cc/dumps" >"$tmp/all.json"
+# everything but fpe, as a baseline
+mkdir "$tmp/known"
+for f in "$fx/$cc/dumps"/*; do
+	case $(basename "$f") in fpe.*) ;; *) cp "$f" "$tmp/known/" ;; esac
+done
+$bin bucket $args --write-baseline "$tmp/base.json" "$tmp/known" >/dev/null
+set +e
+$bin bucket $args --baseline "$tmp/base.json" --format json "$fx/$cc/dumps" >"$tmp/new.json"
+rc_new=$?
+$bin bucket $args --baseline "$tmp/base.json" "$tmp/known" >/dev/null
+rc_known=$?
+$bin bucket $args "$tmp/does-not-exist" >/dev/null 2>"$tmp/err"
+rc_missing=$?
+set -e
+
+python3 - "$tmp" "$fx/$cc/dumps" "$rc_new" "$rc_known" "$rc_missing" <<'PY'
+import json, os, sys
+tmp, dumps, rc_new, rc_known, rc_missing = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:])
+fail = []
+def check(c, what):
+    if not c:
+        fail.append(what)
+modes = sorted({f.split(".")[0] for f in os.listdir(dumps)})
+forms = sorted({f.split(".")[1] for f in os.listdir(dumps)})
+d = json.load(open(os.path.join(tmp, "all.json")))
+check(d["schema"] == "maxtriage.bucket.v1", "schema")
+check(len(d["buckets"]) == len(modes), f"{len(d['buckets'])} buckets for {len(modes)} crash modes")
+for b in d["buckets"]:
+    m = {os.path.basename(f).split(".")[0] for f in b["files"]}
+    check(len(m) == 1, f"bucket {b['fingerprint']} mixes modes {m}")
+    check(b["count"] == len(forms) and len(b["files"]) == len(forms),
+          f"bucket {b['signature']}: {b['count']} reports, expected one per form ({len(forms)})")
+    for k in ("fingerprint", "signature", "class", "kind", "count", "files", "new"):
+        check(k in b, f"field {k}")
+    check(b["new"] is False, "no baseline: nothing is new")
+n = json.load(open(os.path.join(tmp, "new.json")))
+new = [b for b in n["buckets"] if b["new"]]
+check(len(new) == 1 and all(os.path.basename(f).startswith("fpe.") for f in new[0]["files"]),
+      f"exactly the fpe bucket is new: {[b['signature'] for b in new]}")
+check(rc_new == 1, f"exit 1 with a new bucket, got {rc_new}")
+check(rc_known == 0, f"exit 0 with no new bucket, got {rc_known}")
+check(rc_missing == 3, f"exit 3 for a missing input, got {rc_missing}")
+for f in fail:
+    print("FAIL", f)
+print(f"bucket: {'ok' if not fail else 'FAILED'} ({len(fail)} failed checks)")
+sys.exit(1 if fail else 0)
+PY
