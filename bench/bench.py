@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
+
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|irdiff|all]
+
+Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
+inputs, for smoke tests; the targets are then only indicative).
+
+Every measured run is one process started under GNU time
+(`/usr/bin/time -f '%e %M'`): peak RSS is time's %M (KiB), wall time is
+taken around it with a monotonic clock (time's %e has only 10 ms
+resolution, too coarse for the 30-address runs; both are recorded).
+Tools are run alternately (A B C A B C ...) so that load from other
+processes on the machine falls on all of them alike; medians are reported,
+and every target is a ratio maxtriage/anchor of medians from this run.
+"""
+import json
+import math
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LLVM_SYMBOLIZER = '/usr/lib/llvm-19/bin/llvm-symbolizer'
+MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt'
+GNU_TIME = '/usr/bin/time'
+RUNS = int(os.environ.get('BENCH_RUNS', '5'))
+QUICK = os.environ.get('BENCH_QUICK', '') not in ('', '0')
+
+if QUICK:
+    LIB_SHAPE = (4, 250)          # files x functions
+    N_ADDRS = 2000
+    N_CRASH = 30
+    N_FRAMES = 500
+    IR_SIZES = [1000, 2000, 5000]
+else:
+    LIB_SHAPE = (40, 1000)
+    N_ADDRS = 20000
+    N_CRASH = 30
+    N_FRAMES = 5000
+    IR_SIZES = [5000, 10000, 20000, 50000]
+
+results = []      # (target, measured, limit, ok) for the summary
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+# ---------------------------------------------------------------- timing
+
+def measure_once(cmd, stdin_path, stdout_path, cwd=None):
+    tf = stdout_path + '.time'
+    with open(stdin_path or os.devnull, 'rb') as fin, \
+            open(stdout_path, 'wb') as fout:
+        t0 = time.perf_counter()
+        p = subprocess.run([GNU_TIME, '-f', '%e %M', '-o', tf] + cmd,
+                           stdin=fin, stdout=fout, stderr=subprocess.PIPE,
+                           cwd=cwd)
+        wall = time.perf_counter() - t0
+    with open(tf) as f:
+        last = f.read().strip().splitlines()[-1].split()
+    rss_kib = int(last[1])
+    return wall, rss_kib, p.returncode, p.stderr.decode(errors='replace')
+
+
+def measure(tools, ok_rc=(0,)):
+    """tools: list of (name, cmd, stdin_path, stdout_path[, ok_rc]).
+    Runs them alternately RUNS times; returns {name: {wall, rss, walls}}."""
+    walls = {t[0]: [] for t in tools}
+    rsss = {t[0]: [] for t in tools}
+    for _ in range(RUNS):
+        for t in tools:
+            name, cmd, inp, out = t[:4]
+            oks = t[4] if len(t) > 4 else ok_rc
+            w, r, rc, err = measure_once(cmd, inp, out)
+            if rc not in oks:
+                log(f'  !! {name} exited {rc}: {err.strip()[:500]}')
+            walls[name].append(w)
+            rsss[name].append(r)
+    res = {}
+    for t in tools:
+        n = t[0]
+        res[n] = {'wall': statistics.median(walls[n]),
+                  'rss': statistics.median(rsss[n]) / 1024.0,
+                  'walls': walls[n]}
+    return res
+
+
+def table(res):
+    log(f'  {"tool":<22} {"median wall":>12} {"peak RSS":>10}   runs (s)')
+    for n, r in res.items():
+        runs = ' '.join(f'{w:.3f}' for w in r['walls'])
+        log(f'  {n:<22} {r["wall"]:>10.3f} s {r["rss"]:>7.1f} MB   {runs}')
+
+
+def check(target, value, limit, fmt='{:.3f}', le=True):
+    ok = value <= limit if le else value >= limit
+    results.append((target, fmt.format(value), fmt.format(limit), ok))
+    log(f'  {"PASS" if ok else "FAIL"}  {target}: {fmt.format(value)} '
+        f'(target {"<=" if le else ">="} {fmt.format(limit)})')
+
+
+# ---------------------------------------------------------------- symbolizer text
+
+def blocks(path):
+    """llvm-symbolizer text: per address a block of (function, file:line:col)
+    line pairs ended by a blank line. Returns [[(func, file, line)]]."""
+    with open(path, errors='replace') as f:
+        text = f.read()
+    out = []
+    for b in text.split('\n\n'):
+        lines = [ln for ln in b.split('\n') if ln != '']
+        if not lines:
+            continue
+        frames = []
+        for i in range(0, len(lines) - 1, 2):
+            fn = lines[i]
+            loc = lines[i + 1]
+            parts = loc.rsplit(':', 2)
+            if len(parts) == 3:
+                file, line = parts[0], parts[1]
+            else:
+                file, line = loc, '0'
+            frames.append((fn, file, line))
+        out.append(frames)
+    return out
+
+
+def agreement(exp, got):
+    n = min(len(exp), len(got))
+    same = sum(1 for i in range(n) if exp[i] == got[i])
+    bad = [i for i in range(n) if exp[i] != got[i]]
+    return same, max(len(exp), len(got)), bad
+
+
+# ---------------------------------------------------------------- inputs
+
+def text_range(lib):
+    out = sh(['readelf', '-SW', lib], capture_output=True,
+             text=True).stdout
+    for ln in out.splitlines():
+        parts = ln.replace('[ ', '[').split()
+        if len(parts) > 5 and parts[1] == '.text':
+            return int(parts[3], 16), int(parts[5], 16)
+    raise SystemExit(f'no .text in {lib}')
+
+
+def build_libs(work):
+    nfiles, nfuncs = LIB_SHAPE
+    t0 = time.time()
+    sh(['sh', os.path.join(HERE, 'build_lib.sh'), work, str(nfiles),
+        str(nfuncs)])
+    libs = {}
+    for cc in ('gcc', 'clang'):
+        libs[cc] = os.path.join(work, 'lib', f'libbench-{cc}.so')
+    dt = time.time() - t0
+    if dt > 5:
+        log(f'  (built the libraries in {dt:.0f} s)')
+    return libs
+
+
+def write_addrs(path, lib, n, seed):
+    if os.path.exists(path):
+        return
+    start, size = text_range(lib)
+    rnd = random.Random(seed)
+    with open(path + '.tmp', 'w') as f:
+        for _ in range(n):
+            f.write(f'0x{start + rnd.randrange(size):x}\n')
+    os.rename(path + '.tmp', path)
+
+
+def lib_desc(lib):
+    sz = os.path.getsize(lib) / 1e6
+    secs = sh(['readelf', '-SW', lib], capture_output=True, text=True).stdout
+    ar = 'with .debug_aranges' if '.debug_aranges' in secs \
+        else 'no .debug_aranges'
+    return f'{sz:.1f} MB, {ar}'
+
+
+# ---------------------------------------------------------------- symbolize
+
+def bench_symbolize(mt, work, libs):
+    d = os.path.join(work, 'sym')
+    os.makedirs(d, exist_ok=True)
+    for cc, lib in libs.items():
+        log(f'\n== symbolize: {cc} library {lib} ({lib_desc(lib)})')
+        for n, label in ((N_ADDRS, 'many'), (N_CRASH, 'crash')):
+            addrs = os.path.join(d, f'{cc}-{n}.txt')
+            write_addrs(addrs, lib, n, f'{cc}-{n}')
+            o = lambda t: os.path.join(d, f'{cc}-{n}.{t}.out')  # noqa: E731
+            tools = [
+                ('maxtriage', [mt, 'symbolize', '--inlines', '-e', lib],
+                 addrs, o('maxtriage')),
+                ('llvm-symbolizer', [LLVM_SYMBOLIZER, '--inlines',
+                                     '--obj=' + lib], addrs, o('llvm')),
+                ('addr2line', ['addr2line', '-f', '-i', '-C', '-e', lib],
+                 addrs, o('addr2line')),
+            ]
+            if label == 'crash':
+                tools.append(('eu-addr2line', ['eu-addr2line', '-f', '-i',
+                                               '-C', '-e', lib],
+                              addrs, o('eu-addr2line')))
+            log(f'-- {n} addresses, --inlines, {RUNS} runs each, alternated')
+            res = measure(tools)
+            table(res)
+            same, total, bad = agreement(blocks(o('llvm')),
+                                         blocks(o('maxtriage')))
+            pct = 100.0 * same / total if total else 0.0
+            log(f'  agreement with llvm-symbolizer (function/file/line of '
+                f'every frame): {same}/{total} = {pct:.2f}%')
+            for i in bad[:3]:
+                log(f'    differs at address #{i}: see {o("llvm")} / '
+                    f'{o("maxtriage")}')
+            check(f'symbolize {cc} {n}: agreement %', pct, 99.9, '{:.2f}',
+                  le=False)
+            mtw = res['maxtriage']['wall']
+            anchors = ['llvm-symbolizer', 'addr2line'] + \
+                (['eu-addr2line'] if label == 'crash' else [])
+            fastest = min(anchors, key=lambda a: res[a]['wall'])
+            ratio = mtw / res[fastest]['wall']
+            log(f'  wall ratio maxtriage/{fastest} (fastest anchor): '
+                f'{ratio:.3f}')
+            for a in anchors:
+                log(f'    maxtriage/{a}: wall {mtw / res[a]["wall"]:.3f}, '
+                    f'peak RSS {res["maxtriage"]["rss"] / res[a]["rss"]:.3f}')
+            check(f'symbolize {cc} {n}: wall maxtriage/{fastest}', ratio, 0.5)
+            if label == 'many':
+                smallest = min(('llvm-symbolizer', 'addr2line'),
+                               key=lambda a: res[a]['rss'])
+                check(f'symbolize {cc} {n}: peak RSS maxtriage/{smallest}',
+                      res['maxtriage']['rss'] / res[smallest]['rss'], 1.0)
+
+
+# ---------------------------------------------------------------- stack
+
+def call_return_addresses(lib, cache):
+    """File offsets of instructions right after a call (return addresses)."""
+    if os.path.exists(cache):
+        with open(cache) as f:
+            return [int(x, 16) for x in f.read().split()]
+    p = subprocess.Popen(['objdump', '-d', '--no-show-raw-insn', lib],
+                         stdout=subprocess.PIPE, text=True)
+    out = []
+    prev_call = False
+    for ln in p.stdout:
+        parts = ln.split('\t')
+        if len(parts) < 2 or not parts[0].strip().endswith(':'):
+            continue
+        addr = int(parts[0].strip()[:-1], 16)
+        if prev_call:
+            out.append(addr)
+        prev_call = parts[1].startswith('call')
+    p.wait()
+    with open(cache, 'w') as f:
+        f.write('\n'.join(f'{a:x}' for a in out))
+    return out
+
+
+def build_stack_input(work, libs):
+    """One LLVM-style dump (PrintStackTrace shape) of N_FRAMES frames over
+    four modules: the gcc and clang libraries and a copy of each under
+    another name (so four modules are opened and indexed). Frame 0 is a
+    random code address (the faulting pc); the others are return addresses
+    (the instruction after a real call). Also writes llvm-symbolizer's
+    input: 'MODULE 0xOFF' with OFF-1 for return addresses, which is what
+    maxtriage looks up (docs/json-stack.md, lookup "call_site")."""
+    d = os.path.join(work, 'stack')
+    os.makedirs(os.path.join(d, 'mods'), exist_ok=True)
+    dump = os.path.join(d, f'dump-{N_FRAMES}.txt')
+    llin = os.path.join(d, f'llvm-{N_FRAMES}.txt')
+    mods = []
+    for cc, lib in libs.items():
+        for k in (1, 2):
+            m = os.path.join(d, 'mods', f'libmodel_{cc}_{k}.so')
+            if not os.path.exists(m) or \
+                    os.path.getmtime(m) < os.path.getmtime(lib):
+                shutil.copyfile(lib, m)
+                for f in (dump, llin):
+                    if os.path.exists(f):
+                        os.unlink(f)
+            mods.append((m, call_return_addresses(
+                lib, os.path.join(d, f'ret-{cc}.txt'))))
+    if os.path.exists(dump) and os.path.exists(llin):
+        return dump, llin
+    rnd = random.Random('stack')
+    start, size = text_range(libs['gcc'])
+    lines = ['PLEASE submit a bug report to https://github.com/llvm/'
+             'llvm-project/issues/ and include the crash backtrace.',
+             'Stack dump:',
+             '0.\tProgram arguments: ./bench_runner --model big']
+    ll = []
+    # LLVM right-justifies '#N' to log10(depth) + 2 columns.
+    width = int(math.log10(N_FRAMES)) + 2
+    for i in range(N_FRAMES):
+        mi = rnd.randrange(len(mods))
+        path, rets = mods[mi]
+        base = 0x7f0000000000 + mi * 0x10000000
+        if i == 0:
+            off = start + rnd.randrange(size)
+            look = off
+        else:
+            off = rets[rnd.randrange(len(rets))]
+            look = off - 1
+        num = f'#{i}'
+        lines.append(f'{num:>{width}} 0x{base + off:016x} ({path}+0x{off:x})')
+        ll.append(f'{path} 0x{look:x}')
+    lines.append('Segmentation fault (core dumped)')
+    with open(dump, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    with open(llin, 'w') as f:
+        f.write('\n'.join(ll) + '\n')
+    return dump, llin
+
+
+def stack_frames(path):
+    """maxtriage stack JSON -> [[(func, file, line)]] per printed frame."""
+    with open(path) as f:
+        doc = json.load(f)
+    groups = []
+    last = None
+    for rep in doc.get('reports', []):
+        for fr in rep.get('frames', []):
+            idx = fr.get('index')
+            t = (fr.get('function') or '??', fr.get('file') or '??',
+                 str(fr.get('line') or 0))
+            if idx != last or not groups:
+                groups.append([])
+                last = idx
+            groups[-1].append(t)
+    return groups
+
+
+def bench_stack(mt, work, libs):
+    dump, llin = build_stack_input(work, libs)
+    d = os.path.dirname(dump)
+    log(f'\n== stack: one dump of {N_FRAMES} frames over 4 modules '
+        f'({dump})')
+    out_mt = os.path.join(d, 'maxtriage.json')
+    out_ll = os.path.join(d, 'llvm.out')
+    res = measure([
+        ('maxtriage stack', [mt, 'stack', '--format', 'json', '--no-repo',
+                             dump], None, out_mt),
+        ('llvm-symbolizer', [LLVM_SYMBOLIZER, '--inlines'], llin, out_ll),
+    ])
+    table(res)
+    try:
+        got = stack_frames(out_mt)
+    except (ValueError, OSError) as e:
+        log(f'  !! cannot read maxtriage JSON: {e}')
+        got = []
+    same, total, bad = agreement(blocks(out_ll), got)
+    pct = 100.0 * same / total if total else 0.0
+    log(f'  agreement with llvm-symbolizer (function/file/line of every '
+        f'frame): {same}/{total} = {pct:.2f}% '
+        f'({len(got)} frames in the JSON)')
+    check('stack: agreement %', pct, 99.9, '{:.2f}', le=False)
+    ratio = res['maxtriage stack']['wall'] / res['llvm-symbolizer']['wall']
+    log(f'  peak RSS ratio: '
+        f'{res["maxtriage stack"]["rss"] / res["llvm-symbolizer"]["rss"]:.3f}')
+    check('stack: wall maxtriage/llvm-symbolizer', ratio, 0.5)
+
+
+# ---------------------------------------------------------------- irdiff
+
+def build_ir(work, n):
+    """bench/work/ir/N/{before,after}.mlir, both printed by mlir-opt with
+    --mlir-print-debuginfo: before = the generated module parsed and
+    printed, after = the same after func.func(linalg-fuse-elementwise-ops).
+    The time and memory of mlir-opt producing 'before' (parse + print) are
+    kept in before.time as an extra reference."""
+    d = os.path.join(work, 'ir', str(n))
+    before = os.path.join(d, 'before.mlir')
+    after = os.path.join(d, 'after.mlir')
+    if os.path.exists(after):
+        return before, after
+    os.makedirs(d, exist_ok=True)
+    src = os.path.join(d, 'model.mlir')
+    with open(src, 'w') as f:
+        sh([sys.executable, os.path.join(HERE, 'gen_mlir.py'), str(n)],
+           stdout=f)
+    log(f'  generating {n}-function stages with mlir-opt ...')
+    sh([GNU_TIME, '-f', '%e %M', '-o', 'before.time', MLIR_OPT,
+        '--mlir-print-debuginfo', 'model.mlir', '-o', 'before.mlir.tmp'],
+       cwd=d)
+    sh([MLIR_OPT, '--mlir-print-debuginfo', '--pass-pipeline=builtin.module('
+        'func.func(linalg-fuse-elementwise-ops))', 'before.mlir.tmp', '-o',
+        'after.mlir.tmp'], cwd=d)
+    os.rename(os.path.join(d, 'before.mlir.tmp'), before)
+    os.rename(os.path.join(d, 'after.mlir.tmp'), after)
+    os.unlink(src)
+    return before, after
+
+
+def count_fusions(path):
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (ValueError, OSError) as e:
+        log(f'  !! cannot read maxtriage JSON: {e}')
+        return 0, 0
+    n = three = 0
+    for g in doc.get('graphs', []):
+        for t in g.get('transitions', []):
+            for fu in t.get('fusions', []):
+                n += 1
+                if len(fu.get('from', [])) == 3:
+                    three += 1
+    return n, three
+
+
+def bench_irdiff(mt, work):
+    series = []
+    for n in IR_SIZES:
+        before, after = build_ir(work, n)
+        d = os.path.dirname(before)
+        mb = (os.path.getsize(before) / 1e6, os.path.getsize(after) / 1e6)
+        log(f'\n== irdiff: {n} functions, before {mb[0]:.1f} MB, after '
+            f'{mb[1]:.1f} MB ({d})')
+        out_mt = os.path.join(d, 'maxtriage.json')
+        res = measure([
+            ('maxtriage irdiff', [mt, 'irdiff', '--format', 'json', before,
+                                  after], None, out_mt),
+            ('diff', ['diff', before, after], None,
+             os.path.join(d, 'diff.out'), (0, 1)),
+        ])
+        table(res)
+        with open(os.path.join(d, 'before.time')) as f:
+            e, m = f.read().split()[-2:]
+        log(f'  (reference, one run at generation: mlir-opt parse+print of '
+            f'the first stage {float(e):.2f} s / {int(m) / 1024:.0f} MB)')
+        fus, three = count_fusions(out_mt)
+        log(f'  fusions reported: {fus} ({three} of three ops), expected {n}')
+        mtr = res['maxtriage irdiff']
+        df = res['diff']
+        log(f'  maxtriage/diff: wall {mtr["wall"] / df["wall"]:.3f}, peak RSS '
+            f'{mtr["rss"] / df["rss"]:.3f}')
+        series.append((n, mtr['wall'], mtr['rss'], df['wall']))
+        if n == IR_SIZES[-1]:
+            check(f'irdiff {n}: fusions found', fus, n, '{:d}', le=False)
+            check(f'irdiff {n}: wall maxtriage/diff', mtr['wall'] / df['wall'],
+                  1.0)
+            check(f'irdiff {n}: peak RSS maxtriage/diff',
+                  mtr['rss'] / df['rss'], 1.0)
+    if len(series) > 1:
+        log('\n== irdiff scaling (maxtriage median wall time)')
+        log(f'  {"functions":>9} {"wall s":>8} {"us/function":>12} '
+            f'{"peak MB":>8} {"diff s":>8}')
+        for n, w, r, dw in series:
+            log(f'  {n:>9} {w:>8.3f} {1e6 * w / n:>12.1f} {r:>8.1f} '
+                f'{dw:>8.3f}')
+        (n0, w0, _, _), (n1, w1, _, _) = series[0], series[-1]
+        k = math.log(w1 / w0) / math.log(n1 / n0)
+        log(f'  growth exponent from {n0} to {n1} functions: time ~ n^{k:.2f} '
+            f'(1 = linear, 2 = quadratic)')
+        check(f'irdiff scaling exponent {n0}..{n1}', k, 1.2, '{:.2f}')
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    mt = os.path.abspath(sys.argv[1])
+    work = os.path.abspath(sys.argv[2])
+    what = sys.argv[3] if len(sys.argv) > 3 else 'all'
+    if what not in ('symbolize', 'stack', 'irdiff', 'all'):
+        sys.exit(__doc__)
+    os.makedirs(work, exist_ok=True)
+    log(f'maxtriage benchmarks: {mt}, {RUNS} runs per tool'
+        f'{", QUICK inputs" if QUICK else ""}, work dir {work}')
+    log(f'started {time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}, '
+        f'{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}')
+    if what in ('symbolize', 'stack', 'all'):
+        libs = build_libs(work)
+        if what in ('symbolize', 'all'):
+            bench_symbolize(mt, work, libs)
+        if what in ('stack', 'all'):
+            bench_stack(mt, work, libs)
+    if what in ('irdiff', 'all'):
+        bench_irdiff(mt, work)
+    log('\n== summary')
+    for target, val, lim, ok in results:
+        log(f'  {"PASS" if ok else "FAIL"}  {target}: {val} (target {lim})')
+    log(f'finished {time.strftime("%H:%M:%S UTC", time.gmtime())}, '
+        f'load {os.getloadavg()[0]:.2f}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
