@@ -31,9 +31,7 @@ typedef struct side {
 	const mt_ir_module *m;
 	uint32_t n;
 	uint32_t *match;   /* other side's op, or MT_IR_NONE */
-	uint64_t *name;    /* hash of the op name (comparable across) */
 	uint64_t *scope;   /* hash of the nearest enclosing symbol */
-	uint64_t *loch;    /* location hash, 0 if none */
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
 	uint8_t *claimed;  /* taken by a fusion */
@@ -264,23 +262,17 @@ static void side_init(side *s, const mt_ir_module *m)
 	s->m = m;
 	s->n = (uint32_t)m->nops;
 	s->match = mt_malloc((s->n + 1) * sizeof(*s->match));
-	s->name = mt_malloc((s->n + 1) * sizeof(*s->name));
 	s->scope = mt_malloc((s->n + 1) * sizeof(*s->scope));
-	s->loch = mt_malloc((s->n + 1) * sizeof(*s->loch));
 	s->claimed = mt_calloc(s->n + 1, 1);
 	for (i = 0; i < s->n; i++) {
 		const mt_ir_op *op = &m->ops[i];
 		uint32_t p = op->parent;
 
 		s->match[i] = MT_IR_NONE;
-		s->name[i] = mt_ir_str_hash(m, op->name);
-		s->loch[i] = op->loc != MT_IR_NONE && op->loc < m->nlocs
-				     ? m->locs[op->loc].hash
-				     : 0;
 		if (p == MT_IR_NONE)
 			s->scope[i] = 0;
 		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
-			s->scope[i] = mt_hash_u64(s->scope[p],
+			s->scope[i] = ir_mix(s->scope[p],
 						  mt_ir_str_hash(m, m->ops[p].sym));
 		else
 			s->scope[i] = s->scope[p];
@@ -311,12 +303,24 @@ static void side_init(side *s, const mt_ir_module *m)
 static void side_release(side *s)
 {
 	free(s->match);
-	free(s->name);
 	free(s->scope);
-	free(s->loch);
 	free(s->use_off);
 	free(s->uses);
 	free(s->claimed);
+}
+
+/* Name and location hashes come from the module's own tables: keeping
+ * copies per op would cost 16 bytes an op on the largest stages. */
+static inline uint64_t name_h(const side *s, uint32_t i)
+{
+	return s->m->strs.hashes[s->m->ops[i].name];
+}
+
+static inline uint64_t loc_h(const side *s, uint32_t i)
+{
+	uint32_t l = s->m->ops[i].loc;
+
+	return l < s->m->nlocs ? s->m->locs[l].hash : 0;
 }
 
 /* ---- matching tiers ---- */
@@ -329,49 +333,49 @@ static uint64_t tier_key(const differ *D, const side *s, int is_a,
 			 uint32_t i, int tier)
 {
 	const mt_ir_op *op = &s->m->ops[i];
-	uint64_t h = mt_hash_u64(MT_HASH_SEED, (uint64_t)tier);
+	uint64_t h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
 
 	switch (tier) {
 	case T_SYM:
 		if (!(op->flags & MT_IR_OP_SYMDEF))
 			return 0;
-		h = mt_hash_u64(h, mt_ir_str_hash(s->m, op->sym));
-		h = mt_hash_u64(h, s->scope[i]);
+		h = ir_mix(h, mt_ir_str_hash(s->m, op->sym));
+		h = ir_mix(h, s->scope[i]);
 		break;
 	case T_EXACT:
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, s->loch[i]);
-		h = mt_hash_u64(h, op->struct_hash);
-		h = mt_hash_u64(h, s->scope[i]);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, loc_h(s, i));
+		h = ir_mix(h, op->struct_hash);
+		h = ir_mix(h, s->scope[i]);
 		break;
 	case T_ATTR_SCOPED:
 	case T_ATTR:
-		if (!s->loch[i])
+		if (!loc_h(s, i))
 			return 0;
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, s->loch[i]);
-		h = mt_hash_u64(h, op->attr_hash);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, loc_h(s, i));
+		h = ir_mix(h, op->attr_hash);
 		if (tier == T_ATTR_SCOPED)
-			h = mt_hash_u64(h, s->scope[i]);
+			h = ir_mix(h, s->scope[i]);
 		break;
 	case T_STRUCT_NOLOC:
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, op->struct_hash);
-		h = mt_hash_u64(h, s->scope[i]);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, op->struct_hash);
+		h = ir_mix(h, s->scope[i]);
 		break;
 	case T_ATTR_NOLOC:
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, op->attr_hash);
-		h = mt_hash_u64(h, s->scope[i]);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, op->attr_hash);
+		h = ir_mix(h, s->scope[i]);
 		break;
 	case T_LOC_SCOPED:
 	case T_LOC:
-		if (!s->loch[i])
+		if (!loc_h(s, i))
 			return 0;
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, s->loch[i]);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, loc_h(s, i));
 		if (tier == T_LOC_SCOPED)
-			h = mt_hash_u64(h, s->scope[i]);
+			h = ir_mix(h, s->scope[i]);
 		break;
 	case T_ORDER: {
 		uint32_t p = op->parent, pb;
@@ -386,8 +390,8 @@ static uint64_t tier_key(const differ *D, const side *s, int is_a,
 			pb = p;
 		}
 		(void)D;
-		h = mt_hash_u64(h, s->name[i]);
-		h = mt_hash_u64(h, pb);
+		h = ir_mix(h, name_h(s, i));
+		h = ir_mix(h, pb);
 		break;
 	}
 	default:
@@ -531,7 +535,7 @@ static void classify(differ *D)
 			t->counts.moved++;
 			what = "moved";
 		} else if (oa->attr_hash != D->b.m->ops[j].attr_hash ||
-			   D->a.name[i] != D->b.name[j] ||
+			   name_h(&D->a, i) != name_h(&D->b, j) ||
 			   !operands_same(D, i, j)) {
 			t->counts.modified++;
 			what = "modified";
@@ -622,10 +626,10 @@ static void find_fusions(differ *D)
 		int found;
 		size_t slot;
 
-		if (A->match[i] != MT_IR_NONE || !A->loch[i] ||
+		if (A->match[i] != MT_IR_NONE || !loc_h(A, i) ||
 		    A->m->locs[A->m->ops[i].loc].n != 1)
 			continue;
-		slot = ir_map_slot(&byloc, A->loch[i], i, &found);
+		slot = ir_map_slot(&byloc, loc_h(A, i), i, &found);
 		locnext[i] = found ? byloc.vals[slot] : MT_IR_NONE;
 		byloc.vals[slot] = i;
 	}
@@ -687,9 +691,9 @@ static void find_fusions(differ *D)
 				uint64_t h = MT_HASH_SEED;
 				uint32_t d;
 
-				h = mt_hash_u64(h, mt_ir_str_hash(B->m, p->file));
-				h = mt_hash_u64(h, p->line);
-				h = mt_hash_u64(h, p->col);
+				h = ir_mix(h, mt_ir_str_hash(B->m, p->file));
+				h = ir_mix(h, p->line);
+				h = ir_mix(h, p->col);
 				for (d = ir_map_get(&byloc, mt_hash_finish(h));
 				     d != MT_IR_NONE; d = locnext[d]) {
 					if (A->claimed[d] || stamp[d] == mark ||
@@ -818,82 +822,96 @@ static int dialect_eq(const char *a, const char *b)
 	return la == lb && !memcmp(a, b, la);
 }
 
+/* Does some dialect among the ops of chain ha (side A) appear nowhere in
+ * chain hb (side B)? */
+static int dialect_gave_way(const differ *D, uint32_t ha,
+			    const uint32_t *nexta, uint32_t hb,
+			    const uint32_t *nextb)
+{
+	uint32_t x, y;
+
+	if (hb == MT_IR_NONE)
+		return 0;
+	for (x = ha; x != MT_IR_NONE; x = nexta[x]) {
+		const char *na = mt_ir_str_get(D->a.m, D->a.m->ops[x].name);
+		int survives = 0;
+
+		for (y = hb; y != MT_IR_NONE && !survives; y = nextb[y])
+			survives = dialect_eq(
+				na, mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
+		if (!survives)
+			return 1;
+	}
+	return 0;
+}
+
 static void find_lowerings(differ *D)
 {
 	side *A = &D->a, *B = &D->b;
-	ir_map at; /* loc hash -> lowering index */
+	ir_map at; /* loc hash -> place index */
+	uint32_t *heada = NULL, *headb = NULL, *taila = NULL;
+	uint32_t *nexta = mt_malloc((A->n + 1) * sizeof(*nexta));
+	uint32_t *nextb = mt_malloc((B->n + 1) * sizeof(*nextb));
+	size_t nplaces = 0, cap = 0, capb = 0, capt = 0, l;
 	uint32_t i;
-	size_t l;
 
+	/* Places are chained lists of ops, so the (many) places that turn
+	 * out not to be lowerings cost no allocation. */
 	ir_map_init(&at, 64);
-	/* removed ops, by place */
 	for (i = 0; i < A->n; i++) {
 		int found;
 		size_t slot;
-		mt_ir_lowering *lw;
 
-		if (A->match[i] != MT_IR_NONE || A->claimed[i] || !A->loch[i])
+		nexta[i] = MT_IR_NONE;
+		if (A->match[i] != MT_IR_NONE || A->claimed[i] || !loc_h(A, i))
 			continue;
-		slot = ir_map_slot(&at, A->loch[i],
-				   (uint32_t)D->t->nlowerings, &found);
+		slot = ir_map_slot(&at, loc_h(A, i), (uint32_t)nplaces, &found);
 		if (!found) {
-			mt_ir_lowering z;
-
-			memset(&z, 0, sizeof(z));
-			opref_fill(&z.at, A->m, i);
-			MT_PUSH(D->t->lowerings, D->t->nlowerings,
-				D->t->cap_lowerings, z);
-		}
-		lw = &D->t->lowerings[at.vals[slot]];
-		{
-			size_t cap = lw->nfrom;
-
-			count_add(&lw->from, &lw->nfrom, &cap,
-				  mt_ir_str_get(A->m, A->m->ops[i].name), 1);
-		}
-	}
-	for (i = 0; i < B->n; i++) {
-		uint32_t k;
-		mt_ir_lowering *lw;
-		size_t cap;
-
-		if (B->match[i] != MT_IR_NONE || B->claimed[i] || !B->loch[i])
+			MT_PUSH(heada, nplaces, cap, i);
+			nplaces--;
+			MT_PUSH(taila, nplaces, capt, i);
+			nplaces--;
+			MT_PUSH(headb, nplaces, capb, MT_IR_NONE);
 			continue;
-		k = ir_map_get(&at, B->loch[i]);
+		}
+		l = at.vals[slot];
+		nexta[taila[l]] = i;
+		taila[l] = i;
+	}
+	for (i = B->n; i-- > 0;) {
+		uint32_t k;
+
+		nextb[i] = MT_IR_NONE;
+		if (B->match[i] != MT_IR_NONE || B->claimed[i] || !loc_h(B, i))
+			continue;
+		k = ir_map_get(&at, loc_h(B, i));
 		if (k == MT_IR_NONE)
 			continue;
-		lw = &D->t->lowerings[k];
-		cap = lw->nto;
-		count_add(&lw->to, &lw->nto, &cap,
-			  mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+		nextb[i] = headb[k];
+		headb[k] = i;
 	}
-	/* keep places where some dialect gave way to another */
-	for (l = 0; l < D->t->nlowerings;) {
-		mt_ir_lowering *lw = &D->t->lowerings[l];
-		size_t x, y;
-		int keep = 0;
+	for (l = 0; l < nplaces; l++) {
+		mt_ir_lowering z;
+		size_t c1 = 0, c2 = 0;
 
-		for (x = 0; x < lw->nfrom && !keep; x++) {
-			int survives = 0;
-
-			for (y = 0; y < lw->nto; y++)
-				if (dialect_eq(lw->from[x].name, lw->to[y].name))
-					survives = 1;
-			keep = !survives && lw->nto;
-		}
-		if (keep) {
-			free(lw->at.op);
-			lw->at.op = mt_strdup(lw->from[0].name);
-			l++;
+		if (!dialect_gave_way(D, heada[l], nexta, headb[l], nextb))
 			continue;
-		}
-		opref_release(&lw->at);
-		counts_free(lw->from, lw->nfrom);
-		counts_free(lw->to, lw->nto);
-		memmove(lw, lw + 1,
-			(D->t->nlowerings - l - 1) * sizeof(*lw));
-		D->t->nlowerings--;
+		memset(&z, 0, sizeof(z));
+		opref_fill(&z.at, A->m, heada[l]);
+		for (i = heada[l]; i != MT_IR_NONE; i = nexta[i])
+			count_add(&z.from, &z.nfrom, &c1,
+				  mt_ir_str_get(A->m, A->m->ops[i].name), 1);
+		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
+			count_add(&z.to, &z.nto, &c2,
+				  mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
+			z);
 	}
+	free(heada);
+	free(headb);
+	free(taila);
+	free(nexta);
+	free(nextb);
 	/* a matched op that changed dialect (func.func -> llvm.func) */
 	for (i = 0; i < A->n; i++) {
 		uint32_t j = A->match[i];

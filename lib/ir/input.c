@@ -165,7 +165,7 @@ int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s,
 	rc = mt_ir_text_open(&t, s, err);
 	if (rc)
 		return rc;
-	rc = mt_ir_parse(out, t.ptr, t.len, err);
+	rc = ir_parse(out, t.ptr, t.len, t.map != NULL, err);
 	mt_ir_text_release(&t);
 	return rc;
 }

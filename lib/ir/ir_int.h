@@ -10,6 +10,14 @@
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 
+/* Combine a 64-bit word into a hash. Internal only (never printed), so
+ * it may change; it is inlined because matching calls it per op, per key. */
+static inline uint64_t ir_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
 /* Open-addressing map from a 64-bit key to a 32-bit value. Keys are
  * hashes; 0 is remapped so that an empty slot is unambiguous. */
 typedef struct ir_map {
@@ -68,12 +76,34 @@ struct mt_ir_module {
 	size_t nrawlocs, cap_rawlocs;
 	ir_locitem *rawitems;
 	size_t nrawitems, cap_rawitems;
-	ir_map locdedup;   /* hash of items -> rawloc */
+	struct {
+		uint64_t key;
+		uint32_t idx;
+	} *loccache;       /* IR_LOCCACHE recent locations */
 	ir_map localias;   /* #name hash -> rawloc */
+
+	uint8_t *nameclass; /* per string id: IR_NC_* of an op name */
+	size_t cap_nameclass;
 
 	size_t nproblems;
 	char problem[200];
 };
+
+/* What an op name says about the op, computed once per distinct name. */
+enum {
+	IR_NC_KNOWN = 1,
+	IR_NC_TRANSFER = 2,  /* moves data between devices */
+	IR_NC_SYMDEF = 4,    /* defines the symbol it names (.func, .graph) */
+	IR_NC_DEVREGION = 8  /* its regions run on a device */
+};
+unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
+
+#define IR_LOCCACHE 4096
+
+/* mt_ir_parse; drop != 0 releases the pages of data already read
+ * (data must then be a private file mapping, read only by the parser). */
+int ir_parse(mt_ir_module **out, const char *data, size_t len, int drop,
+	     mt_error *err);
 
 /* Post-parse: resolve loc aliases, devices, structural hashes. */
 void ir_finish(mt_ir_module *m);

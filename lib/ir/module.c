@@ -125,7 +125,7 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 		if (strlen(t->buf + t->offs[id]) == n &&
 		    !memcmp(t->buf + t->offs[id], s, n))
 			return id;
-		h = mt_hash_u64(h, 1);
+		h = ir_mix(h, 1);
 	}
 	id = (uint32_t)t->n;
 	mt_grow((void **)&t->buf, &t->cap, t->len + n + 1, 1);
@@ -250,7 +250,8 @@ void mt_ir_module_free(mt_ir_module *m)
 	ir_map_release(&m->strs.index);
 	free(m->rawlocs);
 	free(m->rawitems);
-	ir_map_release(&m->locdedup);
+	free(m->loccache);
+	free(m->nameclass);
 	ir_map_release(&m->localias);
 	free(m);
 }
@@ -293,11 +294,45 @@ static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
 	}
 }
 
-/* Devices are interned as canonical strings so they compare by id. */
-static int is_gpu_region_op(const char *name)
+static int ends_with(const char *s, const char *t)
 {
-	return !strcmp(name, "gpu.launch") || !strcmp(name, "gpu.func") ||
-	       !strcmp(name, "gpu.module") || !strcmp(name, "gpu.binary");
+	size_t n = strlen(s), k = strlen(t);
+
+	return n >= k && !memcmp(s + n - k, t, k);
+}
+
+unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
+{
+	static const char *const symdefs[] = { ".func", ".graph", ".generator",
+					       ".fn", ".global", ".module" };
+	static const char *const regions[] = { "gpu.launch", "gpu.func",
+					       "gpu.module", "gpu.binary" };
+	const char *s;
+	unsigned c = IR_NC_KNOWN;
+	size_t i;
+
+	if (name >= m->cap_nameclass) {
+		size_t old = m->cap_nameclass;
+
+		mt_grow((void **)&m->nameclass, &m->cap_nameclass,
+			(size_t)name + 1, 1);
+		memset(m->nameclass + old, 0, m->cap_nameclass - old);
+	}
+	if (m->nameclass[name])
+		return m->nameclass[name];
+	s = mt_ir_str_get(m, name);
+	for (i = 0; i < MT_ARRAY_SIZE(symdefs); i++)
+		if (ends_with(s, symdefs[i]))
+			c |= IR_NC_SYMDEF;
+	for (i = 0; i < MT_ARRAY_SIZE(regions); i++)
+		if (!strcmp(s, regions[i]))
+			c |= IR_NC_DEVREGION;
+	if (strstr(s, "transfer") || strstr(s, "memcpy") ||
+	    strstr(s, "host_to_device") || strstr(s, "device_to_host") ||
+	    strstr(s, "to_device") || strstr(s, "to_host"))
+		c |= IR_NC_TRANSFER;
+	m->nameclass[name] = (uint8_t)c;
+	return c;
 }
 
 void ir_finish(mt_ir_module *m)
@@ -318,9 +353,9 @@ void ir_finish(mt_ir_module *m)
 		expand_loc(m, (uint32_t)m->nlocs, 0);
 		l->n = (uint32_t)(m->npoints - l->first);
 		for (k = l->first; k < m->npoints; k++) {
-			h = mt_hash_u64(h, mt_ir_str_hash(m, m->points[k].file));
-			h = mt_hash_u64(h, m->points[k].line);
-			h = mt_hash_u64(h, m->points[k].col);
+			h = ir_mix(h, mt_ir_str_hash(m, m->points[k].file));
+			h = ir_mix(h, m->points[k].line);
+			h = ir_mix(h, m->points[k].col);
 		}
 		l->hash = l->n ? mt_hash_finish(h) : 0;
 	}
@@ -329,27 +364,49 @@ void ir_finish(mt_ir_module *m)
 	m->rawlocs = NULL;
 	m->rawitems = NULL;
 	m->nrawlocs = m->nrawitems = 0;
-	ir_map_release(&m->locdedup);
+	free(m->loccache);
+	m->loccache = NULL;
 	ir_map_release(&m->localias);
+
+	/* Arrays grew by doubling; give the slack back before the next
+	 * stage is parsed next to this one. */
+	if (m->nops)
+		m->ops = mt_realloc(m->ops, m->nops * sizeof(*m->ops));
+	if (m->nvalues)
+		m->values = mt_realloc(m->values, m->nvalues * sizeof(*m->values));
+	if (m->noperands)
+		m->operands = mt_realloc(m->operands,
+					 m->noperands * sizeof(*m->operands));
+	if (m->npoints)
+		m->points = mt_realloc(m->points, m->npoints * sizeof(*m->points));
+	m->cap_ops = m->nops;
+	m->cap_values = m->nvalues;
+	m->cap_operands = m->noperands;
+	m->cap_points = m->npoints;
 
 	/* Ops are in pre-order, so parents are final before children. */
 	for (i = 0; i < m->nops; i++) {
 		mt_ir_op *op = &m->ops[i];
-		const char *name = mt_ir_str_get(m, op->name);
 		uint64_t h = op->attr_hash;
 		uint32_t k;
 
-		if (is_gpu_region_op(name))
+		if (ir_name_class(m, op->name) & IR_NC_DEVREGION)
 			op->flags |= MT_IR_OP_DEVREGION;
 		if (!op->device) {
-			if (op->parent == MT_IR_NONE)
+			const mt_ir_op *p = op->parent == MT_IR_NONE
+						    ? NULL : &m->ops[op->parent];
+
+			/* a gpu.func in a gpu.module keeps the module's
+			 * "gpu:N"; anything else inside a device region is
+			 * "gpu" */
+			if (!p)
 				op->device = cpu;
-			else if (m->ops[op->parent].flags & MT_IR_OP_DEVREGION)
-				op->device = !strncmp(mt_ir_str_get(
-					m, m->ops[op->parent].device), "gpu", 3)
-					? m->ops[op->parent].device : gpu;
+			else if (!(p->flags & MT_IR_OP_DEVREGION))
+				op->device = p->device;
+			else if (!strncmp(mt_ir_str_get(m, p->device), "gpu", 3))
+				op->device = p->device;
 			else
-				op->device = m->ops[op->parent].device;
+				op->device = gpu;
 		}
 		/* Operand structure: what kind of op produced each operand.
 		 * Producers usually come first; a forward reference (graph
@@ -359,15 +416,15 @@ void ir_finish(mt_ir_module *m)
 			const mt_ir_value *val;
 
 			if (v == MT_IR_NONE || v >= m->nvalues) {
-				h = mt_hash_u64(h, 0xdead);
+				h = ir_mix(h, 0xdead);
 				continue;
 			}
 			val = &m->values[v];
 			if (val->op < i && !(val->idx & MT_IR_ARG))
-				h = mt_hash_u64(h, m->ops[val->op].struct_hash);
+				h = ir_mix(h, m->ops[val->op].struct_hash);
 			else if (val->op < m->nops)
-				h = mt_hash_u64(h, m->ops[val->op].attr_hash);
-			h = mt_hash_u64(h, val->idx);
+				h = ir_mix(h, m->ops[val->op].attr_hash);
+			h = ir_mix(h, val->idx);
 		}
 		op->struct_hash = mt_hash_finish(h);
 	}

@@ -19,6 +19,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,8 @@ typedef struct resname {
 
 typedef struct parser {
 	const char *p, *end;
+	const char *dropped; /* drop_behind: text before this is released */
+	int drop_behind;
 	uint32_t line;
 	int depth;
 	mt_ir_module *m;
@@ -397,7 +401,6 @@ static uint32_t parse_loc(parser *P)
 	uint64_t h = MT_HASH_SEED;
 	uint32_t idx;
 	ir_rawloc r;
-	int found;
 	size_t slot;
 
 	loc_expr(P, 0);
@@ -412,21 +415,26 @@ static uint32_t parse_loc(parser *P)
 			P->p++;
 	}
 	for (i = start; i < m->nrawitems; i++) {
-		h = mt_hash_u64(h, m->rawitems[i].kind);
-		h = mt_hash_u64(h, mt_ir_str_hash(m, m->rawitems[i].str));
-		h = mt_hash_u64(h, m->rawitems[i].line);
-		h = mt_hash_u64(h, m->rawitems[i].col);
+		h = ir_mix(h, m->rawitems[i].kind);
+		h = ir_mix(h, mt_ir_str_hash(m, m->rawitems[i].str));
+		h = ir_mix(h, m->rawitems[i].line);
+		h = ir_mix(h, m->rawitems[i].col);
 	}
-	h = mt_hash_u64(h, m->nrawitems - start);
-	slot = ir_map_slot(&m->locdedup, h, (uint32_t)m->nrawlocs, &found);
-	if (found) {
+	h = ir_mix(h, m->nrawitems - start) | 1;
+	/* Ops share locations mostly with their neighbours (one source line
+	 * lowers to several ops); a small direct-mapped cache catches that
+	 * without a table as big as the module. */
+	slot = (size_t)(h >> 52) & (IR_LOCCACHE - 1);
+	if (m->loccache[slot].key == h) {
 		m->nrawitems = start;
-		return m->locdedup.vals[slot];
+		return m->loccache[slot].idx;
 	}
 	r.first = (uint32_t)start;
 	r.n = (uint32_t)(m->nrawitems - start);
 	MT_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
 	idx = (uint32_t)(m->nrawlocs - 1);
+	m->loccache[slot].key = h;
+	m->loccache[slot].idx = idx;
 	return idx;
 }
 
@@ -736,7 +744,7 @@ static void scan_tail(parser *P, opctx *c)
 				 * content */
 				a = ir_map_get(&P->attralias, name_hash(s, len));
 				if (a != MT_IR_NONE)
-					h = mt_hash_u64(h, P->aliashash[a]);
+					h = ir_mix(h, P->aliashash[a]);
 				else
 					h = mt_hash_bytes(IR_HB(h, ch), s, len);
 			}
@@ -770,7 +778,7 @@ static void scan_tail(parser *P, opctx *c)
 				if (c->ntype >= 1 && c->ntype <= 2)
 					c->type_dev[c->ntype - 1] =
 						c->last_type_dev;
-				h = mt_hash_u64(h, (uint64_t)id);
+				h = ir_mix(h, (uint64_t)id);
 			} else if (len == 2 && !memcmp(s, "to", 2)) {
 				const char *q = P->p;
 
@@ -914,30 +922,6 @@ done:
 	c->h = h;
 }
 
-static int is_symdef_name(const char *name)
-{
-	static const char *const tails[] = { ".func", ".graph", ".generator",
-					     ".fn", ".global", ".module",
-					     ".mlir.global" };
-	size_t i, n = strlen(name);
-
-	for (i = 0; i < MT_ARRAY_SIZE(tails); i++) {
-		size_t t = strlen(tails[i]);
-
-		if (n >= t && !memcmp(name + n - t, tails[i], t))
-			return 1;
-	}
-	return 0;
-}
-
-static int is_transfer_name(const char *name)
-{
-	return strstr(name, "transfer") || strstr(name, "memcpy") ||
-	       strstr(name, "host_to_device") ||
-	       strstr(name, "device_to_host") || strstr(name, "to_device") ||
-	       strstr(name, "to_host");
-}
-
 static mt_ir_str op_name(parser *P, const opctx *owner, const char *s,
 			 size_t n)
 {
@@ -962,6 +946,23 @@ static mt_ir_str op_name(parser *P, const opctx *owner, const char *s,
 	return ir_intern(&P->m->strs, buf, (size_t)w);
 }
 
+/* A stage is read once, front to back, and nothing points back into its
+ * text; hand the pages already read back to the kernel so a 139 MB stage
+ * does not stay resident while the next one is parsed. */
+static void drop_behind(parser *P)
+{
+	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo, hi;
+
+	if ((size_t)(P->p - P->dropped) < ((size_t)32 << 20))
+		return;
+	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
+	hi = ((uintptr_t)P->p - ((uintptr_t)1 << 20)) & ~(page - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	P->dropped = (const char *)hi;
+}
+
 static void parse_op(parser *P, opctx *owner)
 {
 	mt_ir_module *m = P->m;
@@ -970,6 +971,9 @@ static void parse_op(parser *P, opctx *owner)
 	uint32_t line = P->line, idx, nres = 0;
 	opctx c;
 	mt_ir_op op;
+
+	if (P->drop_behind)
+		drop_behind(P);
 
 	/* results: %a, %b:2 = */
 	while (P->p < P->end && *P->p == '%') {
@@ -1022,27 +1026,28 @@ static void parse_op(parser *P, opctx *owner)
 	op.loc = MT_IR_NONE;
 	op.flags = c.generic ? MT_IR_OP_GENERIC : 0;
 	MT_PUSH(m->ops, m->nops, m->cap_ops, op);
-	c.h = mt_hash_u64(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
-	c.h = mt_hash_u64(c.h, nres);
+	c.h = ir_mix(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
+	c.h = ir_mix(c.h, nres);
 	scan_tail(P, &c);
 
 	idx = c.op;
 	{
 		mt_ir_op *o = &m->ops[idx];
-		const char *name = mt_ir_str_get(m, o->name);
 		size_t nops = P->nscratch - c.scratch0;
 
 		o->end = (uint32_t)m->nops;
 		o->loc = c.loc;
 		o->sym = c.sym;
 		o->attr_hash = mt_hash_finish(c.h);
+		unsigned nc = ir_name_class(m, o->name);
+
 		if (c.sym && (o->nregions || c.has_symname ||
-			      is_symdef_name(name)))
+			      (nc & IR_NC_SYMDEF)))
 			o->flags |= MT_IR_OP_SYMDEF;
 		o->device = c.attr_dev ? c.attr_dev
 			  : c.to_dev   ? c.to_dev
 				       : c.last_type_dev;
-		if (is_transfer_name(name)) {
+		if (nc & IR_NC_TRANSFER) {
 			o->flags |= MT_IR_OP_TRANSFER;
 			o->xfer_from = c.type_dev[0];
 			o->xfer_to = c.to_dev ? c.to_dev : c.type_dev[1];
@@ -1251,18 +1256,27 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 int mt_ir_parse(mt_ir_module **out, const char *data, size_t len,
 		mt_error *err)
 {
+	return ir_parse(out, data, len, 0, err);
+}
+
+int ir_parse(mt_ir_module **out, const char *data, size_t len,
+	     int drop, mt_error *err)
+{
 	parser P;
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));
 
+	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));
+
 	(void)err;
 	memset(&P, 0, sizeof(P));
+	P.drop_behind = drop;
+	P.dropped = data;
 	P.p = data;
 	P.end = data + len;
 	P.line = 1;
 	P.m = m;
 	ir_intern(&m->strs, "", 0);
-	/* a stage of n bytes holds roughly n/80 ops */
-	ir_map_init(&P.ssa, len / 400 + 16);
+	ir_map_init(&P.ssa, 1024);
 	parse_body(&P, NULL, 0);
 	ir_finish(m);
 	ir_map_release(&P.ssa);
