@@ -71,7 +71,7 @@ static void bad_rules_are_refused_whole(void **state)
 static mt_report_set triage_text(const char *text, const mt_rules *rules)
 {
 	mt_report_set s;
-	mt_resolve_opts ro = { NULL, 1 };
+	mt_resolve_opts ro = { .symbolizer = NULL, .no_disasm = 1 };
 	mt_triage_opts to = { rules, NULL };
 	size_t i;
 

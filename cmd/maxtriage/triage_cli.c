@@ -52,6 +52,8 @@ void mt_triage_cli_pipeline(mt_pipeline *p, const mt_triage_cli *c,
 	memset(p, 0, sizeof(*p));
 	p->resolve.symbolizer = sym;
 	p->resolve.no_disasm = c->no_disasm;
+	p->resolve.binary_dirs = c->bin_dirs.items;
+	p->resolve.n_binary_dirs = c->bin_dirs.n;
 	p->triage.rules = c->rules;
 	p->triage.repo = repo;
 	p->next.debug_dirs = c->dbg_dirs.items;

@@ -11,8 +11,10 @@
 
 #include "maxtriage/buf.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_CHAIN 64
 /* Nearest-symbol names further than this from their symbol are not the
@@ -373,6 +375,219 @@ keep:
 	memset(f, 0, sizeof(*f));
 }
 
+/*
+ * Producer-symbolized dumps ("#N 0xADDR func file:line:col") name no
+ * module, and LLVM's own symbolizer looked return addresses up as they
+ * are, so their lines can be the line after the call. When the binaries
+ * are at hand, find the module by the function's name, recover its base
+ * (page alignment, confirmed by looking the address up again), and turn
+ * the printed chain back into a module+offset frame that is resolved
+ * like any other.
+ */
+#define MAX_CANDIDATE_FILES 512
+#define MAX_CANDIDATE_DEPTH 4
+#define MAX_FUNCTION_PAGES 16
+
+static void list_binaries(const char *dir, int depth, char ***files,
+			  size_t *n, size_t *cap)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (depth > MAX_CANDIDATE_DEPTH || !(d = opendir(dir)))
+		return;
+	while ((e = readdir(d)) && *n < MAX_CANDIDATE_FILES) {
+		mt_buf p = MT_BUF_INIT;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		mt_buf_printf(&p, "%s/%s", dir, e->d_name);
+		if (lstat(p.ptr, &st) == 0) {
+			if (S_ISDIR(st.st_mode))
+				list_binaries(p.ptr, depth + 1, files, n, cap);
+			else if (S_ISREG(st.st_mode) && (st.st_mode & 0111))
+				MT_PUSH(*files, *n, *cap, mt_strdup(p.ptr));
+		}
+		mt_buf_release(&p);
+	}
+	closedir(d);
+}
+
+static int same_function(const char *a, const char *b)
+{
+	char *da, *db;
+	int same;
+
+	if (!a || !b)
+		return 0;
+	if (!strcmp(a, b))
+		return 1;
+	da = mt_function_display(a);
+	db = mt_function_display(b);
+	same = da && db && !strcmp(da, db);
+	free(da);
+	free(db);
+	return same;
+}
+
+/* Does module m at base put address inside function fn? */
+static int base_fits(mt_module *m, uint64_t base, uint64_t address,
+		     const char *fn)
+{
+	mt_srcloc chain[MAX_CHAIN];
+	int n;
+
+	if (address < base)
+		return 0;
+	n = mt_module_lookup(m, address - base, chain, MAX_CHAIN);
+	if (n <= 0)
+		return 0;
+	return same_function(chain[n - 1].function, fn);
+}
+
+typedef struct reloc {
+	mt_module *m;
+	const char *path; /* borrowed from the candidate list */
+	uint64_t base;
+	int votes;
+} reloc;
+
+static int printed_group_end(const mt_report *r, size_t i)
+{
+	size_t j = i;
+
+	while (j + 1 < r->nframes && r->frames[j + 1].form == MT_FORM_LLVM &&
+	       r->frames[j + 1].has_address && !r->frames[j + 1].module &&
+	       r->frames[j + 1].address == r->frames[i].address &&
+	       r->frames[j + 1].function)
+		j++;
+	return (int)j;
+}
+
+static int is_printed(const mt_frame *f)
+{
+	return f->form == MT_FORM_LLVM && f->has_address && !f->module &&
+	       f->function && !f->redacted;
+}
+
+static void rebase_printed_frames(resolver *rs, mt_report *r)
+{
+	char **files = NULL;
+	size_t nfiles = 0, capfiles = 0, i, k, c;
+	reloc *rel = NULL;
+	size_t nrel = 0, caprel = 0;
+	mt_frame *out = NULL;
+	size_t nout = 0, capout = 0;
+	int any = 0;
+
+	for (i = 0; i < r->nframes && !any; i++)
+		any = is_printed(&r->frames[i]);
+	if (!any || !rs->o->symbolizer || !rs->o->n_binary_dirs)
+		return;
+	for (i = 0; i < rs->o->n_binary_dirs; i++)
+		list_binaries(rs->o->binary_dirs[i], 0, &files, &nfiles, &capfiles);
+
+	/* vote: every printed chain whose outer function a module defines
+	 * proposes the page-aligned bases that put it there */
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f;
+		int end;
+
+		if (!is_printed(&r->frames[i]))
+			continue;
+		end = printed_group_end(r, i);
+		f = &r->frames[end];
+		for (c = 0; c < nfiles; c++) {
+			mt_module *m;
+			mt_error err;
+			uint64_t v, d;
+
+			if (mt_symbolizer_module(&m, rs->o->symbolizer, files[c],
+						 NULL, &err) < 0 ||
+			    mt_module_symbol_value(&v, m, f->function) < 0 ||
+			    v > f->address)
+				continue;
+			d = f->address - v;
+			for (k = 0; k < MAX_FUNCTION_PAGES; k++) {
+				uint64_t base = (d & ~(uint64_t)0xfff) - k * 0x1000;
+				size_t q;
+
+				if (k * 0x1000 > (d & ~(uint64_t)0xfff))
+					break;
+				if (!base_fits(m, base, f->address, f->function))
+					continue;
+				for (q = 0; q < nrel; q++)
+					if (rel[q].m == m && rel[q].base == base)
+						break;
+				if (q == nrel) {
+					reloc e = { m, files[c], base, 0 };
+
+					MT_PUSH(rel, nrel, caprel, e);
+				}
+				rel[q].votes++;
+				break;
+			}
+		}
+		i = (size_t)end;
+	}
+
+	/* rebuild the frame list: a printed chain that the best-voted base
+	 * of some module explains becomes one module+offset frame */
+	for (i = 0; i < r->nframes; i++) {
+		mt_frame *f = &r->frames[i];
+		const reloc *best = NULL;
+		int end;
+
+		if (!is_printed(f)) {
+			MT_PUSH(out, nout, capout, *f);
+			continue;
+		}
+		end = printed_group_end(r, i);
+		for (k = 0; k < nrel; k++)
+			if (base_fits(rel[k].m, rel[k].base, f->address,
+				      r->frames[end].function) &&
+			    (!best || rel[k].votes > best->votes))
+				best = &rel[k];
+		if (!best) {
+			for (; (int)i <= end; i++)
+				MT_PUSH(out, nout, capout, r->frames[i]);
+			i--;
+			continue;
+		}
+		{
+			mt_frame nf = r->frames[end];
+			uint64_t address = f->address; /* f is released below */
+			int q;
+
+			nf.index = r->frames[i].index;
+			for (q = (int)i; q < end; q++)
+				mt_frame_release(&r->frames[q]);
+			free(nf.function);
+			free(nf.file);
+			nf.function = NULL;
+			nf.file = NULL;
+			nf.line = nf.column = 0;
+			nf.inlined = 0;
+			nf.module = mt_strdup(best->path);
+			nf.has_offset = 1;
+			nf.module_offset = address - best->base;
+			nf.status_reason = mt_strdup(
+				"printed symbolized without a module: module found by its function name, base by page alignment");
+			MT_PUSH(out, nout, capout, nf);
+		}
+		i = (size_t)end;
+	}
+	free(r->frames);
+	r->frames = out;
+	r->nframes = nout;
+	r->capframes = capout;
+	for (i = 0; i < nfiles; i++)
+		free(files[i]);
+	free(files);
+	free(rel);
+}
+
 void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 {
 	resolver rs;
@@ -382,6 +597,7 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 
 	memset(&rs, 0, sizeof(rs));
 	rs.o = o;
+	rebase_printed_frames(&rs, r);
 	tramp = mt_triage_find_trampoline(r);
 	pc_pos = tramp >= 0 ? (size_t)tramp + 1 : 0;
 	/* Frame 0 of a trace with no handler is looked up as a PC too: for

@@ -9,9 +9,8 @@
 # the signature/fingerprint across forms, compilers and crash modes.
 #
 # STACK_REAL_FORMS picks the dump forms whose reports are checked (default
-# modoff,column). The symbolized form ("#N 0xADDR func file:line:col") is
-# checked by tests/pending/stack_real_symbolized.sh until maxtriage
-# re-resolves producer-symbolized frames (see docs/testdata.md).
+# all four: modoff, column, late, symbolized; symbolized frames are
+# re-resolved from the binaries, see docs/json-stack.md).
 # Exit 0 pass, 1 fail, 77 skip (reason on the last line).
 set -eu
 
@@ -58,7 +57,7 @@ echo "stack_real: checking the fixtures themselves"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" \
 	--symbolizer "$symbolizer" --self-test
 
-forms=${STACK_REAL_FORMS:-modoff,column,late}
+forms=${STACK_REAL_FORMS:-modoff,column,late,symbolized}
 echo "stack_real: checking $MAXTRIAGE on the $forms forms"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" --forms "$forms" \
 	--symbolizer "$symbolizer" --maxtriage "$MAXTRIAGE" \

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static mt_rules *rules;
 	mt_report_set set;
-	mt_resolve_opts ro = { NULL, 1 };
+	mt_resolve_opts ro = { .symbolizer = NULL, .no_disasm = 1 };
 	mt_triage_opts to;
 	mt_stack_input in;
 	mt_buf out = MT_BUF_INIT;

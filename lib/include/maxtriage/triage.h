@@ -56,6 +56,10 @@ int mt_triage_find_trampoline(const mt_report *r);
 typedef struct mt_resolve_opts {
 	mt_symbolizer *symbolizer; /* NULL: no symbolization */
 	int no_disasm;
+	/* where to look for the module of a frame printed symbolized
+	 * without one (borrowed) */
+	const char *const *binary_dirs;
+	size_t n_binary_dirs;
 } mt_resolve_opts;
 
 /* Resolve every frame of r against binaries and debug info, expanding
