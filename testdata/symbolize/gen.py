@@ -14,6 +14,8 @@ Layout of OUTDIR:
   <variant>.so              unstripped library, one per variant
   stripped/bid/<v>.so       stripped, debug info in debug/.build-id/
   stripped/link/<v>.so      stripped, with .gnu_debuglink to linkdebug/
+  stripped/nodebug/gcc.so   strip --strip-debug (symbol table only)
+  stripped/nosym/gcc.so     strip --strip-all (.dynsym only)
   variants.txt              "name stripped-or-dash unstripped" lines
 """
 import os
@@ -265,6 +267,16 @@ def main():
         # path given, and records only its base name.
         run(['objcopy', '--add-gnu-debuglink=' + dbgfile, stripped], out)
         lines.append(f'{name}_link {stripped} {lib}')
+
+    # No DWARF at all: llvm-symbolizer then answers from .symtab (with the
+    # STT_FILE of local symbols) or .dynsym; expected output comes from
+    # the same file.
+    for name, flag in (('nodebug', '--strip-debug'), ('nosym', '--strip-all')):
+        d = os.path.join(out, 'stripped', name)
+        os.makedirs(d, exist_ok=True)
+        target = os.path.join(d, 'gcc.so')
+        run(['strip', flag, '-o', target, os.path.join(out, 'gcc.so')], out)
+        lines.append(f'gcc_{name} {target} {target}')
 
     with open(os.path.join(out, 'variants.txt'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
