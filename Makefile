@@ -76,9 +76,12 @@ golden: $(O)/maxtriage
 	@sh tests/golden.sh $(O) update
 
 install: $(O)/maxtriage
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(O)/maxtriage $(DESTDIR)$(PREFIX)/bin/maxtriage
-	[ ! -f docs/maxtriage.1 ] || install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/maxtriage.1
+	install -m 644 scripts/maxtriage.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/maxtriage
 
 PREFIX ?= /usr/local
 

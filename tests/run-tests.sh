@@ -11,8 +11,14 @@ skip=0
 failed=""
 vg=""
 if [ -n "${VALGRIND:-}" ]; then
-	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 	export MT_VALGRIND="$vg"
+	# the e2e scripts run $MAXTRIAGE: make every run of it a valgrind run
+	# (exit status 99 on any memory error or definite leak)
+	wrap="$(pwd)/$O/maxtriage-valgrind"
+	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$vg" "$MAXTRIAGE" >"$wrap"
+	chmod +x "$wrap"
+	export MAXTRIAGE="$wrap"
 fi
 for t in "$O"/tests/test_*; do
 	[ -x "$t" ] || continue

@@ -1,0 +1,56 @@
+#!/bin/sh
+# The command line's promises: help for every command, one-line errors,
+# documented exit codes, stdin, install layout.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+O=${MT_BUILD:-build}
+bin=${MAXTRIAGE:-$root/$O/maxtriage}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() { # expect RC DESCRIPTION -- COMMAND...
+	want=$1
+	what=$2
+	shift 3
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" != "$want" ]; then
+		echo "FAIL $what: exit $got, want $want"
+		head -3 "$tmp/err"
+		fail=1
+	fi
+}
+for c in stack bucket symbolize irdiff; do
+	expect 0 "$c --help" -- $bin $c --help
+	grep -q "^usage: maxtriage $c" "$tmp/out" || { echo "FAIL $c --help has no usage line"; fail=1; }
+	expect 0 "help $c" -- $bin help $c
+	expect 2 "$c --bogus" -- $bin $c --bogus-option
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL $c: usage error is not one line"; fail=1; }
+	grep -q "^maxtriage: $c: " "$tmp/err" || { echo "FAIL $c: error not prefixed"; fail=1; }
+done
+expect 2 "unknown command" -- $bin frobnicate
+expect 2 "no command" -- $bin
+expect 0 "--version" -- $bin --version
+expect 3 "missing input" -- $bin stack --no-repo "$tmp/missing.txt"
+grep -q "cannot read '$tmp/missing.txt'" "$tmp/err" || { echo "FAIL missing input message"; fail=1; }
+echo "nothing to see here" >"$tmp/quiet.txt"
+expect 1 "no crash in input" -- $bin stack --no-repo "$tmp/quiet.txt"
+printf '#0 0x1000 (libfoo.so+0x10)\n' >"$tmp/one.txt"
+expect 0 "stdin" -- sh -c "$bin stack --no-repo - <'$tmp/one.txt'"
+# a bad input among good ones: the good one is still reported, exit 3
+expect 3 "partial" -- $bin stack --no-repo --format json "$tmp/one.txt" "$tmp/missing.txt"
+python3 -c "import json,sys; d=json.load(open('$tmp/out')); assert len(d['reports'])==1 and len(d['errors'])==1" ||
+	{ echo "FAIL partial output lost"; fail=1; }
+printf '{"rules": [{"category": "nope", "module": "x"}]}' >"$tmp/bad-rules.json"
+expect 2 "bad rules" -- $bin stack --no-repo --rules "$tmp/bad-rules.json" "$tmp/one.txt"
+grep -q "rule 1" "$tmp/err" || { echo "FAIL bad rules message names the rule"; fail=1; }
+expect 2 "bad format" -- $bin stack --format yaml "$tmp/one.txt"
+# colour only on a terminal: never in a pipe
+$bin stack --no-repo "$tmp/one.txt" | grep -q "$(printf '\033')" && { echo "FAIL colour in a pipe"; fail=1; }
+# install layout
+make -C "$root" --no-print-directory install O="$O" PREFIX="$tmp/inst" >/dev/null 2>&1 || { echo "FAIL make install"; fail=1; }
+for f in bin/maxtriage share/man/man1/maxtriage.1 share/bash-completion/completions/maxtriage; do
+	[ -f "$tmp/inst/$f" ] || { echo "FAIL install: $f missing"; fail=1; }
+done
+[ $fail -eq 0 ] && echo "cli: ok"
+exit $fail
