@@ -59,6 +59,44 @@ void sym_disasm_release(mt_module *m)
 	}
 	m->cs = NULL;
 	m->cs_state = 0;
+	free(m->code);
+	m->code = NULL;
+	m->n_code = 0;
+	m->code_loaded = 0;
+}
+
+/* An executable section's bytes, listed once: base-address recovery
+ * disassembles the same module thousands of times. */
+struct sym_code {
+	uint64_t addr;
+	size_t size;
+	const uint8_t *bytes;
+};
+
+static void load_code(mt_module *m)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 0;
+
+	m->code_loaded = 1;
+	if (!m->elf)
+		return;
+	while ((scn = elf_nextscn(m->elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		struct sym_code c;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !(sh.sh_flags & SHF_EXECINSTR))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || d->d_size == 0)
+			continue;
+		c.addr = sh.sh_addr;
+		c.size = d->d_size < sh.sh_size ? d->d_size : sh.sh_size;
+		c.bytes = d->d_buf;
+		MT_PUSH(m->code, m->n_code, cap, c);
+	}
 }
 
 /* Bytes of the executable section holding addr: *p points at addr and
@@ -66,26 +104,17 @@ void sym_disasm_release(mt_module *m)
 static int code_at(mt_module *m, uint64_t addr, const uint8_t **p,
 		   size_t *avail)
 {
-	Elf_Scn *scn = NULL;
+	size_t i;
 
-	if (!m->elf)
-		return MT_ENOTFOUND;
-	while ((scn = elf_nextscn(m->elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-		uint64_t off;
+	if (!m->code_loaded)
+		load_code(m);
+	for (i = 0; i < m->n_code; i++) {
+		const struct sym_code *c = &m->code[i];
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !(sh.sh_flags & SHF_EXECINSTR))
+		if (addr < c->addr || addr - c->addr >= c->size)
 			continue;
-		if (addr < sh.sh_addr || addr - sh.sh_addr >= sh.sh_size)
-			continue;
-		d = elf_getdata(scn, NULL);
-		off = addr - sh.sh_addr;
-		if (!d || !d->d_buf || off >= d->d_size)
-			return MT_ENOTFOUND;
-		*p = (const uint8_t *)d->d_buf + off;
-		*avail = d->d_size - off;
+		*p = c->bytes + (addr - c->addr);
+		*avail = c->size - (size_t)(addr - c->addr);
 		return 0;
 	}
 	return MT_ENOTFOUND;

@@ -108,6 +108,9 @@ struct mt_module {
 
 	void *cs;         /* capstone handle (csh *), lazily opened */
 	int cs_state;
+	struct sym_code *code; /* executable sections, lazily listed */
+	size_t n_code;
+	int code_loaded;
 };
 
 struct mt_symbolizer {
