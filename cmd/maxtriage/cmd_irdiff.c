@@ -73,16 +73,17 @@ int cmd_irdiff(int argc, char **argv)
 		goto out;
 	}
 	if (!pos.n) {
-		mt_die_msg("irdiff", "no input: give a stage directory, a "
-				     "capture file or MLIR files (see --help)");
+		mt_die_msg("irdiff", "cannot start '%s': no input given (a "
+				     "stage directory, a capture file or MLIR "
+				     "files; see --help)", "irdiff");
 		ret = MT_EXIT_USAGE;
 		goto out;
 	}
 	memset(&o, 0, sizeof(o));
 	if (trace) {
 		if (mt_ir_trace_parse(&tr, trace, &err)) {
-			mt_die_msg("irdiff", "bad --trace '%s': %s", trace,
-				   "expected FILE:LINE or FILE:LINE:COL");
+			mt_die_msg("irdiff", "cannot parse --trace '%s': %s",
+				   trace, "expected FILE:LINE or FILE:LINE:COL");
 			ret = MT_EXIT_USAGE;
 			goto out;
 		}
@@ -96,24 +97,21 @@ int cmd_irdiff(int argc, char **argv)
 	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n,
 			      &err);
 	if (rc) {
-		mt_die_msg("irdiff", "cannot use input '%s': %s",
-			   pos.n == 1 ? pos.items[0] : pos.items[0], err.msg);
+		/* err.msg names the path and the reason */
+		mt_die_msg("irdiff", "%s", err.msg);
 		ret = rc == MT_EUSAGE ? MT_EXIT_USAGE : MT_EXIT_INPUT;
 		goto out;
 	}
 	rc = mt_irdiff_run(&rep, in, &o, &err);
 	if (rc) {
-		mt_die_msg("irdiff", "cannot select '%s': %s",
-			   graph ? graph : from && strstr(err.msg, "--from")
-					   ? from : to ? to : "",
-			   err.msg);
+		mt_die_msg("irdiff", "%s", err.msg);
 		ret = MT_EXIT_USAGE;
 		goto out;
 	}
 	if (!strcmp(format, "json")) {
 		if (mt_irdiff_write_json(&out, &rep)) {
 			mt_die_msg("irdiff", "cannot write JSON '%s': %s",
-				   "stdout", "out of memory");
+				   "stdout", mt_strerror(MT_ENOMEM));
 			ret = MT_EXIT_INPUT;
 			goto out;
 		}

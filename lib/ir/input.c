@@ -607,7 +607,10 @@ static int open_dir(mt_ir_input *in, const char *root, mt_error *err)
 	free(dl.items);
 	if (rc)
 		return mt_error_set(err, MT_EFORMAT,
-				    "no stage files (*.mlir) in '%s'", root);
+				    "cannot find stages in '%s': no "
+				    "<graph>.<stage>.mlir or "
+				    "<counters>_<pass>.mlir files",
+				    root);
 	return 0;
 }
 
@@ -630,8 +633,9 @@ int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
 		}
 		if (S_ISDIR(st.st_mode) && n > 1) {
 			rc = mt_error_set(err, MT_EUSAGE,
-					  "'%s' is a directory; give one "
-					  "directory or several files",
+					  "cannot take directory '%s' with "
+					  "other inputs: give one directory or "
+					  "several files",
 					  paths[i]);
 			goto out;
 		}

@@ -110,13 +110,18 @@ int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
 		r->ngraphs++;
 	}
 	if (!any_graph && o->graph)
-		return mt_error_set(err, MT_ENOTFOUND, "no graph named '%s'",
+		return mt_error_set(err, MT_ENOTFOUND,
+				    "cannot select graph '%s': no such graph",
 				    o->graph);
 	if (!any_from)
-		return mt_error_set(err, MT_ENOTFOUND, "no stage '%s' (--from)",
+		return mt_error_set(err, MT_ENOTFOUND,
+				    "cannot select --from stage '%s': no such "
+				    "stage",
 				    o->from);
 	if (!any_to)
-		return mt_error_set(err, MT_ENOTFOUND, "no stage '%s' (--to)",
+		return mt_error_set(err, MT_ENOTFOUND,
+				    "cannot select --to stage '%s': no such "
+				    "stage",
 				    o->to);
 	return 0;
 }
