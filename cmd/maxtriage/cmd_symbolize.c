@@ -29,6 +29,7 @@ typedef struct sym_args {
 typedef struct sym_run {
 	sym_args *a;
 	mt_symbolizer *s;
+	mt_module *obj; /* the -e binary, opened up front */
 	json_t *json;   /* array when --format json */
 	int status;     /* exit status so far */
 	mt_strlist failed; /* modules already reported as unreadable */
@@ -154,7 +155,10 @@ static void resolve(sym_run *r, const char *name, uint64_t addr)
 		mt_strlist_push(&r->failed, "");
 		r->status = r->status ? r->status : MT_EXIT_USAGE;
 	}
-	if (name && mt_symbolizer_module(&m, r->s, name, NULL, &err) != 0) {
+	if (name && name == r->a->obj) {
+		m = r->obj;
+	} else if (name &&
+		   mt_symbolizer_module(&m, r->s, name, NULL, &err) != 0) {
 		if (!already_failed(r, name)) {
 			mt_die_msg(CMD, "%s", err.msg);
 			mt_strlist_push(&r->failed, name);
@@ -225,8 +229,8 @@ int cmd_symbolize(int argc, char **argv)
 		  "find modules here by path suffix, then by file name",
 		  NULL },
 		{ 0, "untrusted", MT_OPT_FLAG, &a.untrusted, NULL,
-		  "open module paths only inside --binary-dir (and debug "
-		  "files only from debug dirs)", NULL },
+		  "open modules named in the input only below --binary-dir "
+		  "(-e is still opened as given)", NULL },
 		{ 0, "no-system-debug", MT_OPT_FLAG, &a.no_system_debug, NULL,
 		  "do not look in /usr/lib/debug", NULL },
 		MT_OPT_TERMINATOR
@@ -272,10 +276,12 @@ int cmd_symbolize(int argc, char **argv)
 	if (!strcmp(a.format, "json"))
 		r.json = json_array();
 	if (a.obj) {
-		mt_module *m;
-
-		/* A binary named on the command line must be readable. */
-		if (mt_symbolizer_module(&m, r.s, a.obj, NULL, &err)) {
+		/* A binary named on the command line must be readable. It is
+		 * the user's own choice, so even --untrusted opens it as
+		 * given; only module names read from input are confined. */
+		if ((a.untrusted ? mt_symbolizer_open(&r.obj, r.s, a.obj, &err)
+				 : mt_symbolizer_module(&r.obj, r.s, a.obj,
+							NULL, &err))) {
 			mt_die_msg(CMD, "%s", err.msg);
 			ret = MT_EXIT_INPUT;
 			goto out;
