@@ -255,14 +255,28 @@ static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
 	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
 }
 
-static void add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
-		     interval **iv, size_t *n_iv, size_t *cap_iv)
+/* Record a subroutine DIE that owns code. Returns its node number, or -1
+ * for one without ranges (a declaration or an abstract instance): such a
+ * DIE is never the answer for an address, and its subtree holds no code,
+ * so the caller does not descend into it. */
+static int32_t add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
+			interval **iv, size_t *n_iv, size_t *cap_iv)
 {
 	sym_node node;
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
 	uint32_t idx = (uint32_t)cu->n_nodes;
+	size_t before = *n_iv;
 
+	while ((off = dwarf_ranges(d, off, &base, &lo, &hi)) > 0) {
+		interval it = { lo, hi, idx };
+
+		/* LLVM ignores empty ranges too. */
+		if (lo < hi)
+			MT_PUSH(*iv, *n_iv, *cap_iv, it);
+	}
+	if (*n_iv == before)
+		return -1;
 	memset(&node, 0, sizeof(node));
 	node.off = dwarf_dieoffset(d);
 	node.parent = parent;
@@ -273,13 +287,7 @@ static void add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
 		node.call_column = attr_udata(d, DW_AT_call_column);
 	}
 	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
-	while ((off = dwarf_ranges(d, off, &base, &lo, &hi)) > 0) {
-		interval it = { lo, hi, idx };
-
-		/* LLVM ignores empty ranges too. */
-		if (lo < hi)
-			MT_PUSH(*iv, *n_iv, *cap_iv, it);
-	}
+	return (int32_t)idx;
 }
 
 typedef struct file_ptr {
@@ -369,14 +377,16 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		Dwarf_Die *d = &stack[depth];
 		int tag = dwarf_tag(d);
 		int32_t me = owner[depth];
+		int descend = may_hold_code(tag);
 		int r;
 
 		if (tag == DW_TAG_subprogram ||
 		    tag == DW_TAG_inlined_subroutine) {
-			me = (int32_t)cu->n_nodes;
-			add_node(cu, d, tag, owner[depth], &iv, &n_iv, &cap_iv);
+			me = add_node(cu, d, tag, owner[depth], &iv, &n_iv,
+				      &cap_iv);
+			descend = me >= 0;
 		}
-		if (may_hold_code(tag) && depth + 1 < SYM_MAX_DIE_DEPTH &&
+		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH &&
 		    dwarf_child(d, &stack[depth + 1]) == 0) {
 			owner[depth + 1] = me;
 			depth++;
