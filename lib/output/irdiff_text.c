@@ -51,7 +51,16 @@ static void folds_flush(mt_buf *out, folds *f, const style *s)
 		mt_buf_puts(out, s->md ? "- " : "      ");
 		if (x->n > 1)
 			mt_buf_printf(out, "%zux ", x->n);
-		mt_buf_puts(out, x->key);
+		if (s->md) {
+			/* the text layout pads the kind; Markdown need not */
+			const char *k;
+
+			for (k = x->key; *k; k++)
+				if (!(*k == ' ' && k[1] == ' '))
+					mt_buf_putc(out, *k);
+		} else {
+			mt_buf_puts(out, x->key);
+		}
 		if (*x->first)
 			mt_buf_printf(out, "  %s%s%s%s", x->n > 1 ? "first at " : "at ",
 				      s->md ? "`" : "", x->first, s->md ? "`" : "");
@@ -250,12 +259,33 @@ static void trace_lines(mt_buf *out, const mt_ir_count *c, size_t n,
 			      c[i].n > 1 ? "" : "");
 }
 
+static void stage_extra(mt_buf *out, const mt_irdiff_report *r,
+			const mt_irdiff_stage *st, const style *s)
+{
+	if (st->nproblems)
+		mt_buf_printf(out, "%s%zu unreadable line(s), first: %s\n",
+			      s->md ? "- " : "      ", st->nproblems,
+			      st->problem);
+	if (r->opts->trace && st->stats.ntrace) {
+		mt_buf_printf(out, "%sat %s:\n", s->md ? "" : "      ",
+			      r->opts->trace_spec);
+		trace_lines(out, st->stats.trace, st->stats.ntrace, s);
+	}
+}
+
 static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 		      const mt_irdiff_graph *g, const style *s)
 {
 	const mt_irdiff_opts *o = r->opts;
 	size_t i;
 
+	size_t w = 8;
+
+	for (i = 0; i < g->nstages; i++)
+		if (strlen(g->stages[i].stage->name) > w)
+			w = strlen(g->stages[i].stage->name);
+	if (w > 48)
+		w = 48;
 	if (s->md)
 		mt_buf_printf(out, "\n## Graph `%s`\n\n| # | stage | ops | by dialect | by device |\n|---|---|---|---|---|\n",
 			      g->graph->name);
@@ -266,10 +296,11 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 		const mt_irdiff_stage *st = &g->stages[i];
 
 		if (s->md)
-			mt_buf_printf(out, "| %zu | `%s` | ", st->index,
-				      st->stage->name);
+			mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
+				      st->stage->name,
+				      st->stage->unknown ? " (unknown stage)" : "");
 		else
-			mt_buf_printf(out, "  [%zu] %-24s ", st->index,
+			mt_buf_printf(out, "  [%zu] %-*s ", st->index, (int)w,
 				      st->stage->name);
 		if (st->unreadable) {
 			mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
@@ -282,29 +313,28 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 			mt_buf_puts(out, " | ");
 			counts(out, st->stats.by_device, st->stats.ndevice);
 			mt_buf_puts(out, " |\n");
-		} else {
-			mt_buf_printf(out, "%6zu ops  ", st->stats.ops);
-			counts(out, st->stats.by_dialect, st->stats.ndialect);
-			mt_buf_puts(out, "  | ");
-			counts(out, st->stats.by_device, st->stats.ndevice);
-			mt_buf_putc(out, '\n');
+			continue;
 		}
+		mt_buf_printf(out, "%7zu ops  ", st->stats.ops);
+		counts(out, st->stats.by_dialect, st->stats.ndialect);
+		mt_buf_puts(out, "  | ");
+		counts(out, st->stats.by_device, st->stats.ndevice);
+		mt_buf_putc(out, '\n');
 		if (st->stage->unknown)
-			mt_buf_printf(out, "%sunknown stage name, placed by its "
-					   "dialects\n",
-				      s->md ? "\n  " : "      ");
-		if (st->nproblems)
-			mt_buf_printf(out, "%s%zu unreadable line(s), first: %s\n",
-				      s->md ? "\n  " : "      ", st->nproblems,
-				      st->problem);
-		if (o->trace && st->stats.ntrace) {
-			if (s->md)
-				mt_buf_puts(out, "\n");
-			mt_buf_printf(out, "%sat %s:\n", s->md ? "" : "      ",
-				      o->trace_spec);
-			trace_lines(out, st->stats.trace, st->stats.ntrace, s);
-		}
+			mt_buf_puts(out, "      unknown stage name, placed by "
+					 "its dialects\n");
+		stage_extra(out, r, st, s);
 	}
+	/* Markdown: what does not fit a table row comes after the table */
+	for (i = 0; s->md && i < g->nstages; i++)
+		if (!g->stages[i].unreadable) {
+			if (g->stages[i].nproblems ||
+			    (o->trace && g->stages[i].stats.ntrace))
+				mt_buf_printf(out, "\nStage %zu `%s`:\n",
+					      g->stages[i].index,
+					      g->stages[i].stage->name);
+			stage_extra(out, r, &g->stages[i], s);
+		}
 	for (i = 0; i < g->nsteps;) {
 		const mt_irdiff_step *sp = &g->steps[i];
 
