@@ -366,6 +366,14 @@ static void demangle_like_llvm(void **state)
 		  "f(std::vector<std::vector<int, std::allocator<int>>, "
 		  "std::allocator<std::vector<int, std::allocator<int>>>>)" },
 		{ "_ZZ4mainENKUliE_clEi", "main::'lambda'(int)::operator()(int) const" },
+		/* GNU prints "operator<< <char>" and "decltype (": */
+		{ "_ZStlsISt11char_traitsIcEERSt13basic_ostreamIcT_ES5_PKc",
+		  "std::basic_ostream<char, std::char_traits<char>>& "
+		  "std::operator<<<std::char_traits<char>>(std::basic_ostream"
+		  "<char, std::char_traits<char>>&, char const*)" },
+		{ "_ZNSolsEDn", "std::ostream::operator<<(std::nullptr_t)" },
+		/* LLVM gives up on GCC's "srSt" and on transaction clones. */
+		{ "_ZGTtNKSt9exception4whatEv", NULL },
 	};
 	size_t i;
 	char *d;
@@ -373,6 +381,10 @@ static void demangle_like_llvm(void **state)
 	(void)state;
 	for (i = 0; i < MT_ARRAY_SIZE(cases); i++) {
 		d = mt_sym_demangle(cases[i].in);
+		if (!cases[i].out) {
+			assert_null(d);
+			continue;
+		}
 		assert_non_null(d);
 		assert_string_equal(d, cases[i].out);
 		free(d);

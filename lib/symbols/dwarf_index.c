@@ -435,6 +435,34 @@ static const char *node_name(mt_module *m, sym_node *n)
 	return n->name;
 }
 
+/* Whether libdw built the relative name raw from directory entry 0.
+ * LLVM then adds no comp_dir: in DWARF 5 entry 0 is the compilation
+ * directory itself, in DWARF 4 libdw's entry 0 is DW_AT_comp_dir. This
+ * matters when those are relative (-fdebug-prefix-map=...=. as glibc
+ * does). libdw hides the index, so the longest directory that prefixes
+ * the name is taken to be the one it was joined with. */
+static int joined_with_dir0(sym_cu *cu, const char *raw)
+{
+	const char *const *dirs = NULL;
+	size_t n = 0, k, best_len = 0;
+	int best = -1;
+
+	if (dwarf_getsrcdirs(cu->files, &dirs, &n) != 0 || n == 0)
+		return 0;
+	for (k = 0; k < n; k++) {
+		size_t len = dirs[k] ? strlen(dirs[k]) : 0;
+
+		if (len == 0 || len < best_len || strncmp(raw, dirs[k], len) ||
+		    raw[len] != '/')
+			continue;
+		if (len > best_len || best < 0) {
+			best = (int)k;
+			best_len = len;
+		}
+	}
+	return best == 0;
+}
+
 /* llvm-symbolizer's absolute file name: libdw already joined the include
  * directory and the name; a relative result still needs comp_dir. */
 static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
@@ -453,7 +481,8 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	raw = dwarf_filesrc(cu->files, idx, NULL, NULL);
 	if (!raw)
 		return NULL;
-	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir) {
+	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir &&
+	    !joined_with_dir0(cu, raw)) {
 		mt_buf_puts(&b, cu->comp_dir);
 		if (b.ptr[b.len - 1] != '/')
 			mt_buf_putc(&b, '/');

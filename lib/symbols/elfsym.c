@@ -21,9 +21,33 @@ static void llvm_spelling(mt_buf *out, const char *s)
 	size_t i, n = strlen(s);
 
 	for (i = 0; i < n; i++) {
-		/* "> >" closing nested templates: LLVM prints ">>". */
-		if (s[i] == ' ' && i > 0 && s[i - 1] == '>' && s[i + 1] == '>')
+		/* "> >" closing nested templates and "operator<< <T>": the
+		 * GNU demangler spaces two angle brackets apart, LLVM's
+		 * does not. */
+		if (s[i] == ' ' && i > 0 &&
+		    ((s[i - 1] == '>' && s[i + 1] == '>') ||
+		     (s[i - 1] == '<' && s[i + 1] == '<')))
 			continue;
+		if (!strncmp(s + i, "decltype (", 10)) {
+			mt_buf_puts(out, "decltype(");
+			i += 9;
+			continue;
+		}
+		/* LLVM does not name the default-argument scope. */
+		if (!strncmp(s + i, "{default arg#", 13)) {
+			char *end;
+
+			strtoul(s + i + 13, &end, 10);
+			if (end[0] == '}' && end[1] == ':' && end[2] == ':') {
+				i = (size_t)(end + 2 - s);
+				continue;
+			}
+		}
+		if (!strncmp(s + i, "decltype(nullptr)", 17)) {
+			mt_buf_puts(out, "std::nullptr_t");
+			i += 16;
+			continue;
+		}
 		/* "{lambda(int)#1}" -> "'lambda'(int)", "#2" -> "'lambda0'". */
 		if (!strncmp(s + i, "{lambda(", 8)) {
 			size_t j = i + 7;
@@ -43,8 +67,12 @@ static void llvm_spelling(mt_buf *out, const char *s)
 					mt_buf_puts(out, "'lambda");
 					if (k > 1)
 						mt_buf_printf(out, "%lu", k - 2);
+					char *params = mt_strndup(s + i + 7,
+								  j + 1 - (i + 7));
+
 					mt_buf_putc(out, '\'');
-					mt_buf_put(out, s + i + 7, j + 1 - (i + 7));
+					llvm_spelling(out, params);
+					free(params);
 					i = (size_t)(end - s);
 					continue;
 				}
@@ -129,6 +157,10 @@ char *mt_sym_demangle(const char *name)
 	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
 	 * gives up on it, printing the mangled name. Do the same. */
 	if (strstr(start, "srSt"))
+		return NULL;
+	/* Transactional-memory clones: LLVM's demangler does not know
+	 * "GTt"/"GTn" either. */
+	if (!strncmp(start, "_ZGT", 4))
 		return NULL;
 	dot = strchr(start, '.');
 	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
