@@ -120,6 +120,48 @@ static void consumer_keeps_its_location(void **state)
 	mt_ir_transition_release(&t);
 }
 
+static void outlined_function_is_a_fusion(void **state)
+{
+	mt_ir_transition t;
+
+	(void)state;
+	diff(&t,
+	     "func.func @f(%a: f32, %b: f32) -> f32 {\n"
+	     "  %0 = arith.mulf %a, %b : f32 loc(\"m.py\":5:1)\n"
+	     "  %1 = arith.addf %0, %a : f32 loc(\"m.py\":6:1)\n"
+	     "  return %1 : f32 loc(\"m.py\":7:1)\n}\n",
+	     "func.func @f(%a: f32, %b: f32) -> f32 {\n"
+	     "  %0 = func.call @f_outlined(%a, %b) : (f32, f32) -> f32 "
+	     "loc(\"m.py\":6:1)\n"
+	     "  return %0 : f32 loc(\"m.py\":7:1)\n}\n"
+	     "func.func private @f_outlined(%x: f32, %y: f32) -> f32 {\n"
+	     "  %0 = arith.mulf %x, %y : f32 loc(\"m.py\":5:1)\n"
+	     "  %1 = arith.addf %0, %x : f32 loc(\"m.py\":6:1)\n"
+	     "  return %1 : f32 loc(\"m.py\":7:1)\n}\n");
+	/* the arith ops moved into @f_outlined (matched across scopes);
+	 * in @f the call took over their dataflow */
+	assert_int_equal(t.counts.moved, 2);
+	assert_int_equal(t.nfusions, 1);
+	assert_string_equal(t.fusions[0].into.op, "func.call");
+	assert_string_equal(t.fusions[0].into.sym, "f_outlined");
+	assert_int_equal(t.fusions[0].nfrom, 2);
+	assert_string_equal(t.fusions[0].from[0].op, "arith.mulf");
+	mt_ir_transition_release(&t);
+	diff(&t,
+	     "func.func @f(%a: f32, %b: f32) -> f32 {\n"
+	     "  %0 = arith.mulf %a, %b : f32\n"
+	     "  %1 = arith.addf %0, %a : f32\n"
+	     "  return %1 : f32\n}\n",
+	     "func.func @f(%a: f32, %b: f32) -> f32 {\n"
+	     "  %0 = func.call @f_outlined(%a, %b) : (f32, f32) -> f32\n"
+	     "  return %0 : f32\n}\n");
+	assert_int_equal(t.nfusions, 1);
+	assert_string_equal(t.fusions[0].into.op, "func.call");
+	assert_string_equal(t.fusions[0].into.sym, "f_outlined");
+	assert_int_equal(t.fusions[0].nfrom, 2);
+	mt_ir_transition_release(&t);
+}
+
 static void cse_is_not_fusion(void **state)
 {
 	mt_ir_transition t;
@@ -269,6 +311,7 @@ int main(void)
 		cmocka_unit_test(composite_fusion_without_locations),
 		cmocka_unit_test(fusion_named_by_fused_location),
 		cmocka_unit_test(consumer_keeps_its_location),
+		cmocka_unit_test(outlined_function_is_a_fusion),
 		cmocka_unit_test(cse_is_not_fusion),
 		cmocka_unit_test(placement_and_transfers),
 		cmocka_unit_test(moved_into_gpu_launch),

@@ -604,6 +604,27 @@ static int used_only_in(const side *s, uint32_t d, const uint32_t *stamp,
 	return 1;
 }
 
+/* Symbol hash of the function (or graph) that B op j is in, or 0. */
+static uint64_t enclosing_sym(const side *B, uint32_t j)
+{
+	uint32_t p = B->m->ops[j].parent;
+
+	while (p != MT_IR_NONE && !(B->m->ops[p].flags & MT_IR_OP_SYMDEF))
+		p = B->m->ops[p].parent;
+	return p == MT_IR_NONE ? 0 : mt_ir_str_hash(B->m, B->m->ops[p].sym);
+}
+
+/* Op d of A is gone from where f now stands: removed, or moved into the
+ * function f calls (outlining keeps the ops, in a new function). */
+static int gone(const differ *D, uint64_t callee, uint32_t d)
+{
+	uint32_t j = D->a.match[d];
+
+	if (j == MT_IR_NONE)
+		return 1;
+	return callee && enclosing_sym(&D->b, j) == callee;
+}
+
 static int opcmp_u32(const void *x, const void *y)
 {
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
@@ -638,6 +659,11 @@ static void find_fusions(differ *D)
 		uint32_t m = B->match[f], r, u, k, mark = f + 1;
 		int grew, evidence = 0;
 		const mt_ir_loc *fl;
+		/* a call into an outlined function takes over the ops that
+		 * moved there */
+		uint64_t callee = fo->sym && !(fo->flags & MT_IR_OP_SYMDEF)
+					  ? mt_ir_str_hash(B->m, fo->sym)
+					  : 0;
 
 		if (!fo->noperands && !fo->nregions)
 			continue;
@@ -676,7 +702,7 @@ static void find_fusions(differ *D)
 						       A->m->operands[A->m->ops[ua].first_operand + k],
 						       &d))
 						continue;
-					if (A->match[d] != MT_IR_NONE ||
+					if (!gone(D, callee, d) ||
 					    A->claimed[d] || stamp[d] == mark)
 						continue;
 					MT_PUSH(group, ngroup, capg, d);
@@ -721,7 +747,7 @@ static void find_fusions(differ *D)
 					if (!is_result(A, A->m->operands[go->first_operand + k], &d))
 						continue;
 					if (stamp[d] == mark ||
-					    A->match[d] != MT_IR_NONE ||
+					    !gone(D, callee, d) ||
 					    A->claimed[d] ||
 					    (A->m->ops[d].flags &
 					     MT_IR_OP_TRANSFER) ||
