@@ -60,6 +60,11 @@ typedef struct mt_command_help {
  */
 int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
 		  char **argv, mt_strlist *positional, int *help_shown);
+/* The same, but like env(1): the first non-option argument and everything
+ * after it are positional (for `run -- COMMAND ARGS`, "--" optional). */
+int mt_opts_parse_command(const mt_command_help *h, const mt_option *opts,
+			  int argc, char **argv, mt_strlist *positional,
+			  int *help_shown);
 void mt_opts_print_help(FILE *out, const mt_command_help *h,
 			const mt_option *opts);
 void mt_strlist_push(mt_strlist *l, const char *s);
@@ -78,5 +83,6 @@ int cmd_stack(int argc, char **argv);
 int cmd_symbolize(int argc, char **argv);
 int cmd_irdiff(int argc, char **argv);
 int cmd_bucket(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 #endif

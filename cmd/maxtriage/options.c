@@ -96,8 +96,9 @@ static int set_value(const mt_command_help *h, const mt_option *o,
 	}
 }
 
-int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
-		  char **argv, mt_strlist *positional, int *help_shown)
+static int parse(const mt_command_help *h, const mt_option *opts, int argc,
+		 char **argv, mt_strlist *positional, int *help_shown,
+		 int stop_at_positional)
 {
 	int i, only_positional = 0;
 
@@ -109,6 +110,8 @@ int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
 
 		if (only_positional || a[0] != '-' || !strcmp(a, "-")) {
 			mt_strlist_push(positional, a);
+			if (stop_at_positional)
+				only_positional = 1;
 			continue;
 		}
 		if (!strcmp(a, "--")) {
@@ -157,6 +160,19 @@ int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
 			return MT_EXIT_USAGE;
 	}
 	return 0;
+}
+
+int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
+		  char **argv, mt_strlist *positional, int *help_shown)
+{
+	return parse(h, opts, argc, argv, positional, help_shown, 0);
+}
+
+int mt_opts_parse_command(const mt_command_help *h, const mt_option *opts,
+			  int argc, char **argv, mt_strlist *positional,
+			  int *help_shown)
+{
+	return parse(h, opts, argc, argv, positional, help_shown, 1);
 }
 
 void mt_opts_print_help(FILE *out, const mt_command_help *h,
