@@ -27,6 +27,7 @@ if [ -z "$LLVM_SYMBOLIZER" ]; then
 fi
 here=$(cd "$(dirname "$0")/../.." && pwd)
 fix="$MT_BUILD/fixtures/symbolize"
+mkdir -p "$MT_BUILD/fixtures"
 # Rebuild when the generator is newer than the fixtures.
 if [ ! -f "$fix/variants.txt" ] ||
 	[ "$here/testdata/symbolize/gen.py" -nt "$fix/variants.txt" ]; then
