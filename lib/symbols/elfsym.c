@@ -9,6 +9,7 @@
 
 #include <dlfcn.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -349,15 +350,61 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *cs)
 	return s->demangled;
 }
 
+/* The innermost unqualified name of a demangled "ns::f<T>(args)", as
+ * "<len><name>" ("1f") appears in its Itanium mangling. Checking for it
+ * with strstr first means a lookup demangles a handful of candidates,
+ * not every C++ symbol of a big library. 0 when no key can be told
+ * (operators, odd text): then every candidate is demangled. */
+static int mangled_key(char *buf, size_t cap, const char *want)
+{
+	size_t end = 0, start;
+	int depth = 0;
+
+	for (; want[end]; end++) {
+		if (want[end] == '<')
+			depth++;
+		else if (want[end] == '>' && depth > 0)
+			depth--;
+		else if (want[end] == '(' && depth == 0)
+			break;
+	}
+	/* Skip the template arguments of the function itself. */
+	if (end > 0 && want[end - 1] == '>') {
+		depth = 0;
+		while (end > 0) {
+			end--;
+			if (want[end] == '>')
+				depth++;
+			else if (want[end] == '<' && --depth == 0)
+				break;
+		}
+	}
+	start = end;
+	while (start > 0 && (want[start - 1] == '_' ||
+			     (want[start - 1] >= '0' && want[start - 1] <= '9') ||
+			     (want[start - 1] >= 'a' && want[start - 1] <= 'z') ||
+			     (want[start - 1] >= 'A' && want[start - 1] <= 'Z')))
+		start--;
+	if (start == end || end - start > 4000 ||
+	    !strncmp(want + start, "operator", 8))
+		return 0;
+	snprintf(buf, cap, "%zu%.*s", end - start, (int)(end - start),
+		 want + start);
+	return 1;
+}
+
 /* Compare a demangled name with one printed in a dump. Dumps may print
  * the GNU spelling ("> >") or drop the clone suffix. */
-static int same_name(mt_module *m, sym_elfsym *s, const char *want)
+static int same_name(mt_module *m, sym_elfsym *s, const char *want,
+		     const char *key)
 {
 	const char *d;
 
 	if (!strcmp(s->name, want))
 		return 1;
 	if (strncmp(s->name, "_Z", 2) && strncmp(s->name, "__Z", 3))
+		return 0;
+	if (key && !s->demangled && !strstr(s->name, key))
 		return 0;
 	d = sym_symbol_name(m, s);
 	return !strcmp(d, want);
@@ -366,25 +413,39 @@ static int same_name(mt_module *m, sym_elfsym *s, const char *want)
 int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
 {
 	char *alt = NULL;
+	char key[4096];
 	size_t i;
-	int ret = MT_ENOTFOUND;
+	int ret = MT_ENOTFOUND, have_key, pass;
 
 	sym_load_symbols(m);
 	if (!name || !*name)
 		return MT_ENOTFOUND;
-	/* A dump printed by a GNU demangler has "> >"; ours says ">>". */
-	if (strstr(name, "> >")) {
+	/* A dump printed by a GNU demangler says "> >", "operator<< <",
+	 * "decltype (" ...; ours follows LLVM. Try both spellings. */
+	{
 		mt_buf b = MT_BUF_INIT;
 
 		llvm_spelling(&b, name);
 		alt = mt_buf_detach(&b);
+		if (!strcmp(alt, name)) {
+			free(alt);
+			alt = NULL;
+		}
 	}
-	for (i = 0; i < m->n_syms; i++) {
-		if (same_name(m, &m->syms[i], name) ||
-		    (alt && same_name(m, &m->syms[i], alt))) {
-			*out = m->syms[i].addr;
-			ret = 0;
-			break;
+	have_key = mangled_key(key, sizeof(key), alt ? alt : name);
+	/* First pass demangles only symbols whose mangling holds the key;
+	 * the second catches the rest (std:: abbreviations such as "Sa" hide
+	 * a constructor's class name). */
+	for (pass = have_key ? 0 : 1; pass < 2 && ret; pass++) {
+		const char *k = pass == 0 ? key : NULL;
+
+		for (i = 0; i < m->n_syms; i++) {
+			if (same_name(m, &m->syms[i], name, k) ||
+			    (alt && same_name(m, &m->syms[i], alt, k))) {
+				*out = m->syms[i].addr;
+				ret = 0;
+				break;
+			}
 		}
 	}
 	free(alt);
