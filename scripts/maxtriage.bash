@@ -6,7 +6,7 @@ _maxtriage()
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	cmd=${COMP_WORDS[1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W "stack bucket run symbolize irdiff help --help --version" -- "$cur"))
+		COMPREPLY=($(compgen -W "stack bucket report run symbolize irdiff help --help --version" -- "$cur"))
 		return
 	fi
 	case $prev in
@@ -19,11 +19,11 @@ _maxtriage()
 	-b|--binary-dir|-d|--debug-dir|--repo|-o|--out)
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return ;;
-	-r|--rules|--baseline|--write-baseline|-e|--obj)
+	-r|--rules|--baseline|--write-baseline|-e|--obj|-s|--stack|-i|--ir)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	help)
-		COMPREPLY=($(compgen -W "stack bucket run symbolize irdiff" -- "$cur"))
+		COMPREPLY=($(compgen -W "stack bucket report run symbolize irdiff" -- "$cur"))
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then

@@ -84,5 +84,6 @@ int cmd_symbolize(int argc, char **argv);
 int cmd_irdiff(int argc, char **argv);
 int cmd_bucket(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

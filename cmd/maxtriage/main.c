@@ -17,6 +17,7 @@ static const struct {
 	{ "symbolize", cmd_symbolize, "resolve addresses like llvm-symbolizer" },
 	{ "irdiff", cmd_irdiff, "diff consecutive MLIR lowering stages" },
 	{ "bucket", cmd_bucket, "triage many dumps and group them by fingerprint" },
+	{ "report", cmd_report, "join a crash with the compiler's IR stages" },
 	{ "run", cmd_run, "run a command with MAX debugging on, triage it if it fails" },
 };
 

@@ -20,7 +20,7 @@ expect() { # expect RC DESCRIPTION -- COMMAND...
 		fail=1
 	fi
 }
-for c in stack bucket run symbolize irdiff; do
+for c in stack bucket report run symbolize irdiff; do
 	expect 0 "$c --help" -- $bin $c --help
 	grep -q "^usage: maxtriage $c" "$tmp/out" || { echo "FAIL $c --help has no usage line"; fail=1; }
 	expect 0 "help $c" -- $bin help $c
