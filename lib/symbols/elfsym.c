@@ -8,6 +8,7 @@
 #include "maxtriage/buf.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,34 +111,38 @@ typedef char *(*llvm_demangle_fn)(llvm_string_view, bool);
  * installed its own demangler, the one llvm-symbolizer uses, is borrowed
  * for those names; it is only loaded on the first such name, so ordinary
  * runs do not pay for loading libLLVM. */
-static char *llvm_demangle(const char *name)
+static llvm_demangle_fn llvm_fn;
+static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
+
+static void load_llvm_demangler(void)
 {
 	static const char *const libs[] = {
 		"libLLVM.so.19.1", "libLLVM-19.so",
 		"/usr/lib/llvm-19/lib/libLLVM.so.1"
 	};
-	static int tried;
-	static llvm_demangle_fn fn;
-	llvm_string_view sv;
 	size_t i;
 
-	if (!tried) {
-		tried = 1;
-		for (i = 0; i < MT_ARRAY_SIZE(libs) && !fn; i++) {
-			void *h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
+	for (i = 0; i < MT_ARRAY_SIZE(libs) && !llvm_fn; i++) {
+		void *h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
 
-			if (h)
-				*(void **)&fn = dlsym(
-					h, "_ZN4llvm15itaniumDemangleESt17"
-					   "basic_string_viewIcSt11char_"
-					   "traitsIcEEb");
-		}
+		if (h)
+			*(void **)&llvm_fn = dlsym(
+				h, "_ZN4llvm15itaniumDemangleESt17"
+				   "basic_string_viewIcSt11char_traitsIcEEb");
 	}
-	if (!fn)
+}
+
+static char *llvm_demangle(const char *name)
+{
+	llvm_string_view sv;
+
+	/* Symbolizers may run in several threads: load once. */
+	pthread_once(&llvm_once, load_llvm_demangler);
+	if (!llvm_fn)
 		return NULL;
 	sv.len = strlen(name);
 	sv.ptr = name;
-	return fn(sv, true);
+	return llvm_fn(sv, true);
 }
 
 char *mt_sym_demangle(const char *name)
