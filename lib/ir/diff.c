@@ -681,8 +681,10 @@ static void find_fusions(differ *D)
 			MT_PUSH(group, ngroup, capg, m);
 			stamp[m] = mark;
 		}
-		/* the removed ops whose results f's users used to take */
-		for (r = 0; r < fo->nresults; r++) {
+		/* the removed ops whose results f's users used to take (a
+		 * matched f is its own root: its users' old producers may
+		 * have been fused elsewhere) */
+		for (r = 0; m == MT_IR_NONE && r < fo->nresults; r++) {
 			uint32_t v = fo->first_result + r;
 
 			for (u = B->use_off[v]; u < B->use_off[v + 1]; u++) {

@@ -954,7 +954,7 @@ static void drop_behind(parser *P)
 	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	uintptr_t lo, hi;
 
-	if ((size_t)(P->p - P->dropped) < ((size_t)32 << 20))
+	if ((size_t)(P->p - P->dropped) < ((size_t)4 << 20))
 		return;
 	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
 	hi = ((uintptr_t)P->p - ((uintptr_t)1 << 20)) & ~(page - 1);
