@@ -147,8 +147,8 @@ static void untrusted_refuses_escapes(void **state)
 
 	assert_null(mt_sym_find_in_dir(tpath("jail"), "../outside/secret.so",
 				       1));
-	assert_null(mt_sym_find_in_dir(tpath("jail"), "sub/../../outside/secret.so",
-				       1));
+	assert_null(mt_sym_find_in_dir(tpath("jail"),
+				       "sub/../../outside/secret.so", 1));
 	/* A symlink leading out of the directory is not followed... */
 	assert_null(mt_sym_find_in_dir(tpath("jail"), "sub/link.so", 1));
 	assert_null(mt_sym_find_in_dir(tpath("jail"), "link.so", 1));
@@ -365,7 +365,8 @@ static void demangle_like_llvm(void **state)
 		{ "_Z1fSt6vectorIS_IiSaIiEESaIS1_EE",
 		  "f(std::vector<std::vector<int, std::allocator<int>>, "
 		  "std::allocator<std::vector<int, std::allocator<int>>>>)" },
-		{ "_ZZ4mainENKUliE_clEi", "main::'lambda'(int)::operator()(int) const" },
+		{ "_ZZ4mainENKUliE_clEi",
+		  "main::'lambda'(int)::operator()(int) const" },
 		/* GNU prints "operator<< <char>" and "decltype (": */
 		{ "_ZStlsISt11char_traitsIcEERSt13basic_ostreamIcT_ES5_PKc",
 		  "std::basic_ostream<char, std::char_traits<char>>& "
@@ -390,8 +391,8 @@ static void demangle_like_llvm(void **state)
 		free(d);
 	}
 	/* Mojo and C names are not mangled: kept whole. */
-	assert_null(mt_sym_demangle("std::builtin::error::StackTrace::"
-				    "collect_if_enabled(::SIMD[DType.int, 1])"));
+	assert_null(mt_sym_demangle("std::builtin::error::StackTrace::collect_"
+				    "if_enabled(::SIMD[DType.int, 1])"));
 	assert_null(mt_sym_demangle("main"));
 }
 
@@ -401,8 +402,9 @@ static void write_code_elf(const char *path, unsigned machine,
 			   const unsigned char *code, size_t n, uint64_t addr)
 {
 	static char shstr[] = "\0.text\0.shstrtab\0.symtab\0.strtab";
-	static char str[] = "\0_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"
-			    "\0std::builtin::foo(::SIMD[DType.int, 1])";
+	static char str[] =
+		"\0_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"
+		"\0std::builtin::foo(::SIMD[DType.int, 1])";
 	Elf64_Sym syms[3];
 	Elf *e;
 	Elf64_Ehdr *eh;
@@ -551,8 +553,9 @@ static void disasm_x86(void **state)
 	assert_true(v == 0x1004);
 	assert_int_equal(mt_module_symbol_value(&v, m, "nope"), MT_ENOTFOUND);
 	assert_int_equal(mt_module_lookup(m, 0x1002, loc, 4), 1);
-	assert_string_equal(loc[0].function,
-			    "llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
+	assert_string_equal(
+		loc[0].function,
+		"llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
 	assert_null(loc[0].file);
 	/* Zero-sized symbol reaches to the end. */
 	assert_int_equal(mt_module_lookup(m, 0x1010, loc, 4), 1);

@@ -49,7 +49,8 @@ static const mt_command_help help = {
 	"symbol table names the function and the file is '?" "?'.",
 	"Text output: per frame a function line and a file:line:column line, "
 	"innermost frame first, a blank line after each address; '?" "?' and "
-	"'?" "?:0:0' when unknown. Without --inlines only one frame is printed: "
+	"'?" "?:0:0' when unknown. Without --inlines only one frame is "
+	"printed: "
 	"the outermost function's name with the innermost line, as "
 	"'llvm-symbolizer --no-inlines' does.\n"
 	"JSON output: an array of {\"address\", \"module\", \"frames\": "
@@ -303,7 +304,8 @@ int cmd_symbolize(int argc, char **argv)
 			/* Answer before blocking on more input (a driver may
 			 * wait for each reply), but do not pay a write per
 			 * line while input is already buffered. */
-			if (!r.json && stdin->_IO_read_ptr >= stdin->_IO_read_end)
+			if (!r.json &&
+			    stdin->_IO_read_ptr >= stdin->_IO_read_end)
 				fflush(stdout);
 		}
 		free(line);

@@ -392,7 +392,7 @@ static void load_cu(mt_module *m, sym_cu *cu)
 			depth++;
 			continue;
 		}
-		while ((r = dwarf_siblingof(&stack[depth], &stack[depth])) != 0) {
+		while ((r = dwarf_siblingof(&stack[depth], &stack[depth]))) {
 			/* r < 0: a broken DIE; keep what was read so far. */
 			if (r < 0 || depth == 0)
 				goto out;

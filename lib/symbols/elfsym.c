@@ -16,6 +16,39 @@
 
 char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
 
+static void llvm_spelling(mt_buf *out, const char *s);
+
+/* s starts with "{lambda(": write LLVM's spelling of the closure name and
+ * return how many bytes of s it replaces, or 0 if s is not one. */
+static size_t lambda_spelling(mt_buf *out, const char *s)
+{
+	size_t j = 7, n = strlen(s);
+	unsigned long k;
+	char *end, *params;
+	int depth = 0;
+
+	for (; j < n; j++) {
+		if (s[j] == '(')
+			depth++;
+		else if (s[j] == ')' && --depth == 0)
+			break;
+	}
+	if (j >= n || s[j + 1] != '#')
+		return 0;
+	k = strtoul(s + j + 2, &end, 10);
+	if (*end != '}' || k < 1)
+		return 0;
+	mt_buf_puts(out, "'lambda");
+	if (k > 1)
+		mt_buf_printf(out, "%lu", k - 2);
+	mt_buf_putc(out, '\'');
+	/* The parameters get the same rewrites as the rest. */
+	params = mt_strndup(s + 7, j + 1 - 7);
+	llvm_spelling(out, params);
+	free(params);
+	return (size_t)(end - s) + 1;
+}
+
 /* libstdc++'s demangler and LLVM's differ in a few spellings; rewrite the
  * GNU ones that show up in ordinary C++ into LLVM's. */
 static void llvm_spelling(mt_buf *out, const char *s)
@@ -52,32 +85,11 @@ static void llvm_spelling(mt_buf *out, const char *s)
 		}
 		/* "{lambda(int)#1}" -> "'lambda'(int)", "#2" -> "'lambda0'". */
 		if (!strncmp(s + i, "{lambda(", 8)) {
-			size_t j = i + 7;
-			int depth = 0;
+			size_t used = lambda_spelling(out, s + i);
 
-			for (; j < n; j++) {
-				if (s[j] == '(')
-					depth++;
-				else if (s[j] == ')' && --depth == 0)
-					break;
-			}
-			if (j < n && s[j + 1] == '#') {
-				char *end;
-				unsigned long k = strtoul(s + j + 2, &end, 10);
-
-				if (*end == '}' && k >= 1) {
-					mt_buf_puts(out, "'lambda");
-					if (k > 1)
-						mt_buf_printf(out, "%lu", k - 2);
-					char *params = mt_strndup(s + i + 7,
-								  j + 1 - (i + 7));
-
-					mt_buf_putc(out, '\'');
-					llvm_spelling(out, params);
-					free(params);
-					i = (size_t)(end - s);
-					continue;
-				}
+			if (used) {
+				i += used - 1;
+				continue;
 			}
 		}
 		if (!strncmp(s + i, "{unnamed type#", 14)) {
@@ -355,6 +367,12 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *cs)
 	return s->demangled;
 }
 
+static int is_ident(char c)
+{
+	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
 /* The innermost unqualified name of a demangled "ns::f<T>(args)", as
  * "<len><name>" ("1f") appears in its Itanium mangling. Checking for it
  * with strstr first means a lookup demangles a handful of candidates,
@@ -385,10 +403,7 @@ static int mangled_key(char *buf, size_t cap, const char *want)
 		}
 	}
 	start = end;
-	while (start > 0 && (want[start - 1] == '_' ||
-			     (want[start - 1] >= '0' && want[start - 1] <= '9') ||
-			     (want[start - 1] >= 'a' && want[start - 1] <= 'z') ||
-			     (want[start - 1] >= 'A' && want[start - 1] <= 'Z')))
+	while (start > 0 && is_ident(want[start - 1]))
 		start--;
 	if (start == end || end - start > 4000 ||
 	    !strncmp(want + start, "operator", 8))

@@ -487,7 +487,8 @@ static void find_separate_debug(mt_symbolizer *s, mt_module *m,
 					      m->path ? bindir.ptr : NULL))
 			goto out;
 	}
-	if (link && m->path && try_debuglink_dir(m, bindir.ptr, link, crc, NULL))
+	if (link && m->path &&
+	    try_debuglink_dir(m, bindir.ptr, link, crc, NULL))
 		goto out;
 	if (!s->opts.no_system_debug) {
 		if (id && try_build_id_dir(m, SYSTEM_DEBUG_DIR, id))
