@@ -235,6 +235,8 @@ static void add_frame(parser *ps, mt_frame *f)
 		f->index = ps->host_index++;
 	f->line_no = ps->line_no;
 	if (r->nframes >= MAX_FRAMES) {
+		/* said, not silent: the count goes into a note at the end */
+		r->frames_dropped++;
 		mt_frame_release(f);
 		return;
 	}
@@ -669,6 +671,15 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 	set->lines += ps.line_no;
 	mt_buf_release(&line);
 
+	for (i = first; i < set->n; i++)
+		if (set->reports[i].frames_dropped) {
+			mt_buf b = MT_BUF_INIT;
+
+			mt_buf_printf(&b, "%zu frames after the first %d were not kept",
+				      set->reports[i].frames_dropped, MAX_FRAMES);
+			mt_report_add_note(&set->reports[i], b.ptr);
+			mt_buf_release(&b);
+		}
 	/* drop empty reports, keeping order */
 	for (i = keep = first; i < set->n; i++) {
 		mt_report *r = &set->reports[i];

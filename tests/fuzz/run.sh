@@ -9,6 +9,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 F=build-fuzz
 secs=${FUZZ_SECONDS:-60}
+# FUZZ_RUNS=N runs N inputs per target with a fixed seed instead of a
+# time budget: the same executions on every machine (used by CI)
+runs=${FUZZ_RUNS:-}
 targets=${FUZZ_TARGETS:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}
 CC=${FUZZ_CC:-clang-19}
 make --no-print-directory O=$F CC="$CC" OPT="-O1 -g -fno-omit-frame-pointer" \
@@ -31,22 +34,40 @@ seed() {
 		for f in testdata/demo/bin/* testdata/demo/debug/.build-id/*/*; do
 			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
 		done ;;
-	mlir|stages)
+	mlir)
 		cp ../shared/samples/ir/*.mlir "$d"/ 2>/dev/null || true
 		find testdata/ir -name '*.mlir' -size -200k 2>/dev/null |
 			while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
+	stages)
+		# one seed per graph of the MAX-style test directory
+		for g in add llama3; do
+			out="$d/$g"
+			: >"$out"
+			for f in testdata/ir/max-dump/$g.*.mlir; do
+				[ -f "$f" ] || continue
+				[ -s "$out" ] && printf '\n@@\n' >>"$out"
+				printf '%s\n' "$(basename "$f")" >>"$out"
+				cat "$f" >>"$out"
+			done
+		done ;;
 	esac
 }
 status=0
 for t in $targets; do
 	seed "$t"
-	$CC -O1 -g -fsanitize=address,undefined,fuzzer -Ilib/include -Ilib \
+	$CC -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined,fuzzer -Ilib/include -Ilib \
 		$(pkg-config --cflags libdw capstone jansson) \
 		-o "$F/fuzz_$t" "tests/fuzz/fuzz_$t.c" $F/libmaxtriage.a $libs \
 		-lz -lstdc++ -lpthread
 	mkdir -p "$F/crashes/$t"
-	echo "fuzz_$t: ${secs}s"
-	if ! "$F/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	if [ -n "$runs" ]; then
+		budget="-runs=$runs -seed=1"
+		echo "fuzz_$t: $runs runs"
+	else
+		budget="-max_total_time=$secs"
+		echo "fuzz_$t: ${secs}s"
+	fi
+	if ! "$F/fuzz_$t" $budget -timeout=10 -rss_limit_mb=2048 \
 		-artifact_prefix="$F/crashes/$t/" -print_final_stats=1 \
 		"$F/corpus/$t" >"$F/fuzz_$t.log" 2>&1; then
 		echo "fuzz_$t: FAILED (see $F/fuzz_$t.log, artifacts in $F/crashes/$t)"

@@ -114,6 +114,7 @@ typedef struct mt_report {
 	int stack_not_collected;
 	mt_frame *frames;
 	size_t nframes, capframes;
+	size_t frames_dropped; /* past the per-report cap (noted) */
 	unsigned first_line, last_line;
 
 	/* resolution: position of the signal trampoline in frames (-1 none),
