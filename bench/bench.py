@@ -4,7 +4,9 @@
 usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|irdiff|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
-inputs, for smoke tests; the targets are then only indicative).
+inputs, for smoke tests; the targets are then only indicative),
+BENCH_IR_SIZES=5000,50000 (the irdiff series; the last size is the one
+checked against the targets).
 
 Every measured run is one process started under GNU time
 (`/usr/bin/time -f '%e %M'`): peak RSS is time's %M (KiB), wall time is
@@ -43,6 +45,8 @@ else:
     N_CRASH = 30
     N_FRAMES = 5000
     IR_SIZES = [5000, 10000, 20000, 50000]
+if os.environ.get('BENCH_IR_SIZES'):
+    IR_SIZES = [int(x) for x in os.environ['BENCH_IR_SIZES'].split(',')]
 
 results = []      # (target, measured, limit, ok) for the summary
 
@@ -62,14 +66,15 @@ def measure_once(cmd, stdin_path, stdout_path, cwd=None):
     with open(stdin_path or os.devnull, 'rb') as fin, \
             open(stdout_path, 'wb') as fout:
         t0 = time.perf_counter()
-        p = subprocess.run([GNU_TIME, '-f', '%e %M', '-o', tf] + cmd,
+        p = subprocess.run([GNU_TIME, '-f', '%e %M %U %S', '-o', tf] + cmd,
                            stdin=fin, stdout=fout, stderr=subprocess.PIPE,
                            cwd=cwd)
         wall = time.perf_counter() - t0
     with open(tf) as f:
         last = f.read().strip().splitlines()[-1].split()
     rss_kib = int(last[1])
-    return wall, rss_kib, p.returncode, p.stderr.decode(errors='replace')
+    cpu = float(last[2]) + float(last[3])
+    return wall, rss_kib, cpu, p.returncode, p.stderr.decode(errors='replace')
 
 
 def measure(tools, ok_rc=(0,)):
@@ -77,29 +82,34 @@ def measure(tools, ok_rc=(0,)):
     Runs them alternately RUNS times; returns {name: {wall, rss, walls}}."""
     walls = {t[0]: [] for t in tools}
     rsss = {t[0]: [] for t in tools}
+    cpus = {t[0]: [] for t in tools}
     for _ in range(RUNS):
         for t in tools:
             name, cmd, inp, out = t[:4]
             oks = t[4] if len(t) > 4 else ok_rc
-            w, r, rc, err = measure_once(cmd, inp, out)
+            w, r, c, rc, err = measure_once(cmd, inp, out)
             if rc not in oks:
                 log(f'  !! {name} exited {rc}: {err.strip()[:500]}')
             walls[name].append(w)
             rsss[name].append(r)
+            cpus[name].append(c)
     res = {}
     for t in tools:
         n = t[0]
         res[n] = {'wall': statistics.median(walls[n]),
                   'rss': statistics.median(rsss[n]) / 1024.0,
+                  'cpu': statistics.median(cpus[n]),
                   'walls': walls[n]}
     return res
 
 
 def table(res):
-    log(f'  {"tool":<22} {"median wall":>12} {"peak RSS":>10}   runs (s)')
+    log(f'  {"tool":<18} {"median wall":>12} {"peak RSS":>10} {"user+sys":>9}'
+        f'   wall of each run (s)')
     for n, r in res.items():
         runs = ' '.join(f'{w:.3f}' for w in r['walls'])
-        log(f'  {n:<22} {r["wall"]:>10.3f} s {r["rss"]:>7.1f} MB   {runs}')
+        log(f'  {n:<18} {r["wall"]:>10.3f} s {r["rss"]:>7.1f} MB '
+            f'{r["cpu"]:>7.2f} s   {runs}')
 
 
 def check(target, value, limit, fmt='{:.3f}', le=True):

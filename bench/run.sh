@@ -6,6 +6,7 @@
 # usage: sh bench/run.sh BUILD_DIR [symbolize|stack|irdiff|all]
 #   BENCH_RUNS=N    runs per tool (default 5); medians are reported
 #   BENCH_QUICK=1   small inputs (smoke test), in bench/work/quick/
+#   BENCH_IR_SIZES=N,N,...  irdiff series (default 5000,10000,20000,50000)
 #   BENCH_WORK=DIR  where inputs are generated and cached (default bench/work)
 #
 # Inputs are generated on first use and cached: the 40 x 1,000-function
@@ -13,7 +14,7 @@
 # and the MLIR stages (python generator + mlir-opt). Results: docs/performance.md.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { sed -n '5,9p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '5,11p' "$0" >&2; exit 2; }
 build=$1
 what=${2:-all}
 mt=$build/maxtriage
