@@ -41,8 +41,8 @@ static void renamed_ssa_is_unchanged(void **state)
 	assert_false(t.changed);
 	assert_int_equal(t.counts.unchanged, 4);
 	assert_int_equal(t.counts.added + t.counts.removed + t.counts.modified +
-				 t.counts.moved,
-			 0);
+	                         t.counts.moved,
+	                 0);
 	mt_ir_transition_release(&t);
 }
 
@@ -248,16 +248,18 @@ static void repeated_layers_pair_in_order(void **state)
 	/* 20 identical layers (same locations, as one Python line builds
 	 * every layer); each loses its own transfer */
 	for (i = 0; i < 20; i++) {
-		na += (size_t)snprintf(a + na, sizeof(a) - na,
-			"%%t%d = mo.transfer %%x : !mo.tensor<[4], f32> to "
-			"<\"gpu\", 0> loc(\"l.py\":3:1)\n"
-			"%%r%d = mo.relu(%%t%d) : !mo.tensor<[4], f32, gpu:0> "
-			"loc(\"l.py\":4:1)\n",
-			i, i, i);
-		nb += (size_t)snprintf(b + nb, sizeof(b) - nb,
-			"%%r%d = mo.relu(%%x) : !mo.tensor<[4], f32, gpu:0> "
-			"loc(\"l.py\":4:1)\n",
-			i);
+		na += (size_t)snprintf(
+		        a + na, sizeof(a) - na,
+		        "%%t%d = mo.transfer %%x : !mo.tensor<[4], f32> to "
+		        "<\"gpu\", 0> loc(\"l.py\":3:1)\n"
+		        "%%r%d = mo.relu(%%t%d) : !mo.tensor<[4], f32, gpu:0> "
+		        "loc(\"l.py\":4:1)\n",
+		        i, i, i);
+		nb += (size_t)snprintf(
+		        b + nb, sizeof(b) - nb,
+		        "%%r%d = mo.relu(%%x) : !mo.tensor<[4], f32, gpu:0> "
+		        "loc(\"l.py\":4:1)\n",
+		        i);
 	}
 	diff(&t, a, b);
 	assert_int_equal(t.ntransfers, 20);
@@ -273,9 +275,11 @@ static void trace_follows_a_location(void **state)
 	mt_ir_trace tr;
 	mt_ir_stats st;
 	mt_ir_transition t;
-	const char *a = "%0 = \"d.a\"() : () -> f32 loc(\"/src/model.py\":42:7)\n"
-			"%1 = \"d.b\"() : () -> f32 loc(\"other.py\":42:7)\n";
-	const char *b = "%0 = \"d.c\"() : () -> f32 loc(\"/src/model.py\":42:7)\n";
+	const char *a =
+	        "%0 = \"d.a\"() : () -> f32 loc(\"/src/model.py\":42:7)\n"
+	        "%1 = \"d.b\"() : () -> f32 loc(\"other.py\":42:7)\n";
+	const char *b =
+	        "%0 = \"d.c\"() : () -> f32 loc(\"/src/model.py\":42:7)\n";
 	size_t i;
 	int seen = 0;
 

@@ -49,8 +49,7 @@ static size_t problems(const mt_ir_module *m)
 }
 
 /* The op that produced operand k of op i (-1 for block arguments). */
-static long producer(const mt_ir_module *m, long i, unsigned k,
-		     unsigned *idx)
+static long producer(const mt_ir_module *m, long i, unsigned k, unsigned *idx)
 {
 	const mt_ir_op *op = &mt_ir_ops(m)[i];
 	uint32_t v;
@@ -68,14 +67,14 @@ static long producer(const mt_ir_module *m, long i, unsigned k,
 static void generic_form_with_props_regions_attrs(void **state)
 {
 	mt_ir_module *m = parse(
-		"%c = \"test.c\"() : () -> i32\n"
-		"%r = \"d.op\"(%c) <{p = \"}>\"}> ({\n"
-		"^bb0(%a: i32 loc(\"x.py\":1:2)):\n"
-		"  \"d.y\"(%a) : (i32) -> ()\n"
-		"}, {\n"
-		"  \"d.z\"() : () -> ()\n"
-		"}) {attr = {n = [1, 2]}} : (i32) -> i32 loc(\"m.py\":3:4)\n"
-		"\"d.use\"(%r) : (i32) -> ()\n");
+	        "%c = \"test.c\"() : () -> i32\n"
+	        "%r = \"d.op\"(%c) <{p = \"}>\"}> ({\n"
+	        "^bb0(%a: i32 loc(\"x.py\":1:2)):\n"
+	        "  \"d.y\"(%a) : (i32) -> ()\n"
+	        "}, {\n"
+	        "  \"d.z\"() : () -> ()\n"
+	        "}) {attr = {n = [1, 2]}} : (i32) -> i32 loc(\"m.py\":3:4)\n"
+	        "\"d.use\"(%r) : (i32) -> ()\n");
 	long op = find(m, "d.op", 0), y = find(m, "d.y", 0);
 
 	(void)state;
@@ -95,10 +94,10 @@ static void generic_form_with_props_regions_attrs(void **state)
 
 static void multi_results_and_hash_uses(void **state)
 {
-	mt_ir_module *m = parse(
-		"%x:2 = \"d.two\"() : () -> (i32, i32)\n"
-		"%a, %b:2 = \"d.three\"() : () -> (i32, i32, i32)\n"
-		"\"d.use\"(%x#1, %b#1, %a) : (i32, i32, i32) -> ()\n");
+	mt_ir_module *m =
+	        parse("%x:2 = \"d.two\"() : () -> (i32, i32)\n"
+	              "%a, %b:2 = \"d.three\"() : () -> (i32, i32, i32)\n"
+	              "\"d.use\"(%x#1, %b#1, %a) : (i32, i32, i32) -> ()\n");
 	long u = find(m, "d.use", 0);
 	unsigned idx;
 
@@ -117,10 +116,9 @@ static void multi_results_and_hash_uses(void **state)
 
 static void names_with_dashes_and_digits(void **state)
 {
-	mt_ir_module *m = parse(
-		"%in-put_0 = arith.constant 1 : i32\n"
-		"%9$x.y = arith.constant 2 : i32\n"
-		"%s = arith.addi %in-put_0, %9$x.y : i32\n");
+	mt_ir_module *m = parse("%in-put_0 = arith.constant 1 : i32\n"
+	                        "%9$x.y = arith.constant 2 : i32\n"
+	                        "%s = arith.addi %in-put_0, %9$x.y : i32\n");
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -132,12 +130,12 @@ static void names_with_dashes_and_digits(void **state)
 static void quoted_and_nested_symbols(void **state)
 {
 	mt_ir_module *m = parse(
-		"lit.fn @\"main()\"() -> !kgen.none {\n"
-		"  %1 = lit.call @mymain::@\"f[::Int](::Int)\"<:!Int {73}>() : "
-		"!lit.generator<(\"x\": !Int) -> !kgen.none>\n"
-		"  lit.end_fn\n"
-		"}\n"
-		"func.func private @decl(i32)\n");
+	        "lit.fn @\"main()\"() -> !kgen.none {\n"
+	        "  %1 = lit.call @mymain::@\"f[::Int](::Int)\"<:!Int {73}>() : "
+	        "!lit.generator<(\"x\": !Int) -> !kgen.none>\n"
+	        "  lit.end_fn\n"
+	        "}\n"
+	        "func.func private @decl(i32)\n");
 	long fn = find(m, "lit.fn", 0), call = find(m, "lit.call", 0);
 	long decl = find(m, "func.func", 0);
 
@@ -149,21 +147,21 @@ static void quoted_and_nested_symbols(void **state)
 	assert_false(mt_ir_ops(m)[call].flags & MT_IR_OP_SYMDEF);
 	assert_true(mt_ir_ops(m)[decl].flags & MT_IR_OP_SYMDEF);
 	assert_int_equal(mt_ir_ops(m)[find(m, "lit.end_fn", 0)].parent,
-			 (uint32_t)fn);
+	                 (uint32_t)fn);
 	mt_ir_module_free(m);
 }
 
 static void block_args_with_locations(void **state)
 {
-	mt_ir_module *m = parse(
-		"\"foo.bbargs\"() ({\n"
-		" ^bb0(%x: i32,\n"
-		"// a comment with \"unbalanced quote and ) paren\n"
-		"      %y: i32 loc(\"cheetos\"),\n"
-		"      %z: i32 loc(\"out\":1:2)):\n"
-		"    %1 = arith.addi %x, %z : i32\n"
-		"    \"foo.yield\"(%1) : (i32) -> ()\n"
-		"  }) : () -> ()\n");
+	mt_ir_module *m =
+	        parse("\"foo.bbargs\"() ({\n"
+	              " ^bb0(%x: i32,\n"
+	              "// a comment with \"unbalanced quote and ) paren\n"
+	              "      %y: i32 loc(\"cheetos\"),\n"
+	              "      %z: i32 loc(\"out\":1:2)):\n"
+	              "    %1 = arith.addi %x, %z : i32\n"
+	              "    \"foo.yield\"(%1) : (i32) -> ()\n"
+	              "  }) : () -> ()\n");
 	long add = find(m, "arith.addi", 0);
 	unsigned idx;
 
@@ -179,23 +177,23 @@ static void block_args_with_locations(void **state)
 static void text_after_closing_brace(void **state)
 {
 	mt_ir_module *m = parse(
-		"#l = loc(\"after.py\":9:9)\n"
-		"func.func @f(%c: i1) {\n"
-		"  scf.if %c {\n"
-		"    \"d.a\"() : () -> ()\n"
-		"  } else {\n"
-		"    \"d.b\"() : () -> ()\n"
-		"  } loc(#l)\n"
-		"  scf.parallel (%i) = (%c) to (%c) step (%c) {\n"
-		"    scf.reduce\n"
-		"  } {mapping = [#gpu.loop_dim_map<processor = block_x>]} "
-		"loc(\"p.py\":1:1)\n"
-		"  %r = linalg.generic {maps = []} ins(%c : i1) {\n"
-		"  ^bb0(%in: i1):\n"
-		"    linalg.yield %in : i1\n"
-		"  } -> tensor<4xf32> loc(\"g.py\":2:3)\n"
-		"  return\n"
-		"}\n");
+	        "#l = loc(\"after.py\":9:9)\n"
+	        "func.func @f(%c: i1) {\n"
+	        "  scf.if %c {\n"
+	        "    \"d.a\"() : () -> ()\n"
+	        "  } else {\n"
+	        "    \"d.b\"() : () -> ()\n"
+	        "  } loc(#l)\n"
+	        "  scf.parallel (%i) = (%c) to (%c) step (%c) {\n"
+	        "    scf.reduce\n"
+	        "  } {mapping = [#gpu.loop_dim_map<processor = block_x>]} "
+	        "loc(\"p.py\":1:1)\n"
+	        "  %r = linalg.generic {maps = []} ins(%c : i1) {\n"
+	        "  ^bb0(%in: i1):\n"
+	        "    linalg.yield %in : i1\n"
+	        "  } -> tensor<4xf32> loc(\"g.py\":2:3)\n"
+	        "  return\n"
+	        "}\n");
 	long ifop = find(m, "scf.if", 0), par = find(m, "scf.parallel", 0);
 	long gen = find(m, "linalg.generic", 0);
 
@@ -204,23 +202,23 @@ static void text_after_closing_brace(void **state)
 	assert_int_equal(mt_ir_ops(m)[ifop].nregions, 2);
 	assert_string_equal(loc_of(m, ifop), "after.py:9:9");
 	assert_int_equal(mt_ir_ops(m)[find(m, "d.b", 0)].parent,
-			 (uint32_t)ifop);
+	                 (uint32_t)ifop);
 	assert_int_equal(mt_ir_ops(m)[par].nregions, 1);
 	assert_string_equal(loc_of(m, par), "p.py:1:1");
 	assert_string_equal(loc_of(m, gen), "g.py:2:3");
 	assert_int_equal(mt_ir_ops(m)[gen].nresults, 1);
 	/* return is func.return, a sibling of the others */
 	assert_int_equal(mt_ir_ops(m)[find(m, "func.return", 0)].parent,
-			 mt_ir_ops(m)[gen].parent);
+	                 mt_ir_ops(m)[gen].parent);
 	mt_ir_module_free(m);
 }
 
 static void strings_with_escapes_and_brackets(void **state)
 {
 	mt_ir_module *m = parse(
-		"\"d.s\"() {s = \"a > b } \\\" { ) \\\\\", t = \"\\22\"} : () -> ()\n"
-		"lit.var.decl \"x\" var : !lit.ref<!Int, mut *\"x`\">\n"
-		"\"d.after\"() : () -> ()\n");
+	        "\"d.s\"() {s = \"a > b } \\\" { ) \\\\\", t = \"\\22\"} : () -> ()\n"
+	        "lit.var.decl \"x\" var : !lit.ref<!Int, mut *\"x`\">\n"
+	        "\"d.after\"() : () -> ()\n");
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -232,14 +230,14 @@ static void strings_with_escapes_and_brackets(void **state)
 static void nested_angles_with_arrows(void **state)
 {
 	mt_ir_module *m = parse(
-		"kgen.generator @g<F: variant<() capturing -> !kgen.none, i1>>() "
-		"capturing -> !kgen.none no_inline {\n"
-		"  %0 = kgen.param.constant: struct<(array<1, i32>)> =\n"
-		"    <{ [1], { 2, 3 } }>\n"
-		"  %m = affine.apply affine_map<(d0)[s0] -> (d0 * s0)>(%0)[%0]\n"
-		"  kgen.return\n"
-		"}\n"
-		"\"d.next\"() : () -> ()\n");
+	        "kgen.generator @g<F: variant<() capturing -> !kgen.none, i1>>() "
+	        "capturing -> !kgen.none no_inline {\n"
+	        "  %0 = kgen.param.constant: struct<(array<1, i32>)> =\n"
+	        "    <{ [1], { 2, 3 } }>\n"
+	        "  %m = affine.apply affine_map<(d0)[s0] -> (d0 * s0)>(%0)[%0]\n"
+	        "  kgen.return\n"
+	        "}\n"
+	        "\"d.next\"() : () -> ()\n");
 	long g = find(m, "kgen.generator", 0);
 
 	(void)state;
@@ -247,22 +245,20 @@ static void nested_angles_with_arrows(void **state)
 	assert_int_equal(mt_ir_nops(m), 5);
 	assert_int_equal(mt_ir_ops(m)[g].nregions, 1);
 	assert_int_equal(mt_ir_ops(m)[find(m, "kgen.return", 0)].parent,
-			 (uint32_t)g);
-	assert_int_equal(mt_ir_ops(m)[find(m, "affine.apply", 0)].noperands,
-			 2);
+	                 (uint32_t)g);
+	assert_int_equal(mt_ir_ops(m)[find(m, "affine.apply", 0)].noperands, 2);
 	assert_int_equal(mt_ir_ops(m)[find(m, "d.next", 0)].parent, MT_IR_NONE);
 	mt_ir_module_free(m);
 }
 
 static void loc_aliases_defined_at_the_end(void **state)
 {
-	mt_ir_module *m = parse(
-		"\"d.a\"() : () -> () loc(#loc3)\n"
-		"\"d.b\"() : () -> () loc(#loc4)\n"
-		"#loc1 = loc(\"model.py\":42:7)\n"
-		"#loc2 = loc(\"model.py\":43:1)\n"
-		"#loc3 = loc(fused[#loc1, #loc2])\n"
-		"#loc4 = loc(#loc1)\n");
+	mt_ir_module *m = parse("\"d.a\"() : () -> () loc(#loc3)\n"
+	                        "\"d.b\"() : () -> () loc(#loc4)\n"
+	                        "#loc1 = loc(\"model.py\":42:7)\n"
+	                        "#loc2 = loc(\"model.py\":43:1)\n"
+	                        "#loc3 = loc(fused[#loc1, #loc2])\n"
+	                        "#loc4 = loc(#loc1)\n");
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -275,13 +271,13 @@ static void loc_aliases_defined_at_the_end(void **state)
 static void resource_blobs_are_skipped(void **state)
 {
 	mt_ir_module *m = parse(
-		"\"t.user\"() {attr = dense_resource<blob1> : tensor<3xi64>} : "
-		"() -> ()\n"
-		"{-#\n  dialect_resources: {\n    builtin: {\n"
-		"      blob1: \"0x0800\",\n"
-		"      \"blob\\\\-\\22one\\22\": \"0x0200\"\n"
-		"    }\n  }\n#-}\n"
-		"\"t.after\"() : () -> ()\n");
+	        "\"t.user\"() {attr = dense_resource<blob1> : tensor<3xi64>} : "
+	        "() -> ()\n"
+	        "{-#\n  dialect_resources: {\n    builtin: {\n"
+	        "      blob1: \"0x0800\",\n"
+	        "      \"blob\\\\-\\22one\\22\": \"0x0200\"\n"
+	        "    }\n  }\n#-}\n"
+	        "\"t.after\"() : () -> ()\n");
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -293,16 +289,16 @@ static void resource_blobs_are_skipped(void **state)
 static void every_location_form(void **state)
 {
 	mt_ir_module *m = parse(
-		"\"a\"() : () -> () loc(unknown)\n"
-		"\"b\"() : () -> () loc(\"f.py\":3:4)\n"
-		"\"c\"() : () -> () loc(\"name\"(\"f.py\":5:6))\n"
-		"\"d\"() : () -> () loc(callsite(\"f.py\":7:8 at \"g.py\":1:1))\n"
-		"\"e\"() : () -> () loc(fused[\"f.py\":1:2, \"f.py\":3:4])\n"
-		"\"f\"() : () -> () loc(fused<#di>[\"f.py\":9:9])\n"
-		"\"g\"() : () -> () loc(\"justname\")\n"
-		"\"h\"() : () -> () loc(#x.custom<\"f\" * 3>)\n"
-		"\"i\"() : () -> () loc(callsite(\"n\"(\"f.py\":2:2) at "
-		"callsite(\"g.py\":1:1 at \"h.py\":1:1)))\n");
+	        "\"a\"() : () -> () loc(unknown)\n"
+	        "\"b\"() : () -> () loc(\"f.py\":3:4)\n"
+	        "\"c\"() : () -> () loc(\"name\"(\"f.py\":5:6))\n"
+	        "\"d\"() : () -> () loc(callsite(\"f.py\":7:8 at \"g.py\":1:1))\n"
+	        "\"e\"() : () -> () loc(fused[\"f.py\":1:2, \"f.py\":3:4])\n"
+	        "\"f\"() : () -> () loc(fused<#di>[\"f.py\":9:9])\n"
+	        "\"g\"() : () -> () loc(\"justname\")\n"
+	        "\"h\"() : () -> () loc(#x.custom<\"f\" * 3>)\n"
+	        "\"i\"() : () -> () loc(callsite(\"n\"(\"f.py\":2:2) at "
+	        "callsite(\"g.py\":1:1 at \"h.py\":1:1)))\n");
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -347,21 +343,22 @@ static void huge_dense_constant_is_hashed(void **state)
 static void devices_and_transfers(void **state)
 {
 	mt_ir_module *m = parse(
-		"%w = mo.constant.external {device = #M.device_ref<\"gpu\", 0>, "
-		"name = \"w\"} : !mo.tensor<[4], f32>\n"
-		"%a = mo.add(%w, %w) : !mo.tensor<[4], f32, gpu:1>\n"
-		"%o = \"mo.old\"() : () -> !mo.tensor<[4], f32, "
-		"{device=#M.device_ref<\"cuda\", 2>}>\n"
-		"%t = mo.transfer %a : !mo.tensor<[4], f32, gpu:1> to <\"cpu\", 0>\n"
-		"%c = mo.buffer.transfer[%t](%a, %a) : !mo.buffer<[2], f32, "
-		"gpu:0>, !mo.buffer<[2], f32>\n"
-		"gpu.launch blocks(%bx) in (%sx = %w) {\n"
-		"  %x = arith.addf %w, %w : f32\n"
-		"  gpu.terminator\n"
-		"}\n"
-		"%h = arith.addf %w, %w : f32\n");
+	        "%w = mo.constant.external {device = #M.device_ref<\"gpu\", 0>, "
+	        "name = \"w\"} : !mo.tensor<[4], f32>\n"
+	        "%a = mo.add(%w, %w) : !mo.tensor<[4], f32, gpu:1>\n"
+	        "%o = \"mo.old\"() : () -> !mo.tensor<[4], f32, "
+	        "{device=#M.device_ref<\"cuda\", 2>}>\n"
+	        "%t = mo.transfer %a : !mo.tensor<[4], f32, gpu:1> to <\"cpu\", 0>\n"
+	        "%c = mo.buffer.transfer[%t](%a, %a) : !mo.buffer<[2], f32, "
+	        "gpu:0>, !mo.buffer<[2], f32>\n"
+	        "gpu.launch blocks(%bx) in (%sx = %w) {\n"
+	        "  %x = arith.addf %w, %w : f32\n"
+	        "  gpu.terminator\n"
+	        "}\n"
+	        "%h = arith.addf %w, %w : f32\n");
 	const mt_ir_op *o = mt_ir_ops(m);
-	long t = find(m, "mo.transfer", 0), bt = find(m, "mo.buffer.transfer", 0);
+	long t = find(m, "mo.transfer", 0),
+	     bt = find(m, "mo.buffer.transfer", 0);
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -374,11 +371,11 @@ static void devices_and_transfers(void **state)
 	assert_string_equal(mt_ir_str_get(m, o[bt].xfer_from), "gpu:0");
 	assert_string_equal(mt_ir_str_get(m, o[bt].xfer_to), "cpu");
 	assert_string_equal(
-		mt_ir_str_get(m, o[find(m, "gpu.launch", 0)].device), "cpu");
-	assert_string_equal(mt_ir_str_get(m, o[find(m, "arith.addf", 0)].device),
-			    "gpu");
-	assert_string_equal(mt_ir_str_get(m, o[find(m, "arith.addf", 1)].device),
-			    "cpu");
+	        mt_ir_str_get(m, o[find(m, "gpu.launch", 0)].device), "cpu");
+	assert_string_equal(
+	        mt_ir_str_get(m, o[find(m, "arith.addf", 0)].device), "gpu");
+	assert_string_equal(
+	        mt_ir_str_get(m, o[find(m, "arith.addf", 1)].device), "cpu");
 	mt_ir_module_free(m);
 }
 
@@ -406,11 +403,26 @@ static void nesting_is_capped(void **state)
 static void hostile_input_never_crashes(void **state)
 {
 	static const char *const bad[] = {
-		"", "}", "{", "%", "%x =", "%x = \"", "\"unterminated(\n",
-		"loc(", "\"a\"() : () -> () loc(fused[", "#a = ", "#loc = loc(#loc)\n\"a\"() loc(#loc)",
-		"^bb0(%a: i32", "d.op {{{{ <<<< (((( [[[[", "d.op ) ] } >",
-		"{-# never closed", "%a:999999999999 = d.x", "@\"", "!x = !y<",
-		"\"d.a\"(%a#99) : () -> ()", "%x#1 = d.y",
+		"",
+		"}",
+		"{",
+		"%",
+		"%x =",
+		"%x = \"",
+		"\"unterminated(\n",
+		"loc(",
+		"\"a\"() : () -> () loc(fused[",
+		"#a = ",
+		"#loc = loc(#loc)\n\"a\"() loc(#loc)",
+		"^bb0(%a: i32",
+		"d.op {{{{ <<<< (((( [[[[",
+		"d.op ) ] } >",
+		"{-# never closed",
+		"%a:999999999999 = d.x",
+		"@\"",
+		"!x = !y<",
+		"\"d.a\"(%a#99) : () -> ()",
+		"%x#1 = d.y",
 	};
 	size_t i, cut;
 
@@ -419,17 +431,17 @@ static void hostile_input_never_crashes(void **state)
 		mt_ir_module *m = NULL;
 
 		assert_int_equal(mt_ir_parse(&m, bad[i], strlen(bad[i]), NULL),
-				 0);
+		                 0);
 		mt_ir_module_free(m);
 	}
 	/* every prefix of a real stage */
 	{
 		const char *text =
-			"module {\n  func.func @f(%a: f32 loc(\"x\":1:1)) {\n"
-			"    %0 = \"d.x\"(%a) <{p = 1}> ({^bb0(%b: f32):\n"
-			"      \"d.y\"(%b) : (f32) -> ()}) : (f32) -> f32 "
-			"loc(fused[#l1, \"q\"(\"r\":2:3)])\n    return\n  }\n}\n"
-			"#l1 = loc(\"z\":9:9)\n{-# r: {} #-}\n";
+		        "module {\n  func.func @f(%a: f32 loc(\"x\":1:1)) {\n"
+		        "    %0 = \"d.x\"(%a) <{p = 1}> ({^bb0(%b: f32):\n"
+		        "      \"d.y\"(%b) : (f32) -> ()}) : (f32) -> f32 "
+		        "loc(fused[#l1, \"q\"(\"r\":2:3)])\n    return\n  }\n}\n"
+		        "#l1 = loc(\"z\":9:9)\n{-# r: {} #-}\n";
 
 		for (cut = 0; cut <= strlen(text); cut++) {
 			mt_ir_module *m = NULL;

@@ -13,8 +13,7 @@
 static const char *const formats[] = { "text", "json", "markdown", NULL };
 
 static const mt_command_help help = {
-	"irdiff",
-	"maxtriage irdiff [options] DIR | CAPTURE | FILE.mlir...",
+	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | FILE.mlir...",
 	"Compare consecutive MLIR lowering stages and report, per transition,\n"
 	"ops added, removed, modified, moved and unchanged; which ops were\n"
 	"fused into which op; placement changes (cpu/gpu) and transfers added\n"
@@ -38,7 +37,7 @@ static const mt_command_help help = {
 int cmd_irdiff(int argc, char **argv)
 {
 	const char *format = "text", *trace = NULL, *from = NULL, *to = NULL,
-		   *graph = NULL;
+	           *graph = NULL;
 	int show_ir = 0, help_shown = 0, rc, ret = MT_EXIT_OK;
 	mt_strlist pos = { NULL, 0, 0 };
 	mt_ir_input *in = NULL;
@@ -48,14 +47,16 @@ int cmd_irdiff(int argc, char **argv)
 	mt_error err;
 	mt_buf out = MT_BUF_INIT;
 	const mt_option opts[] = {
-		{ 'f', "format", MT_OPT_CHOICE, &format, "FMT",
-		  "output format", formats },
+		{ 'f', "format", MT_OPT_CHOICE, &format, "FMT", "output format",
+		  formats },
 		{ 0, "trace", MT_OPT_STRING, &trace, "LOC",
 		  "follow the ops of one source location (model.py:42 or "
-		  "model.py:42:7) through every stage", NULL },
+		  "model.py:42:7) through every stage",
+		  NULL },
 		{ 0, "show-ir", MT_OPT_FLAG, &show_ir, NULL,
 		  "print a unified diff of each stage pair, SSA names "
-		  "normalised (narrow with --from/--to)", NULL },
+		  "normalised (narrow with --from/--to)",
+		  NULL },
 		{ 0, "from", MT_OPT_STRING, &from, "STAGE",
 		  "start at this stage (name or index)", NULL },
 		{ 0, "to", MT_OPT_STRING, &to, "STAGE",
@@ -73,9 +74,11 @@ int cmd_irdiff(int argc, char **argv)
 		goto out;
 	}
 	if (!pos.n) {
-		mt_die_msg("irdiff", "cannot start '%s': no input given (a "
-				     "stage directory, a capture file or MLIR "
-				     "files; see --help)", "irdiff");
+		mt_die_msg("irdiff",
+		           "cannot start '%s': no input given (a "
+		           "stage directory, a capture file or MLIR "
+		           "files; see --help)",
+		           "irdiff");
 		ret = MT_EXIT_USAGE;
 		goto out;
 	}
@@ -83,7 +86,8 @@ int cmd_irdiff(int argc, char **argv)
 	if (trace) {
 		if (mt_ir_trace_parse(&tr, trace, &err)) {
 			mt_die_msg("irdiff", "cannot parse --trace '%s': %s",
-				   trace, "expected FILE:LINE or FILE:LINE:COL");
+			           trace,
+			           "expected FILE:LINE or FILE:LINE:COL");
 			ret = MT_EXIT_USAGE;
 			goto out;
 		}
@@ -94,8 +98,7 @@ int cmd_irdiff(int argc, char **argv)
 	o.from = from;
 	o.to = to;
 	o.show_ir = show_ir;
-	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n,
-			      &err);
+	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n, &err);
 	if (rc) {
 		/* err.msg names the path and the reason */
 		mt_die_msg("irdiff", "%s", err.msg);
@@ -111,7 +114,7 @@ int cmd_irdiff(int argc, char **argv)
 	if (!strcmp(format, "json")) {
 		if (mt_irdiff_write_json(&out, &rep)) {
 			mt_die_msg("irdiff", "cannot write JSON '%s': %s",
-				   "stdout", mt_strerror(MT_ENOMEM));
+			           "stdout", mt_strerror(MT_ENOMEM));
 			ret = MT_EXIT_INPUT;
 			goto out;
 		}
@@ -123,7 +126,7 @@ int cmd_irdiff(int argc, char **argv)
 	fwrite(out.ptr, 1, out.len, stdout);
 	if (fflush(stdout)) {
 		mt_die_msg("irdiff", "cannot write '%s': %s", "stdout",
-			   "write error");
+		           "write error");
 		ret = MT_EXIT_INPUT;
 	}
 	{
@@ -132,20 +135,21 @@ int cmd_irdiff(int argc, char **argv)
 		for (gi = 0; gi < rep.ngraphs; gi++)
 			for (i = 0; i < rep.graphs[gi].nstages; i++) {
 				const mt_irdiff_stage *st =
-					&rep.graphs[gi].stages[i];
+				        &rep.graphs[gi].stages[i];
 
 				if (st->unreadable) {
 					mt_die_msg("irdiff",
-						   "cannot read stage '%s': %s",
-						   st->stage->path, st->problem);
+					           "cannot read stage '%s': %s",
+					           st->stage->path,
+					           st->problem);
 					ret = MT_EXIT_INPUT;
 				} else if (st->nproblems) {
 					mt_die_msg("irdiff",
-						   "skipped %zu unreadable "
-						   "line(s) in '%s': %s",
-						   st->nproblems,
-						   st->stage->path,
-						   st->problem);
+					           "skipped %zu unreadable "
+					           "line(s) in '%s': %s",
+					           st->nproblems,
+					           st->stage->path,
+					           st->problem);
 				}
 			}
 	}

@@ -30,18 +30,18 @@
 typedef struct side {
 	const mt_ir_module *m;
 	uint32_t n;
-	uint32_t *match;   /* other side's op, or MT_IR_NONE */
-	uint64_t *scope;   /* hash of the nearest enclosing symbol */
+	uint32_t *match; /* other side's op, or MT_IR_NONE */
+	uint64_t *scope; /* hash of the nearest enclosing symbol */
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
-	uint8_t *claimed;  /* taken by a fusion */
+	uint8_t *claimed; /* taken by a fusion */
 } side;
 
 typedef struct differ {
 	side a, b;
 	mt_ir_transition *t;
 	const mt_ir_trace *trace;
-	uint32_t *next;    /* chains of B ops per key */
+	uint32_t *next; /* chains of B ops per key */
 } differ;
 
 /* ---- opref ---- */
@@ -65,10 +65,10 @@ static void opref_fill(mt_ir_opref *r, const mt_ir_module *m, uint32_t i)
 
 		if (p->line)
 			snprintf(buf, sizeof(buf), "%s:%u:%u",
-				 mt_ir_str_get(m, p->file), p->line, p->col);
+			         mt_ir_str_get(m, p->file), p->line, p->col);
 		else
 			snprintf(buf, sizeof(buf), "%s",
-				 mt_ir_str_get(m, p->file));
+			         mt_ir_str_get(m, p->file));
 		r->locs[k] = mt_strdup(buf);
 	}
 }
@@ -86,8 +86,11 @@ static void opref_release(mt_ir_opref *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static void count_add(mt_ir_count **items, size_t *n, size_t *cap,
-		      const char *name, size_t by)
+static void count_add(mt_ir_count **items,
+                      size_t *n,
+                      size_t *cap,
+                      const char *name,
+                      size_t by)
 {
 	size_t i;
 	mt_ir_count c;
@@ -106,7 +109,7 @@ static void count_add(mt_ir_count **items, size_t *n, size_t *cap,
 static int count_cmp(const void *x, const void *y)
 {
 	return strcmp(((const mt_ir_count *)x)->name,
-		      ((const mt_ir_count *)y)->name);
+	              ((const mt_ir_count *)y)->name);
 }
 
 /* ---- trace ---- */
@@ -142,7 +145,7 @@ int mt_ir_trace_parse(mt_ir_trace *out, const char *spec, mt_error *err)
 	return 0;
 bad:
 	return mt_error_set(err, MT_EUSAGE,
-			    "'%s' is not FILE:LINE or FILE:LINE:COL", spec);
+	                    "'%s' is not FILE:LINE or FILE:LINE:COL", spec);
 }
 
 int mt_ir_op_at(const mt_ir_module *m, size_t i, const mt_ir_trace *tr)
@@ -172,8 +175,9 @@ int mt_ir_op_at(const mt_ir_module *m, size_t i, const mt_ir_trace *tr)
 
 /* ---- stats ---- */
 
-void mt_ir_stats_compute(mt_ir_stats *out, const mt_ir_module *m,
-			 const mt_ir_trace *trace)
+void mt_ir_stats_compute(mt_ir_stats *out,
+                         const mt_ir_module *m,
+                         const mt_ir_trace *trace)
 {
 	size_t i, capd = 0, capv = 0, capt = 0;
 	char buf[300];
@@ -185,13 +189,13 @@ void mt_ir_stats_compute(mt_ir_stats *out, const mt_ir_module *m,
 		size_t dl = mt_ir_dialect_len(name);
 
 		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
-			 name);
+		         name);
 		count_add(&out->by_dialect, &out->ndialect, &capd, buf, 1);
 		count_add(&out->by_device, &out->ndevice, &capv,
-			  mt_ir_str_get(m, m->ops[i].device), 1);
+		          mt_ir_str_get(m, m->ops[i].device), 1);
 		if (trace && mt_ir_op_at(m, i, trace)) {
 			snprintf(buf, sizeof(buf), "%.200s@%.40s", name,
-				 mt_ir_str_get(m, m->ops[i].device));
+			         mt_ir_str_get(m, m->ops[i].device));
 			count_add(&out->trace, &out->ntrace, &capt, buf, 1);
 		}
 	}
@@ -273,7 +277,7 @@ static void side_init(side *s, const mt_ir_module *m)
 			s->scope[i] = 0;
 		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
 			s->scope[i] = ir_mix(s->scope[p],
-						  mt_ir_str_hash(m, m->ops[p].sym));
+			                     mt_ir_str_hash(m, m->ops[p].sym));
 		else
 			s->scope[i] = s->scope[p];
 	}
@@ -291,7 +295,9 @@ static void side_init(side *s, const mt_ir_module *m)
 		memcpy(fill, s->use_off, ((size_t)nv + 1) * sizeof(*fill));
 		for (i = 0; i < s->n; i++)
 			for (k = 0; k < m->ops[i].noperands; k++) {
-				uint32_t v = m->operands[m->ops[i].first_operand + k];
+				uint32_t v =
+				        m->operands[m->ops[i].first_operand +
+				                    k];
 
 				if (v < nv)
 					s->uses[fill[v]++] = i;
@@ -325,12 +331,21 @@ static inline uint64_t loc_h(const side *s, uint32_t i)
 
 /* ---- matching tiers ---- */
 
-enum { T_SYM = 1, T_EXACT, T_ATTR_SCOPED, T_ATTR, T_STRUCT_NOLOC,
-       T_ATTR_NOLOC, T_LOC_SCOPED, T_LOC, T_ORDER };
+enum {
+	T_SYM = 1,
+	T_EXACT,
+	T_ATTR_SCOPED,
+	T_ATTR,
+	T_STRUCT_NOLOC,
+	T_ATTR_NOLOC,
+	T_LOC_SCOPED,
+	T_LOC,
+	T_ORDER
+};
 
 /* Key of op i of side s for a tier; 0 when the op takes no part. */
-static uint64_t tier_key(const differ *D, const side *s, int is_a,
-			 uint32_t i, int tier)
+static uint64_t
+tier_key(const differ *D, const side *s, int is_a, uint32_t i, int tier)
 {
 	const mt_ir_op *op = &s->m->ops[i];
 	uint64_t h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
@@ -454,8 +469,8 @@ static void match_tier(differ *D, int tier)
 /* ---- classification ---- */
 
 /* The (op, idx) that value v of side s stands for on side B. */
-static int map_value(const differ *D, const side *s, uint32_t v,
-		     uint32_t *op, uint32_t *idx)
+static int map_value(
+        const differ *D, const side *s, uint32_t v, uint32_t *op, uint32_t *idx)
 {
 	const mt_ir_value *val;
 
@@ -478,11 +493,11 @@ static int operands_same(const differ *D, uint32_t i, uint32_t j)
 		uint32_t pa, ia, pb, ib;
 
 		if (!map_value(D, &D->a,
-			       D->a.m->operands[oa->first_operand + k], &pa,
-			       &ia) ||
+		               D->a.m->operands[oa->first_operand + k], &pa,
+		               &ia) ||
 		    !map_value(D, &D->b,
-			       D->b.m->operands[ob->first_operand + k], &pb,
-			       &ib) ||
+		               D->b.m->operands[ob->first_operand + k], &pb,
+		               &ib) ||
 		    pa != pb || ia != ib)
 			return 0;
 	}
@@ -498,13 +513,13 @@ static int parent_same(const differ *D, uint32_t i, uint32_t j)
 	return D->a.match[pa] == pb;
 }
 
-static void trace_add(differ *D, const mt_ir_module *m, uint32_t i,
-		      const char *what)
+static void
+trace_add(differ *D, const mt_ir_module *m, uint32_t i, const char *what)
 {
 	char buf[300];
 
 	snprintf(buf, sizeof(buf), "%.200s %s",
-		 mt_ir_str_get(m, m->ops[i].name), what);
+	         mt_ir_str_get(m, m->ops[i].name), what);
 	count_add(&D->t->trace, &D->t->ntrace, &D->t->cap_trace, buf, 1);
 }
 
@@ -535,8 +550,8 @@ static void classify(differ *D)
 			t->counts.moved++;
 			what = "moved";
 		} else if (oa->attr_hash != D->b.m->ops[j].attr_hash ||
-			   name_h(&D->a, i) != name_h(&D->b, j) ||
-			   !operands_same(D, i, j)) {
+		           name_h(&D->a, i) != name_h(&D->b, j) ||
+		           !operands_same(D, i, j)) {
 			t->counts.modified++;
 			what = "modified";
 		} else {
@@ -549,14 +564,14 @@ static void classify(differ *D)
 			opref_fill(&p.op, D->b.m, j);
 			p.from = mt_strdup(mt_ir_str_get(D->a.m, oa->device));
 			p.to = mt_strdup(
-				mt_ir_str_get(D->b.m, D->b.m->ops[j].device));
+			        mt_ir_str_get(D->b.m, D->b.m->ops[j].device));
 			MT_PUSH(t->placements, t->nplacements,
-				t->cap_placements, p);
+			        t->cap_placements, p);
 			if (at) {
 				char buf[100];
 
 				snprintf(buf, sizeof(buf), "placed %s -> %s",
-					 p.from, p.to);
+				         p.from, p.to);
 				trace_add(D, D->b.m, j, buf);
 			}
 		}
@@ -588,8 +603,8 @@ static int is_result(const side *s, uint32_t v, uint32_t *op)
 }
 
 /* All users of op d's results are in the group (stamp). */
-static int used_only_in(const side *s, uint32_t d, const uint32_t *stamp,
-			uint32_t mark)
+static int
+used_only_in(const side *s, uint32_t d, const uint32_t *stamp, uint32_t mark)
 {
 	const mt_ir_op *op = &s->m->ops[d];
 	uint32_t r, u;
@@ -662,8 +677,8 @@ static void find_fusions(differ *D)
 		/* a call into an outlined function takes over the ops that
 		 * moved there */
 		uint64_t callee = fo->sym && !(fo->flags & MT_IR_OP_SYMDEF)
-					  ? mt_ir_str_hash(B->m, fo->sym)
-					  : 0;
+		                          ? mt_ir_str_hash(B->m, fo->sym)
+		                          : 0;
 
 		if (!fo->noperands && !fo->nregions)
 			continue;
@@ -673,7 +688,8 @@ static void find_fusions(differ *D)
 		/* An op that kept its attributes and only lost a producer
 		 * (a transfer or a duplicate removed) absorbed nothing; a
 		 * fused op has a new body signature or a fused location. */
-		if (m != MT_IR_NONE && A->m->ops[m].attr_hash == fo->attr_hash &&
+		if (m != MT_IR_NONE &&
+		    A->m->ops[m].attr_hash == fo->attr_hash &&
 		    !(fl && fl->n > 1))
 			continue;
 		ngroup = 0;
@@ -694,15 +710,20 @@ static void find_fusions(differ *D)
 				if (ua == MT_IR_NONE)
 					continue;
 				for (k = 0; k < uo->noperands &&
-					    k < A->m->ops[ua].noperands;
+				            k < A->m->ops[ua].noperands;
 				     k++) {
 					uint32_t d;
 
-					if (B->m->operands[uo->first_operand + k] != v)
+					if (B->m->operands[uo->first_operand +
+					                   k] != v)
 						continue;
-					if (!is_result(A,
-						       A->m->operands[A->m->ops[ua].first_operand + k],
-						       &d))
+					if (!is_result(
+					            A,
+					            A->m->operands
+					                    [A->m->ops[ua]
+					                             .first_operand +
+					                     k],
+					            &d))
 						continue;
 					if (!gone(D, callee, d) ||
 					    A->claimed[d] || stamp[d] == mark)
@@ -715,7 +736,8 @@ static void find_fusions(differ *D)
 		/* a fused[...] location names its members */
 		if (fl && fl->n > 1) {
 			for (k = 0; k < fl->n; k++) {
-				const mt_ir_point *p = &B->m->points[fl->first + k];
+				const mt_ir_point *p =
+				        &B->m->points[fl->first + k];
 				uint64_t h = MT_HASH_SEED;
 				uint32_t d;
 
@@ -746,7 +768,12 @@ static void find_fusions(differ *D)
 				for (k = 0; k < go->noperands; k++) {
 					uint32_t d;
 
-					if (!is_result(A, A->m->operands[go->first_operand + k], &d))
+					if (!is_result(
+					            A,
+					            A->m->operands
+					                    [go->first_operand +
+					                     k],
+					            &d))
 						continue;
 					if (stamp[d] == mark ||
 					    !gone(D, callee, d) ||
@@ -772,7 +799,8 @@ static void find_fusions(differ *D)
 			if (group[i] == m)
 				continue;
 			for (k = 0; k < go->noperands && !evidence; k++) {
-				uint32_t v = A->m->operands[go->first_operand + k];
+				uint32_t v =
+				        A->m->operands[go->first_operand + k];
 				uint32_t po, pi, d, q;
 
 				if (is_result(A, v, &d) && stamp[d] == mark)
@@ -782,7 +810,12 @@ static void find_fusions(differ *D)
 				for (q = 0; q < fo->noperands; q++) {
 					uint32_t bo, bi;
 
-					if (map_value(D, B, B->m->operands[fo->first_operand + q], &bo, &bi) &&
+					if (map_value(
+					            D, B,
+					            B->m->operands
+					                    [fo->first_operand +
+					                     q],
+					            &bo, &bi) &&
 					    bo == po && bi == pi)
 						evidence = 1;
 				}
@@ -803,7 +836,7 @@ static void find_fusions(differ *D)
 			}
 			B->claimed[f] = 1;
 			MT_PUSH(D->t->fusions, D->t->nfusions,
-				D->t->cap_fusions, fu);
+			        D->t->cap_fusions, fu);
 		}
 		if (D->trace) {
 			int at = mt_ir_op_at(B->m, f, D->trace);
@@ -830,16 +863,18 @@ static void find_transfers(differ *D, side *s, int added)
 		const mt_ir_op *op = &s->m->ops[i];
 		mt_ir_transfer x;
 
-		if (s->match[i] != MT_IR_NONE || !(op->flags & MT_IR_OP_TRANSFER))
+		if (s->match[i] != MT_IR_NONE ||
+		    !(op->flags & MT_IR_OP_TRANSFER))
 			continue;
 		opref_fill(&x.op, s->m, i);
 		x.added = added;
-		x.from = op->xfer_from ? mt_strdup(mt_ir_str_get(s->m, op->xfer_from))
-				       : NULL;
+		x.from = op->xfer_from
+		                 ? mt_strdup(mt_ir_str_get(s->m, op->xfer_from))
+		                 : NULL;
 		x.to = op->xfer_to ? mt_strdup(mt_ir_str_get(s->m, op->xfer_to))
-				   : NULL;
+		                   : NULL;
 		MT_PUSH(D->t->transfers, D->t->ntransfers, D->t->cap_transfers,
-			x);
+		        x);
 	}
 }
 
@@ -852,9 +887,11 @@ static int dialect_eq(const char *a, const char *b)
 
 /* Does some dialect among the ops of chain ha (side A) appear nowhere in
  * chain hb (side B)? */
-static int dialect_gave_way(const differ *D, uint32_t ha,
-			    const uint32_t *nexta, uint32_t hb,
-			    const uint32_t *nextb)
+static int dialect_gave_way(const differ *D,
+                            uint32_t ha,
+                            const uint32_t *nexta,
+                            uint32_t hb,
+                            const uint32_t *nextb)
 {
 	uint32_t x, y;
 
@@ -866,7 +903,7 @@ static int dialect_gave_way(const differ *D, uint32_t ha,
 
 		for (y = hb; y != MT_IR_NONE && !survives; y = nextb[y])
 			survives = dialect_eq(
-				na, mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
+			        na, mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
 		if (!survives)
 			return 1;
 	}
@@ -928,12 +965,12 @@ static void find_lowerings(differ *D)
 		opref_fill(&z.at, A->m, heada[l]);
 		for (i = heada[l]; i != MT_IR_NONE; i = nexta[i])
 			count_add(&z.from, &z.nfrom, &c1,
-				  mt_ir_str_get(A->m, A->m->ops[i].name), 1);
+			          mt_ir_str_get(A->m, A->m->ops[i].name), 1);
 		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
 			count_add(&z.to, &z.nto, &c2,
-				  mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+			          mt_ir_str_get(B->m, B->m->ops[i].name), 1);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
-			z);
+		        z);
 	}
 	free(heada);
 	free(headb);
@@ -960,7 +997,7 @@ static void find_lowerings(differ *D)
 		count_add(&z.from, &z.nfrom, &c1, na, 1);
 		count_add(&z.to, &z.nto, &c2, nb, 1);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
-			z);
+		        z);
 	}
 	for (l = 0; l < D->t->nlowerings; l++) {
 		mt_ir_lowering *lw = &D->t->lowerings[l];
@@ -971,8 +1008,11 @@ static void find_lowerings(differ *D)
 	ir_map_release(&at);
 }
 
-int mt_ir_diff(mt_ir_transition *out, const mt_ir_module *a,
-	       const mt_ir_module *b, const mt_ir_trace *trace, mt_error *err)
+int mt_ir_diff(mt_ir_transition *out,
+               const mt_ir_module *a,
+               const mt_ir_module *b,
+               const mt_ir_trace *trace,
+               mt_error *err)
 {
 	differ D;
 	int tier;
@@ -995,8 +1035,8 @@ int mt_ir_diff(mt_ir_transition *out, const mt_ir_module *a,
 	find_transfers(&D, &D.b, 1);
 	find_lowerings(&D);
 	out->changed = out->counts.added || out->counts.removed ||
-		       out->counts.modified || out->counts.moved ||
-		       out->nplacements || out->ntransfers;
+	               out->counts.modified || out->counts.moved ||
+	               out->nplacements || out->ntransfers;
 	free(D.next);
 	side_release(&D.a);
 	side_release(&D.b);

@@ -21,7 +21,7 @@
 #include "maxtriage/buf.h"
 
 static const char *const max_stages[] = { "mo", "mo-pre-mogg", "mogg",
-					  "mogg-pre-mgp", "mgp" };
+	                                  "mogg-pre-mgp", "mgp" };
 
 int mt_ir_max_stage_rank(const char *stage)
 {
@@ -34,7 +34,7 @@ int mt_ir_max_stage_rank(const char *stage)
 }
 
 static void note(mt_ir_input *in, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+        __attribute__((format(printf, 2, 3)));
 
 static void note(mt_ir_input *in, const char *fmt, ...)
 {
@@ -62,8 +62,11 @@ static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
 	return &in->graphs[in->ngraphs - 1];
 }
 
-static mt_ir_stage *stage_add(mt_ir_graph *g, const char *name,
-			      const char *path, size_t off, size_t len)
+static mt_ir_stage *stage_add(mt_ir_graph *g,
+                              const char *name,
+                              const char *path,
+                              size_t off,
+                              size_t len)
 {
 	mt_ir_stage s;
 
@@ -114,14 +117,15 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	memset(t, 0, sizeof(*t));
 	fd = open(s->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return mt_error_set(err, errno == ENOENT ? MT_ENOTFOUND : MT_EIO,
-				    "cannot open '%s': %s", s->path,
-				    strerror(errno));
+		return mt_error_set(
+		        err, errno == ENOENT ? MT_ENOTFOUND : MT_EIO,
+		        "cannot open '%s': %s", s->path, strerror(errno));
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return mt_error_set(err, MT_EIO, "cannot read '%s': %s", s->path,
-				    S_ISDIR(st.st_mode) ? "is a directory"
-							: strerror(errno));
+		return mt_error_set(err, MT_EIO, "cannot read '%s': %s",
+		                    s->path,
+		                    S_ISDIR(st.st_mode) ? "is a directory"
+		                                        : strerror(errno));
 	}
 	off = s->off;
 	len = s->len;
@@ -140,7 +144,7 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	close(fd);
 	if (map == MAP_FAILED)
 		return mt_error_set(err, MT_EIO, "cannot map '%s': %s", s->path,
-				    strerror(errno));
+		                    strerror(errno));
 	t->map = map;
 	t->maplen = (size_t)st.st_size;
 	t->ptr = (const char *)map + off;
@@ -155,8 +159,7 @@ void mt_ir_text_release(mt_ir_text *t)
 	memset(t, 0, sizeof(*t));
 }
 
-int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s,
-		      mt_error *err)
+int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err)
 {
 	mt_ir_text t;
 	int rc;
@@ -186,8 +189,8 @@ static void dump_scope(const char *p, const char *end, mt_buf *out)
 
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
-		if (q == e || *q == '#' || *q == '!' || (*q == '/' && q + 1 < e &&
-							  q[1] == '/')) {
+		if (q == e || *q == '#' || *q == '!' ||
+		    (*q == '/' && q + 1 < e && q[1] == '/')) {
 			p = e + 1;
 			continue;
 		}
@@ -223,8 +226,7 @@ static void dump_scope(const char *p, const char *end, mt_buf *out)
 }
 
 /* "IR Dump After Pass (arg) ..." -> "arg" (or "before:arg"). */
-static void dump_name(const char *h, const char *e, mt_buf *out,
-		      int *before)
+static void dump_name(const char *h, const char *e, mt_buf *out, int *before)
 {
 	const char *open, *close;
 
@@ -247,8 +249,8 @@ static void dump_name(const char *h, const char *e, mt_buf *out,
 	}
 }
 
-static int open_afterall(mt_ir_input *in, const char *path, const char *p,
-			 size_t len)
+static int
+open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
 {
 	const char *end = p + len, *q = p;
 	mt_buf name = MT_BUF_INIT, scope = MT_BUF_INIT;
@@ -258,7 +260,7 @@ static int open_afterall(mt_ir_input *in, const char *path, const char *p,
 	in->layout = MT_IR_LAYOUT_AFTERALL;
 	while (q < end) {
 		const char *h = memmem(q, (size_t)(end - q), DUMP_MARK,
-				       strlen(DUMP_MARK));
+		                       strlen(DUMP_MARK));
 		const char *hl, *body, *next;
 		int before;
 
@@ -267,16 +269,18 @@ static int open_afterall(mt_ir_input *in, const char *path, const char *p,
 		hl = memchr(h, '\n', (size_t)(end - h));
 		body = hl ? hl + 1 : end;
 		next = memmem(body, (size_t)(end - body), DUMP_MARK,
-			      strlen(DUMP_MARK));
+		              strlen(DUMP_MARK));
 		if (!next)
 			next = end;
 		dump_name(h + strlen(DUMP_MARK), hl ? hl : end, &name, &before);
 		/* With both before and after printing, a "before" repeats the
-		 * previous "after"; keep it only where it is new (the input). */
+		 * previous "after"; keep it only where it is new (the input).
+		 */
 		if (!before || !prev_after) {
 			dump_scope(body, next, &scope);
 			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
-				  path, (size_t)(body - p), (size_t)(next - body));
+			          path, (size_t)(body - p),
+			          (size_t)(next - body));
 		}
 		prev_after = !before;
 		ndumps++;
@@ -290,8 +294,8 @@ static int open_afterall(mt_ir_input *in, const char *path, const char *p,
 /* ---- directories ---- */
 
 typedef struct dent {
-	char *rel;   /* path relative to the root */
-	char *base;  /* last component (points into rel) */
+	char *rel; /* path relative to the root */
+	char *base; /* last component (points into rel) */
 } dent;
 
 typedef struct dlist {
@@ -430,8 +434,9 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 		mt_buf_clear(&full);
 		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
 		tree_stage_name(full.ptr, pass, &name);
-		stage_add(graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
-			  name.ptr, full.ptr, 0, SIZE_MAX);
+		stage_add(
+		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
+		        name.ptr, full.ptr, 0, SIZE_MAX);
 		n++;
 	}
 	mt_buf_release(&full);
@@ -468,7 +473,7 @@ static double content_key(const char *path, const char **after)
 	size_t i, count[4] = { 0, 0, 0, 0 }, best = 0;
 	static const double keys[4] = { 1.5, 3.5, 4.5, 5.5 };
 	static const char *const names[4] = { "mo-pre-mogg", "mogg-pre-mgp",
-					      "mgp", "mgp" };
+		                              "mgp", "mgp" };
 
 	memset(&s, 0, sizeof(s));
 	s.path = (char *)path;
@@ -487,8 +492,8 @@ static double content_key(const char *path, const char **after)
 			count[1]++;
 		else if (dl == 3 && !memcmp(n, "mgp", 3))
 			count[2]++;
-		else if (dl == 4 && (!memcmp(n, "kgen", 4) ||
-				     !memcmp(n, "llvm", 4)))
+		else if (dl == 4 &&
+		         (!memcmp(n, "kgen", 4) || !memcmp(n, "llvm", 4)))
 			count[3]++;
 		else if (dl == 3 && !memcmp(n, "pop", 3))
 			count[3]++;
@@ -549,15 +554,17 @@ static int open_max(mt_ir_input *in, const char *root, dlist *dl)
 			const char *after;
 
 			f.key = content_key(f.path, &after);
-			note(in, "unknown stage '%s' of graph '%s' placed after "
-				 "'%s' by the dialects of its ops", f.stage,
-			     f.graph, after);
+			note(in,
+			     "unknown stage '%s' of graph '%s' placed after "
+			     "'%s' by the dialects of its ops",
+			     f.stage, f.graph, after);
 		}
 		MT_PUSH(fs, nfs, cap, f);
 	}
 	qsort(fs, nfs, sizeof(*fs), maxfile_cmp);
 	for (i = 0; i < nfs; i++) {
-		mt_ir_graph *g = graph_get(in, fs[i].graph, strlen(fs[i].graph));
+		mt_ir_graph *g =
+		        graph_get(in, fs[i].graph, strlen(fs[i].graph));
 
 		if (fs[i].mojo) {
 			MT_PUSH(g->mojo, g->nmojo, g->cap_mojo, fs[i].path);
@@ -568,8 +575,8 @@ static int open_max(mt_ir_input *in, const char *root, dlist *dl)
 			mt_buf_puts(&name, fs[i].stage);
 			if (fs[i].rep)
 				mt_buf_printf(&name, "_%d", fs[i].rep - 1);
-			stage_add(g, name.ptr, fs[i].path, 0, SIZE_MAX)->unknown =
-				fs[i].rank < 0;
+			stage_add(g, name.ptr, fs[i].path, 0, SIZE_MAX)
+			        ->unknown = fs[i].rank < 0;
 			mt_buf_release(&name);
 		}
 		free(fs[i].graph);
@@ -594,8 +601,8 @@ static int open_dir(mt_ir_input *in, const char *root, mt_error *err)
 		if (tree_name(dl.items[i].base, &pass))
 			ntree++;
 		else if (!strchr(dl.items[i].rel, '/') &&
-			 (ends_with(dl.items[i].base, ".mlir") ||
-			  ends_with(dl.items[i].base, ".mojo")))
+		         (ends_with(dl.items[i].base, ".mlir") ||
+		          ends_with(dl.items[i].base, ".mojo")))
 			nmax++;
 	}
 	if (ntree > nmax)
@@ -607,15 +614,17 @@ static int open_dir(mt_ir_input *in, const char *root, mt_error *err)
 	free(dl.items);
 	if (rc)
 		return mt_error_set(err, MT_EFORMAT,
-				    "cannot find stages in '%s': no "
-				    "<graph>.<stage>.mlir or "
-				    "<counters>_<pass>.mlir files",
-				    root);
+		                    "cannot find stages in '%s': no "
+		                    "<graph>.<stage>.mlir or "
+		                    "<counters>_<pass>.mlir files",
+		                    root);
 	return 0;
 }
 
-int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
-		     mt_error *err)
+int mt_ir_input_open(mt_ir_input **out,
+                     const char *const *paths,
+                     size_t n,
+                     mt_error *err)
 {
 	mt_ir_input *in = mt_calloc(1, sizeof(*in));
 	struct stat st;
@@ -625,18 +634,18 @@ int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
 	*out = NULL;
 	for (i = 0; i < n; i++) {
 		if (stat(paths[i], &st)) {
-			rc = mt_error_set(err, errno == ENOENT ? MT_ENOTFOUND
-							       : MT_EIO,
-					  "cannot read '%s': %s", paths[i],
-					  strerror(errno));
+			rc = mt_error_set(
+			        err, errno == ENOENT ? MT_ENOTFOUND : MT_EIO,
+			        "cannot read '%s': %s", paths[i],
+			        strerror(errno));
 			goto out;
 		}
 		if (S_ISDIR(st.st_mode) && n > 1) {
 			rc = mt_error_set(err, MT_EUSAGE,
-					  "cannot take directory '%s' with "
-					  "other inputs: give one directory or "
-					  "several files",
-					  paths[i]);
+			                  "cannot take directory '%s' with "
+			                  "other inputs: give one directory or "
+			                  "several files",
+			                  paths[i]);
 			goto out;
 		}
 	}
@@ -669,7 +678,7 @@ int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
 			const char *b = strrchr(paths[i], '/');
 
 			stage_add(g, b ? b + 1 : paths[i], paths[i], 0,
-				  SIZE_MAX);
+			          SIZE_MAX);
 		}
 	}
 out:

@@ -50,7 +50,7 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n);
 enum { LOCI_POINT, LOCI_NAME, LOCI_ALIAS };
 typedef struct ir_locitem {
 	uint8_t kind;
-	mt_ir_str str;     /* file, name, or alias name */
+	mt_ir_str str; /* file, name, or alias name */
 	uint32_t line, col;
 } ir_locitem;
 
@@ -79,8 +79,8 @@ struct mt_ir_module {
 	struct {
 		uint64_t key;
 		uint32_t idx;
-	} *loccache;       /* IR_LOCCACHE recent locations */
-	ir_map localias;   /* #name hash -> rawloc */
+	} * loccache; /* IR_LOCCACHE recent locations */
+	ir_map localias; /* #name hash -> rawloc */
 
 	uint8_t *nameclass; /* per string id: IR_NC_* of an op name */
 	size_t cap_nameclass;
@@ -92,9 +92,9 @@ struct mt_ir_module {
 /* What an op name says about the op, computed once per distinct name. */
 enum {
 	IR_NC_KNOWN = 1,
-	IR_NC_TRANSFER = 2,  /* moves data between devices */
-	IR_NC_SYMDEF = 4,    /* defines the symbol it names (.func, .graph) */
-	IR_NC_DEVREGION = 8  /* its regions run on a device */
+	IR_NC_TRANSFER = 2, /* moves data between devices */
+	IR_NC_SYMDEF = 4, /* defines the symbol it names (.func, .graph) */
+	IR_NC_DEVREGION = 8 /* its regions run on a device */
 };
 unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
 
@@ -102,8 +102,11 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
 
 /* mt_ir_parse; drop != 0 releases the pages of data already read
  * (data must then be a private file mapping, read only by the parser). */
-int ir_parse(mt_ir_module **out, const char *data, size_t len, int drop,
-	     mt_error *err);
+int ir_parse(mt_ir_module **out,
+             const char *data,
+             size_t len,
+             int drop,
+             mt_error *err);
 
 /* Post-parse: resolve loc aliases, devices, structural hashes. */
 void ir_finish(mt_ir_module *m);

@@ -110,7 +110,8 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 		mt_grow((void **)&t->offs, &t->ncap, 1, sizeof(*t->offs));
 		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
 		t->offs[0] = 0;
-		t->hashes[0] = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, "", 0));
+		t->hashes[0] =
+		        mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, "", 0));
 		t->n = 1;
 	}
 	if (!n)
@@ -132,7 +133,8 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 	memcpy(t->buf + t->len, s, n);
 	t->buf[t->len + n] = '\0';
 	if (t->n + 1 > t->ncap) {
-		mt_grow((void **)&t->offs, &t->ncap, t->n + 1, sizeof(*t->offs));
+		mt_grow((void **)&t->offs, &t->ncap, t->n + 1,
+		        sizeof(*t->offs));
 		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
 	}
 	t->offs[id] = (uint32_t)t->len;
@@ -207,8 +209,10 @@ size_t mt_ir_dialect_len(const char *name)
 	return dot ? (size_t)(dot - name) : strlen(name);
 }
 
-void mt_ir_loc_format(const mt_ir_module *m, uint32_t loc, char *buf,
-		      size_t size)
+void mt_ir_loc_format(const mt_ir_module *m,
+                      uint32_t loc,
+                      char *buf,
+                      size_t size)
 {
 	const mt_ir_loc *l;
 	size_t used = 0;
@@ -224,11 +228,11 @@ void mt_ir_loc_format(const mt_ir_module *m, uint32_t loc, char *buf,
 
 		if (p->line)
 			w = snprintf(buf + used, size - used, "%s%s:%u:%u",
-				     i ? ", " : "", mt_ir_str_get(m, p->file),
-				     p->line, p->col);
+			             i ? ", " : "", mt_ir_str_get(m, p->file),
+			             p->line, p->col);
 		else
 			w = snprintf(buf + used, size - used, "%s%s",
-				     i ? ", " : "", mt_ir_str_get(m, p->file));
+			             i ? ", " : "", mt_ir_str_get(m, p->file));
 		if (w < 0)
 			break;
 		used += (size_t)w;
@@ -273,8 +277,8 @@ static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
 		int dup = 0;
 
 		if (it.kind == LOCI_ALIAS) {
-			uint32_t target = ir_map_get(
-				&m->localias, mt_ir_str_hash(m, it.str));
+			uint32_t target = ir_map_get(&m->localias,
+			                             mt_ir_str_hash(m, it.str));
 
 			if (target != MT_IR_NONE)
 				expand_loc(m, target, depth + 1);
@@ -303,10 +307,10 @@ static int ends_with(const char *s, const char *t)
 
 unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 {
-	static const char *const symdefs[] = { ".func", ".graph", ".generator",
-					       ".fn", ".global", ".module" };
+	static const char *const symdefs[] = { ".func", ".graph",  ".generator",
+		                               ".fn",   ".global", ".module" };
 	static const char *const regions[] = { "gpu.launch", "gpu.func",
-					       "gpu.module", "gpu.binary" };
+		                               "gpu.module", "gpu.binary" };
 	const char *s;
 	unsigned c = IR_NC_KNOWN;
 	size_t i;
@@ -315,7 +319,7 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 		size_t old = m->cap_nameclass;
 
 		mt_grow((void **)&m->nameclass, &m->cap_nameclass,
-			(size_t)name + 1, 1);
+		        (size_t)name + 1, 1);
 		memset(m->nameclass + old, 0, m->cap_nameclass - old);
 	}
 	if (m->nameclass[name])
@@ -373,12 +377,14 @@ void ir_finish(mt_ir_module *m)
 	if (m->nops)
 		m->ops = mt_realloc(m->ops, m->nops * sizeof(*m->ops));
 	if (m->nvalues)
-		m->values = mt_realloc(m->values, m->nvalues * sizeof(*m->values));
+		m->values =
+		        mt_realloc(m->values, m->nvalues * sizeof(*m->values));
 	if (m->noperands)
 		m->operands = mt_realloc(m->operands,
-					 m->noperands * sizeof(*m->operands));
+		                         m->noperands * sizeof(*m->operands));
 	if (m->npoints)
-		m->points = mt_realloc(m->points, m->npoints * sizeof(*m->points));
+		m->points =
+		        mt_realloc(m->points, m->npoints * sizeof(*m->points));
 	m->cap_ops = m->nops;
 	m->cap_values = m->nvalues;
 	m->cap_operands = m->noperands;
@@ -394,7 +400,8 @@ void ir_finish(mt_ir_module *m)
 			op->flags |= MT_IR_OP_DEVREGION;
 		if (!op->device) {
 			const mt_ir_op *p = op->parent == MT_IR_NONE
-						    ? NULL : &m->ops[op->parent];
+			                            ? NULL
+			                            : &m->ops[op->parent];
 
 			/* a gpu.func in a gpu.module keeps the module's
 			 * "gpu:N"; anything else inside a device region is
@@ -403,7 +410,8 @@ void ir_finish(mt_ir_module *m)
 				op->device = cpu;
 			else if (!(p->flags & MT_IR_OP_DEVREGION))
 				op->device = p->device;
-			else if (!strncmp(mt_ir_str_get(m, p->device), "gpu", 3))
+			else if (!strncmp(mt_ir_str_get(m, p->device), "gpu",
+			                  3))
 				op->device = p->device;
 			else
 				op->device = gpu;

@@ -43,10 +43,10 @@ typedef struct parser {
 	uint32_t line;
 	int depth;
 	mt_ir_module *m;
-	ir_map ssa;        /* SSA name hash -> first value id */
+	ir_map ssa; /* SSA name hash -> first value id */
 	undo *undo;
 	size_t nundo, cap_undo;
-	ir_map attralias;  /* #/! alias name hash -> index in aliashash */
+	ir_map attralias; /* #/! alias name hash -> index in aliashash */
 	uint64_t *aliashash;
 	size_t naliashash, cap_aliashash;
 	uint32_t *scratch; /* operands of ops still open, innermost last */
@@ -77,7 +77,7 @@ static int is_suffix_char(int c)
 }
 
 static void problem(parser *P, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+        __attribute__((format(printf, 2, 3)));
 
 static void problem(parser *P, const char *fmt, ...)
 {
@@ -85,13 +85,13 @@ static void problem(parser *P, const char *fmt, ...)
 	int n;
 
 	if (!P->m->nproblems++) {
-		n = snprintf(P->m->problem, sizeof(P->m->problem), "line %u: ",
-			     P->line);
+		n = snprintf(P->m->problem, sizeof(P->m->problem),
+		             "line %u: ", P->line);
 		if (n < 0 || (size_t)n >= sizeof(P->m->problem))
 			return;
 		va_start(ap, fmt);
 		vsnprintf(P->m->problem + n, sizeof(P->m->problem) - (size_t)n,
-			  fmt, ap);
+		          fmt, ap);
 		va_end(ap);
 	}
 }
@@ -126,8 +126,8 @@ static void skip_ws(parser *P)
 
 static void skip_blanks(parser *P)
 {
-	while (P->p < P->end && (*P->p == ' ' || *P->p == '\t' ||
-				 *P->p == '\r'))
+	while (P->p < P->end &&
+	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
 		P->p++;
 }
 
@@ -257,8 +257,8 @@ static uint32_t new_value(parser *P, uint32_t op, uint32_t idx)
 
 /* ---- locations ---- */
 
-static void push_item(parser *P, int kind, mt_ir_str s, uint32_t line,
-		      uint32_t col)
+static void
+push_item(parser *P, int kind, mt_ir_str s, uint32_t line, uint32_t col)
 {
 	ir_locitem it = { (uint8_t)kind, s, line, col };
 	mt_ir_module *m = P->m;
@@ -335,7 +335,7 @@ static void loc_expr(parser *P, int depth)
 			skip_balanced(P); /* a dialect location attribute */
 		else if (n)
 			push_item(P, LOCI_ALIAS, ir_intern(&P->m->strs, s, n),
-				  0, 0);
+			          0, 0);
 		return;
 	}
 	if (starts(P, "unknown")) {
@@ -451,13 +451,13 @@ static mt_ir_str device_str(parser *P, const char *kind, size_t kn, long id)
 	    (kn == 4 && !memcmp(kind, "rocm", 4)) ||
 	    (kn == 5 && !memcmp(kind, "metal", 5)))
 		n = id >= 0 ? snprintf(buf, sizeof(buf), "gpu:%ld", id)
-			    : snprintf(buf, sizeof(buf), "gpu");
+		            : snprintf(buf, sizeof(buf), "gpu");
 	else if ((kn == 3 && !memcmp(kind, "cpu", 3)) ||
-		 (kn == 4 && !memcmp(kind, "host", 4)))
+	         (kn == 4 && !memcmp(kind, "host", 4)))
 		n = snprintf(buf, sizeof(buf), "cpu");
 	else
 		n = snprintf(buf, sizeof(buf), "%.*s:%ld",
-			     (int)(kn > 30 ? 30 : kn), kind, id < 0 ? 0L : id);
+		             (int)(kn > 30 ? 30 : kn), kind, id < 0 ? 0L : id);
 	if (n < 0)
 		return 0;
 	return ir_intern(&P->m->strs, buf, (size_t)n);
@@ -492,14 +492,14 @@ static mt_ir_str peek_device_ref(parser *P)
 /* ---- ops ---- */
 
 typedef struct opctx {
-	uint32_t op;       /* MT_IR_NONE for an alias definition */
+	uint32_t op; /* MT_IR_NONE for an alias definition */
 	int generic;
-	uint32_t nargs;    /* block arguments so far (header + blocks) */
-	size_t scratch0;   /* first operand of this op in P->scratch */
+	uint32_t nargs; /* block arguments so far (header + blocks) */
+	size_t scratch0; /* first operand of this op in P->scratch */
 	uint64_t h;
 	mt_ir_str sym;
 	mt_ir_str attr_dev, last_type_dev, type_dev[2], to_dev;
-	int ntype;         /* !mo.tensor / !mo.buffer types seen */
+	int ntype; /* !mo.tensor / !mo.buffer types seen */
 	int has_symname;
 	uint32_t loc;
 } opctx;
@@ -532,8 +532,8 @@ static int looks_like_region(parser *P)
 	int nl = 0;
 
 	for (;;) {
-		while (q < P->end && (*q == ' ' || *q == '\t' || *q == '\r' ||
-				      *q == '\n')) {
+		while (q < P->end &&
+		       (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')) {
 			if (*q == '\n')
 				nl = 1;
 			q++;
@@ -570,8 +570,9 @@ static int looks_like_region(parser *P)
 /* Ops of the func dialect print without prefix inside func.func. */
 static int is_unprefixed_op(const char *s, size_t n)
 {
-	static const char *const names[] = { "return", "call", "call_indirect",
-					     "constant", "module", "func" };
+	static const char *const names[] = { "return",        "call",
+		                             "call_indirect", "constant",
+		                             "module",        "func" };
 	size_t i;
 
 	for (i = 0; i < MT_ARRAY_SIZE(names); i++)
@@ -588,8 +589,8 @@ static int continues(parser *P, char last, int arrow)
 
 	if (last == ',' || last == '=' || last == ':' || last == '|' || arrow)
 		return 1;
-	while (q < P->end && (*q == ' ' || *q == '\t' || *q == '\r' ||
-			      *q == '\n'))
+	while (q < P->end &&
+	       (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n'))
 		q++;
 	if (q >= P->end)
 		return 0;
@@ -610,7 +611,8 @@ static int continues(parser *P, char last, int arrow)
 		return 1;
 	if ((size_t)(q - s) == 10 && !memcmp(s, "attributes", 10))
 		return 1;
-	if (memchr(s, '.', (size_t)(q - s)) || is_unprefixed_op(s, (size_t)(q - s)))
+	if (memchr(s, '.', (size_t)(q - s)) ||
+	    is_unprefixed_op(s, (size_t)(q - s)))
 		return 0;
 	/* `keyword(...)` clauses of a long custom op, one per line */
 	return last == ')' || last == ']' || last == '>';
@@ -643,7 +645,7 @@ static void ssa_token(parser *P, opctx *c, int in_brackets)
 			const mt_ir_op *d = &P->m->ops[v->op];
 
 			vid = v->idx + sub < d->nresults ? vid + sub
-							 : MT_IR_NONE;
+			                                 : MT_IR_NONE;
 		}
 		MT_PUSH(P->scratch, P->nscratch, P->cap_scratch, vid);
 		return;
@@ -718,7 +720,8 @@ static void scan_tail(parser *P, opctx *c)
 				read_id(P, &s, &len, 1);
 				h = mt_hash_bytes(h, s, len);
 			}
-			/* the first symbol at depth 0 names or targets the op */
+			/* the first symbol at depth 0 names or targets the op
+			 */
 			if (!n && !c->sym && len)
 				c->sym = ir_intern(&P->m->strs, s, len);
 			last = 'a';
@@ -742,7 +745,8 @@ static void scan_tail(parser *P, opctx *c)
 				/* an alias: hash what it stands for, so that
 				 * renumbered aliases (#map vs #map1) compare by
 				 * content */
-				a = ir_map_get(&P->attralias, name_hash(s, len));
+				a = ir_map_get(&P->attralias,
+				               name_hash(s, len));
 				if (a != MT_IR_NONE)
 					h = ir_mix(h, P->aliashash[a]);
 				else
@@ -765,8 +769,8 @@ static void scan_tail(parser *P, opctx *c)
 				continue;
 			}
 			h = mt_hash_bytes(h, s, len);
-			if (len == 3 && (!memcmp(s, "gpu", 3) ||
-					 !memcmp(s, "cpu", 3)) &&
+			if (len == 3 &&
+			    (!memcmp(s, "gpu", 3) || !memcmp(s, "cpu", 3)) &&
 			    n && P->p + 1 < P->end && *P->p == ':' &&
 			    is_digit(P->p[1])) {
 				const char *k = s;
@@ -777,7 +781,7 @@ static void scan_tail(parser *P, opctx *c)
 				c->last_type_dev = device_str(P, k, 3, id);
 				if (c->ntype >= 1 && c->ntype <= 2)
 					c->type_dev[c->ntype - 1] =
-						c->last_type_dev;
+					        c->last_type_dev;
 				h = ir_mix(h, (uint64_t)id);
 			} else if (len == 2 && !memcmp(s, "to", 2)) {
 				const char *q = P->p;
@@ -803,10 +807,11 @@ static void scan_tail(parser *P, opctx *c)
 					q++;
 				if (q < P->end && *q == '"') {
 					for (e = ++q; e < P->end && *e != '"' &&
-						      *e != '\n'; e++)
+					              *e != '\n';
+					     e++)
 						;
 					c->sym = ir_intern(&P->m->strs, q,
-							   (size_t)(e - q));
+					                   (size_t)(e - q));
 					c->has_symname = 1;
 				}
 			}
@@ -820,7 +825,7 @@ static void scan_tail(parser *P, opctx *c)
 				const char *q = P->p + 1;
 
 				while (q < P->end && (*q == ' ' || *q == '\n' ||
-						      *q == '\t' || *q == '\r'))
+				                      *q == '\t' || *q == '\r'))
 					q++;
 				if (q < P->end && *q == '{') {
 					P->p = q;
@@ -922,8 +927,7 @@ done:
 	c->h = h;
 }
 
-static mt_ir_str op_name(parser *P, const opctx *owner, const char *s,
-			 size_t n)
+static mt_ir_str op_name(parser *P, const opctx *owner, const char *s, size_t n)
 {
 	char buf[256];
 	const char *parent;
@@ -934,8 +938,8 @@ static mt_ir_str op_name(parser *P, const opctx *owner, const char *s,
 		return ir_intern(&P->m->strs, s, n);
 	/* default dialect: the enclosing op's, as MLIR's printer elides it */
 	parent = owner && owner->op != MT_IR_NONE
-			 ? mt_ir_str_get(P->m, P->m->ops[owner->op].name)
-			 : "builtin";
+	                 ? mt_ir_str_get(P->m, P->m->ops[owner->op].name)
+	                 : "builtin";
 	dl = mt_ir_dialect_len(parent);
 	if ((n == 6 && !memcmp(s, "module", 6)) ||
 	    (n == 26 && !memcmp(s, "unrealized_conversion_cast", 26)))
@@ -1020,7 +1024,7 @@ static void parse_op(parser *P, opctx *owner)
 	}
 	memset(&op, 0, sizeof(op));
 	op.name = c.generic ? ir_intern(&m->strs, s, len)
-			    : op_name(P, owner, s, len);
+	                    : op_name(P, owner, s, len);
 	op.parent = owner ? owner->op : MT_IR_NONE;
 	op.line = line;
 	op.loc = MT_IR_NONE;
@@ -1041,12 +1045,12 @@ static void parse_op(parser *P, opctx *owner)
 		o->attr_hash = mt_hash_finish(c.h);
 		unsigned nc = ir_name_class(m, o->name);
 
-		if (c.sym && (o->nregions || c.has_symname ||
-			      (nc & IR_NC_SYMDEF)))
+		if (c.sym &&
+		    (o->nregions || c.has_symname || (nc & IR_NC_SYMDEF)))
 			o->flags |= MT_IR_OP_SYMDEF;
 		o->device = c.attr_dev ? c.attr_dev
-			  : c.to_dev   ? c.to_dev
-				       : c.last_type_dev;
+		            : c.to_dev ? c.to_dev
+		                       : c.last_type_dev;
 		if (nc & IR_NC_TRANSFER) {
 			o->flags |= MT_IR_OP_TRANSFER;
 			o->xfer_from = c.type_dev[0];
@@ -1059,7 +1063,7 @@ static void parse_op(parser *P, opctx *owner)
 		o->first_operand = (uint32_t)m->noperands;
 		o->noperands = (uint32_t)nops;
 		mt_grow((void **)&m->operands, &m->cap_operands,
-			m->noperands + nops, sizeof(*m->operands));
+		        m->noperands + nops, sizeof(*m->operands));
 		if (nops)
 			memcpy(m->operands + m->noperands,
 			       P->scratch + c.scratch0,
@@ -1075,9 +1079,10 @@ static void parse_op(parser *P, opctx *owner)
 		uint32_t k, first = MT_IR_NONE;
 
 		for (k = 0; k < P->res[i].count; k++) {
-			uint32_t v = new_value(
-				P, idx, (uint32_t)(m->nvalues -
-						   m->ops[idx].first_result));
+			uint32_t v =
+			        new_value(P, idx,
+			                  (uint32_t)(m->nvalues -
+			                             m->ops[idx].first_result));
 
 			if (first == MT_IR_NONE)
 				first = v;
@@ -1122,10 +1127,12 @@ static void parse_block_label(parser *P, opctx *owner)
 				read_id(P, &s, &n, 1);
 				key = name_hash(s, n);
 				if (owner && owner->op != MT_IR_NONE)
-					ssa_define(P, key,
-						   new_value(P, owner->op,
-							     MT_IR_ARG |
-								     owner->nargs++));
+					ssa_define(
+					        P, key,
+					        new_value(
+					                P, owner->op,
+					                MT_IR_ARG |
+					                        owner->nargs++));
 				continue;
 			}
 			if (ch == 'l' && starts(P, "loc(")) {
@@ -1139,7 +1146,7 @@ static void parse_block_label(parser *P, opctx *owner)
 			if (ch == '(' || ch == '<' || ch == '[' || ch == '{')
 				depth++;
 			else if (ch == ')' || ch == ']' || ch == '}' ||
-				 (ch == '>' && P->p[-2] != '-'))
+			         (ch == '>' && P->p[-2] != '-'))
 				if (--depth == 0)
 					break;
 		}
@@ -1175,10 +1182,10 @@ static void parse_alias_def(parser *P)
 
 		P->p += 4;
 		r = parse_loc(P);
-		slot = ir_map_slot(&P->m->localias,
-				   mt_ir_str_hash(P->m,
-						  ir_intern(&P->m->strs, s, n)),
-				   r, &found);
+		slot = ir_map_slot(
+		        &P->m->localias,
+		        mt_ir_str_hash(P->m, ir_intern(&P->m->strs, s, n)), r,
+		        &found);
 		P->m->localias.vals[slot] = r;
 	} else {
 		opctx c;
@@ -1190,9 +1197,9 @@ static void parse_alias_def(parser *P)
 		c.h = MT_HASH_SEED;
 		scan_tail(P, &c);
 		MT_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
-			mt_hash_finish(c.h));
+		        mt_hash_finish(c.h));
 		slot = ir_map_slot(&P->attralias, key,
-				   (uint32_t)(P->naliashash - 1), &found);
+		                   (uint32_t)(P->naliashash - 1), &found);
 		P->attralias.vals[slot] = (uint32_t)(P->naliashash - 1);
 	}
 }
@@ -1253,14 +1260,16 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 	}
 }
 
-int mt_ir_parse(mt_ir_module **out, const char *data, size_t len,
-		mt_error *err)
+int mt_ir_parse(mt_ir_module **out, const char *data, size_t len, mt_error *err)
 {
 	return ir_parse(out, data, len, 0, err);
 }
 
-int ir_parse(mt_ir_module **out, const char *data, size_t len,
-	     int drop, mt_error *err)
+int ir_parse(mt_ir_module **out,
+             const char *data,
+             size_t len,
+             int drop,
+             mt_error *err)
 {
 	parser P;
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));

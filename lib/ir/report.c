@@ -29,8 +29,11 @@ static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
 	return 0;
 }
 
-static void run_graph(mt_irdiff_report *r, mt_irdiff_graph *rg,
-		      const mt_irdiff_opts *o, size_t lo, size_t hi)
+static void run_graph(mt_irdiff_report *r,
+                      mt_irdiff_graph *rg,
+                      const mt_irdiff_opts *o,
+                      size_t lo,
+                      size_t hi)
 {
 	const mt_ir_graph *g = rg->graph;
 	mt_ir_module *prev = NULL;
@@ -66,7 +69,7 @@ static void run_graph(mt_irdiff_report *r, mt_irdiff_graph *rg,
 				mt_buf b = MT_BUF_INIT;
 
 				if (!mt_ir_show_diff(&b, &g->stages[prev_i],
-						     &g->stages[i], &e))
+				                     &g->stages[i], &e))
 					sp->ir_diff = mt_buf_detach(&b);
 				mt_buf_release(&b);
 			}
@@ -78,8 +81,10 @@ static void run_graph(mt_irdiff_report *r, mt_irdiff_graph *rg,
 	mt_ir_module_free(prev);
 }
 
-int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
-		  const mt_irdiff_opts *o, mt_error *err)
+int mt_irdiff_run(mt_irdiff_report *r,
+                  const mt_ir_input *in,
+                  const mt_irdiff_opts *o,
+                  mt_error *err)
 {
 	size_t gi;
 	int any_graph = 0, any_from = !o->from, any_to = !o->to;
@@ -111,18 +116,18 @@ int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
 	}
 	if (!any_graph && o->graph)
 		return mt_error_set(err, MT_ENOTFOUND,
-				    "cannot select graph '%s': no such graph",
-				    o->graph);
+		                    "cannot select graph '%s': no such graph",
+		                    o->graph);
 	if (!any_from)
 		return mt_error_set(err, MT_ENOTFOUND,
-				    "cannot select --from stage '%s': no such "
-				    "stage",
-				    o->from);
+		                    "cannot select --from stage '%s': no such "
+		                    "stage",
+		                    o->from);
 	if (!any_to)
 		return mt_error_set(err, MT_ENOTFOUND,
-				    "cannot select --to stage '%s': no such "
-				    "stage",
-				    o->to);
+		                    "cannot select --to stage '%s': no such "
+		                    "stage",
+		                    o->to);
 	return 0;
 }
 

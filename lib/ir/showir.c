@@ -21,8 +21,8 @@
 #define CONTEXT 3
 
 typedef struct lines {
-	mt_buf text;      /* normalised text, lines separated by '\n' */
-	size_t *off;      /* start of line i in text */
+	mt_buf text; /* normalised text, lines separated by '\n' */
+	size_t *off; /* start of line i in text */
 	uint64_t *hash;
 	size_t n, cap;
 } lines;
@@ -68,7 +68,7 @@ static void normalise(lines *L, const char *p, size_t len)
 				q++;
 			h = mt_hash_bytes(MT_HASH_SEED, p, (size_t)(q - p));
 			slot = ir_map_slot(&names, h,
-					   c == '%' ? next_v : next_b, &found);
+			                   c == '%' ? next_v : next_b, &found);
 			if (!found) {
 				if (c == '%')
 					next_v++;
@@ -76,7 +76,7 @@ static void normalise(lines *L, const char *p, size_t len)
 					next_b++;
 			}
 			mt_buf_printf(&L->text, "%s%u", c == '%' ? "%v" : "^bb",
-				      names.vals[slot]);
+			              names.vals[slot]);
 			p = q;
 			continue;
 		}
@@ -86,12 +86,12 @@ static void normalise(lines *L, const char *p, size_t len)
 			size_t e = L->text.len - (c == '\n');
 
 			mt_grow((void **)&L->off, &L->cap, L->n + 1,
-				sizeof(*L->off));
-			L->hash = mt_realloc(L->hash, L->cap * sizeof(*L->hash));
+			        sizeof(*L->off));
+			L->hash =
+			        mt_realloc(L->hash, L->cap * sizeof(*L->hash));
 			L->off[L->n] = start;
-			L->hash[L->n] = mt_hash_bytes(MT_HASH_SEED,
-						      L->text.ptr + start,
-						      e - start);
+			L->hash[L->n] = mt_hash_bytes(
+			        MT_HASH_SEED, L->text.ptr + start, e - start);
 			L->n++;
 			start = L->text.len;
 		}
@@ -122,8 +122,8 @@ typedef struct edit {
 	size_t ia, ib;
 } edit;
 
-static void emit_hunks(mt_buf *out, const lines *A, const lines *B,
-		       const edit *ed, size_t ned)
+static void emit_hunks(
+        mt_buf *out, const lines *A, const lines *B, const edit *ed, size_t ned)
 {
 	size_t i = 0;
 
@@ -149,21 +149,23 @@ static void emit_hunks(mt_buf *out, const lines *A, const lines *B,
 			ca += ed[k].kind != '+';
 			cb += ed[k].kind != '-';
 		}
-		mt_buf_printf(out, "@@ -%zu,%zu +%zu,%zu @@\n", ed[s].ia + 1, ca,
-			      ed[s].ib + 1, cb);
+		mt_buf_printf(out, "@@ -%zu,%zu +%zu,%zu @@\n", ed[s].ia + 1,
+		              ca, ed[s].ib + 1, cb);
 		for (k = s; k < e; k++) {
 			if (ed[k].kind == '+')
 				put_line(out, '+', B, ed[k].ib);
 			else
 				put_line(out, ed[k].kind == '-' ? '-' : ' ', A,
-					 ed[k].ia);
+				         ed[k].ia);
 		}
 		i = e;
 	}
 }
 
-int mt_ir_show_diff(mt_buf *out, const mt_ir_stage *sa, const mt_ir_stage *sb,
-		    mt_error *err)
+int mt_ir_show_diff(mt_buf *out,
+                    const mt_ir_stage *sa,
+                    const mt_ir_stage *sb,
+                    mt_error *err)
 {
 	mt_ir_text ta, tb;
 	lines A, B;
@@ -187,7 +189,7 @@ int mt_ir_show_diff(mt_buf *out, const mt_ir_stage *sa, const mt_ir_stage *sb,
 	mt_ir_text_release(&ta);
 	mt_ir_text_release(&tb);
 	mt_buf_printf(out, "--- %s (%s)\n+++ %s (%s)\n", sa->name, sa->path,
-		      sb->name, sb->path);
+	              sb->name, sb->path);
 	while (pre < A.n && pre < B.n && A.hash[pre] == B.hash[pre])
 		pre++;
 	while (suf < A.n - pre && suf < B.n - pre &&
@@ -229,7 +231,8 @@ int mt_ir_show_diff(mt_buf *out, const mt_ir_stage *sa, const mt_ir_stage *sb,
 			edit e;
 
 			if (i < n && j < m && dir[i * m + j] == 0)
-				e.kind = '=', e.ia = pre + i++, e.ib = pre + j++;
+				e.kind = '=', e.ia = pre + i++,
+				e.ib = pre + j++;
 			else if (j >= m || (i < n && dir[i * m + j] == 1))
 				e.kind = '-', e.ia = pre + i++, e.ib = pre + j;
 			else

@@ -19,8 +19,11 @@ static json_t *text(const char *s)
 	if (j)
 		return j;
 	for (p = (const unsigned char *)s; *p;) {
-		int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 :
-			(*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+		int n = *p < 0x80         ? 1
+		        : (*p >> 5) == 6  ? 2
+		        : (*p >> 4) == 14 ? 3
+		        : (*p >> 3) == 30 ? 4
+		                          : 0;
 		int k, ok = n > 0;
 
 		for (k = 1; ok && k < n; k++)
@@ -72,7 +75,8 @@ static json_t *counts_obj(const mt_ir_count *c, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		json_object_set_new(o, c[i].name, json_integer((json_int_t)c[i].n));
+		json_object_set_new(o, c[i].name,
+		                    json_integer((json_int_t)c[i].n));
 	return o;
 }
 
@@ -85,7 +89,8 @@ static json_t *counts_list(const mt_ir_count *c, size_t n)
 		json_t *o = json_object();
 
 		json_object_set_new(o, "op", text(c[i].name));
-		json_object_set_new(o, "count", json_integer((json_int_t)c[i].n));
+		json_object_set_new(o, "count",
+		                    json_integer((json_int_t)c[i].n));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -100,33 +105,34 @@ static json_t *stage_json(const mt_irdiff_stage *st, int traced)
 	json_object_set_new(o, "path", text(st->stage->path));
 	if (st->stage->len != SIZE_MAX || st->stage->off) {
 		json_object_set_new(o, "offset",
-				    json_integer((json_int_t)st->stage->off));
+		                    json_integer((json_int_t)st->stage->off));
 		json_object_set_new(o, "length",
-				    json_integer((json_int_t)st->stage->len));
+		                    json_integer((json_int_t)st->stage->len));
 	}
 	json_object_set_new(o, "ops", json_integer((json_int_t)st->stats.ops));
-	json_object_set_new(o, "ops_by_dialect",
-			    counts_obj(st->stats.by_dialect, st->stats.ndialect));
+	json_object_set_new(
+	        o, "ops_by_dialect",
+	        counts_obj(st->stats.by_dialect, st->stats.ndialect));
 	json_object_set_new(o, "ops_by_device",
-			    counts_obj(st->stats.by_device, st->stats.ndevice));
+	                    counts_obj(st->stats.by_device, st->stats.ndevice));
 	if (st->stage->unknown)
 		json_object_set_new(o, "unknown_stage", json_true());
 	if (st->unreadable)
 		json_object_set_new(o, "error", text(st->problem));
 	if (st->nproblems) {
 		json_object_set_new(o, "unreadable_lines",
-				    json_integer((json_int_t)st->nproblems));
+		                    json_integer((json_int_t)st->nproblems));
 		json_object_set_new(o, "first_problem", text(st->problem));
 	}
 	if (traced)
-		json_object_set_new(o, "trace",
-				    counts_list(st->stats.trace,
-						st->stats.ntrace));
+		json_object_set_new(
+		        o, "trace",
+		        counts_list(st->stats.trace, st->stats.ntrace));
 	return o;
 }
 
-static json_t *step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp,
-			 int traced)
+static json_t *
+step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 {
 	const mt_ir_transition *t = &sp->t;
 	json_t *o = json_object(), *c = json_object(), *a;
@@ -135,17 +141,19 @@ static json_t *step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp,
 	json_object_set_new(o, "from", json_integer((json_int_t)sp->from));
 	json_object_set_new(o, "to", json_integer((json_int_t)sp->to));
 	json_object_set_new(o, "from_name",
-			    text(g->graph->stages[sp->from].name));
+	                    text(g->graph->stages[sp->from].name));
 	json_object_set_new(o, "to_name", text(g->graph->stages[sp->to].name));
 	json_object_set_new(o, "changed", json_boolean(t->changed));
-	json_object_set_new(c, "added", json_integer((json_int_t)t->counts.added));
+	json_object_set_new(c, "added",
+	                    json_integer((json_int_t)t->counts.added));
 	json_object_set_new(c, "removed",
-			    json_integer((json_int_t)t->counts.removed));
+	                    json_integer((json_int_t)t->counts.removed));
 	json_object_set_new(c, "modified",
-			    json_integer((json_int_t)t->counts.modified));
-	json_object_set_new(c, "moved", json_integer((json_int_t)t->counts.moved));
+	                    json_integer((json_int_t)t->counts.modified));
+	json_object_set_new(c, "moved",
+	                    json_integer((json_int_t)t->counts.moved));
 	json_object_set_new(c, "unchanged",
-			    json_integer((json_int_t)t->counts.unchanged));
+	                    json_integer((json_int_t)t->counts.unchanged));
 	json_object_set_new(o, "counts", c);
 
 	a = json_array();
@@ -154,8 +162,8 @@ static json_t *step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp,
 
 		json_object_set_new(f, "into", opref_json(&t->fusions[i].into));
 		for (k = 0; k < t->fusions[i].nfrom; k++)
-			json_array_append_new(from,
-					      opref_json(&t->fusions[i].from[k]));
+			json_array_append_new(
+			        from, opref_json(&t->fusions[i].from[k]));
 		json_object_set_new(f, "from", from);
 		json_array_append_new(a, f);
 	}
@@ -181,8 +189,9 @@ static json_t *step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp,
 
 		json_object_set_new(x, "op", text(p->op.op));
 		json_object_set_new(x, "loc", loc_json(&p->op));
-		json_object_set_new(x, "change",
-				    json_string(p->added ? "added" : "removed"));
+		json_object_set_new(
+		        x, "change",
+		        json_string(p->added ? "added" : "removed"));
 		json_object_set_new(x, "from", text(p->from));
 		json_object_set_new(x, "to", text(p->to));
 		json_array_append_new(a, x);
@@ -195,13 +204,15 @@ static json_t *step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp,
 		json_t *x = json_object();
 
 		json_object_set_new(x, "loc", loc_json(&lw->at));
-		json_object_set_new(x, "from", counts_list(lw->from, lw->nfrom));
+		json_object_set_new(x, "from",
+		                    counts_list(lw->from, lw->nfrom));
 		json_object_set_new(x, "to", counts_list(lw->to, lw->nto));
 		json_array_append_new(a, x);
 	}
 	json_object_set_new(o, "lowerings", a);
 	if (traced)
-		json_object_set_new(o, "trace", counts_list(t->trace, t->ntrace));
+		json_object_set_new(o, "trace",
+		                    counts_list(t->trace, t->ntrace));
 	if (sp->ir_diff)
 		json_object_set_new(o, "ir_diff", text(sp->ir_diff));
 	return o;
@@ -222,11 +233,11 @@ int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r)
 
 		json_object_set_new(go, "name", text(g->graph->name));
 		for (i = 0; i < g->nstages; i++)
-			json_array_append_new(st, stage_json(&g->stages[i],
-							     traced));
+			json_array_append_new(
+			        st, stage_json(&g->stages[i], traced));
 		for (i = 0; i < g->nsteps; i++)
-			json_array_append_new(tr, step_json(g, &g->steps[i],
-							    traced));
+			json_array_append_new(
+			        tr, step_json(g, &g->steps[i], traced));
 		for (i = 0; i < g->graph->nmojo; i++)
 			json_array_append_new(mojo, text(g->graph->mojo[i]));
 		json_object_set_new(go, "stages", st);

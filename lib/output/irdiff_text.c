@@ -15,7 +15,7 @@ typedef struct style {
 } style;
 
 typedef struct fold {
-	char *key;   /* the finding without its location */
+	char *key; /* the finding without its location */
 	char *first; /* location of the first one */
 	size_t n;
 } fold;
@@ -62,8 +62,10 @@ static void folds_flush(mt_buf *out, folds *f, const style *s)
 			mt_buf_puts(out, x->key);
 		}
 		if (*x->first)
-			mt_buf_printf(out, "  %s%s%s%s", x->n > 1 ? "first at " : "at ",
-				      s->md ? "`" : "", x->first, s->md ? "`" : "");
+			mt_buf_printf(out, "  %s%s%s%s",
+			              x->n > 1 ? "first at " : "at ",
+			              s->md ? "`" : "", x->first,
+			              s->md ? "`" : "");
 		mt_buf_putc(out, '\n');
 		free(x->key);
 		free(x->first);
@@ -112,7 +114,8 @@ static void counts(mt_buf *out, const mt_ir_count *c, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		mt_buf_printf(out, "%s%s %zu", i ? ", " : "", c[i].name, c[i].n);
+		mt_buf_printf(out, "%s%s %zu", i ? ", " : "", c[i].name,
+		              c[i].n);
 }
 
 static const char *stage_name(const mt_irdiff_graph *g, size_t index)
@@ -169,12 +172,12 @@ static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
 		mt_buf_clear(&key);
 		mt_buf_clear(&loc);
 		mt_buf_printf(&key, "transfer  %s ",
-			      x->added ? "added" : "removed");
+		              x->added ? "added" : "removed");
 		opname(&key, &x->op);
 		if (x->from || x->to)
 			mt_buf_printf(&key, ": %s -> %s",
-				      x->from ? x->from : "?",
-				      x->to ? x->to : "?");
+			              x->from ? x->from : "?",
+			              x->to ? x->to : "?");
 		locs(&loc, &x->op);
 		fold_add(&f, key.ptr, loc.ptr);
 	}
@@ -186,12 +189,12 @@ static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
 		mt_buf_puts(&key, "lowered   ");
 		for (k = 0; k < lw->nfrom; k++)
 			mt_buf_printf(&key, "%s%s%s", k ? ", " : "",
-				      lw->from[k].name,
-				      lw->from[k].n > 1 ? "" : "");
+			              lw->from[k].name,
+			              lw->from[k].n > 1 ? "" : "");
 		mt_buf_puts(&key, " -> ");
 		for (k = 0; k < lw->nto; k++) {
 			mt_buf_printf(&key, "%s%s", k ? ", " : "",
-				      lw->to[k].name);
+			              lw->to[k].name);
 			if (lw->to[k].n > 1)
 				mt_buf_printf(&key, " x%zu", lw->to[k].n);
 		}
@@ -203,78 +206,87 @@ static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
 	mt_buf_release(&loc);
 }
 
-static void step_head(mt_buf *out, const mt_irdiff_graph *g,
-		      const mt_irdiff_step *sp, const style *s)
+static void step_head(mt_buf *out,
+                      const mt_irdiff_graph *g,
+                      const mt_irdiff_step *sp,
+                      const style *s)
 {
 	const mt_ir_counts *c = &sp->t.counts;
 
 	if (s->md)
 		mt_buf_printf(out, "\n#### %zu `%s` -> %zu `%s`\n\n", sp->from,
-			      stage_name(g, sp->from), sp->to,
-			      stage_name(g, sp->to));
+		              stage_name(g, sp->from), sp->to,
+		              stage_name(g, sp->to));
 	else
 		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s:", sp->from,
-			      stage_name(g, sp->from), sp->to,
-			      stage_name(g, sp->to));
+		              stage_name(g, sp->from), sp->to,
+		              stage_name(g, sp->to));
 	mt_buf_printf(out,
-		      "%s%zu added, %zu removed, %zu modified, %zu moved, "
-		      "%zu unchanged\n",
-		      s->md ? "" : " ", c->added, c->removed, c->modified,
-		      c->moved, c->unchanged);
+	              "%s%zu added, %zu removed, %zu modified, %zu moved, "
+	              "%zu unchanged\n",
+	              s->md ? "" : " ", c->added, c->removed, c->modified,
+	              c->moved, c->unchanged);
 	if (s->md)
 		mt_buf_putc(out, '\n');
 }
 
-static void unchanged_run(mt_buf *out, const mt_irdiff_graph *g, size_t a,
-			  size_t b, const style *s)
+static void unchanged_run(mt_buf *out,
+                          const mt_irdiff_graph *g,
+                          size_t a,
+                          size_t b,
+                          const style *s)
 {
 	const mt_irdiff_step *first = &g->steps[a], *last = &g->steps[b - 1];
 	size_t i;
 
 	if (s->md)
 		mt_buf_printf(out, "\n#### %zu `%s` -> %zu `%s`: unchanged",
-			      first->from, stage_name(g, first->from), last->to,
-			      stage_name(g, last->to));
+		              first->from, stage_name(g, first->from), last->to,
+		              stage_name(g, last->to));
 	else
 		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s: unchanged",
-			      first->from, stage_name(g, first->from), last->to,
-			      stage_name(g, last->to));
+		              first->from, stage_name(g, first->from), last->to,
+		              stage_name(g, last->to));
 	if (b - a > 1) {
 		mt_buf_printf(out, " (%zu stages:", b - a);
 		for (i = a; i < b; i++)
-			mt_buf_printf(out, " %s", stage_name(g, g->steps[i].to));
+			mt_buf_printf(out, " %s",
+			              stage_name(g, g->steps[i].to));
 		mt_buf_putc(out, ')');
 	}
 	mt_buf_putc(out, '\n');
 }
 
-static void trace_lines(mt_buf *out, const mt_ir_count *c, size_t n,
-			const style *s)
+static void
+trace_lines(mt_buf *out, const mt_ir_count *c, size_t n, const style *s)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		mt_buf_printf(out, "%s%s%s\n", s->md ? "- " : "      ",
-			      c[i].name,
-			      c[i].n > 1 ? "" : "");
+		              c[i].name, c[i].n > 1 ? "" : "");
 }
 
-static void stage_extra(mt_buf *out, const mt_irdiff_report *r,
-			const mt_irdiff_stage *st, const style *s)
+static void stage_extra(mt_buf *out,
+                        const mt_irdiff_report *r,
+                        const mt_irdiff_stage *st,
+                        const style *s)
 {
 	if (st->nproblems)
 		mt_buf_printf(out, "%s%zu unreadable line(s), first: %s\n",
-			      s->md ? "- " : "      ", st->nproblems,
-			      st->problem);
+		              s->md ? "- " : "      ", st->nproblems,
+		              st->problem);
 	if (r->opts->trace && st->stats.ntrace) {
 		mt_buf_printf(out, "%sat %s:\n", s->md ? "" : "      ",
-			      r->opts->trace_spec);
+		              r->opts->trace_spec);
 		trace_lines(out, st->stats.trace, st->stats.ntrace, s);
 	}
 }
 
-static void graph_out(mt_buf *out, const mt_irdiff_report *r,
-		      const mt_irdiff_graph *g, const style *s)
+static void graph_out(mt_buf *out,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_graph *g,
+                      const style *s)
 {
 	const mt_irdiff_opts *o = r->opts;
 	size_t i;
@@ -287,24 +299,27 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 	if (w > 48)
 		w = 48;
 	if (s->md)
-		mt_buf_printf(out, "\n## Graph `%s`\n\n| # | stage | ops | by dialect | by device |\n|---|---|---|---|---|\n",
-			      g->graph->name);
+		mt_buf_printf(
+		        out,
+		        "\n## Graph `%s`\n\n| # | stage | ops | by dialect | by device |\n|---|---|---|---|---|\n",
+		        g->graph->name);
 	else
 		mt_buf_printf(out, "graph %s (%zu stages)\n", g->graph->name,
-			      g->graph->nstages);
+		              g->graph->nstages);
 	for (i = 0; i < g->nstages; i++) {
 		const mt_irdiff_stage *st = &g->stages[i];
 
 		if (s->md)
 			mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
-				      st->stage->name,
-				      st->stage->unknown ? " (unknown stage)" : "");
+			              st->stage->name,
+			              st->stage->unknown ? " (unknown stage)"
+			                                 : "");
 		else
 			mt_buf_printf(out, "  [%zu] %-*s ", st->index, (int)w,
-				      st->stage->name);
+			              st->stage->name);
 		if (st->unreadable) {
 			mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
-				      s->md ? " | | |" : "");
+			              s->md ? " | | |" : "");
 			continue;
 		}
 		if (s->md) {
@@ -322,7 +337,7 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 		mt_buf_putc(out, '\n');
 		if (st->stage->unknown)
 			mt_buf_puts(out, "      unknown stage name, placed by "
-					 "its dialects\n");
+			                 "its dialects\n");
 		stage_extra(out, r, st, s);
 	}
 	/* Markdown: what does not fit a table row comes after the table */
@@ -331,8 +346,8 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 			if (g->stages[i].nproblems ||
 			    (o->trace && g->stages[i].stats.ntrace))
 				mt_buf_printf(out, "\nStage %zu `%s`:\n",
-					      g->stages[i].index,
-					      g->stages[i].stage->name);
+				              g->stages[i].index,
+				              g->stages[i].stage->name);
 			stage_extra(out, r, &g->stages[i], s);
 		}
 	for (i = 0; i < g->nsteps;) {
@@ -351,30 +366,29 @@ static void graph_out(mt_buf *out, const mt_irdiff_report *r,
 		if (o->trace) {
 			if (sp->t.ntrace)
 				mt_buf_printf(out, "%sat %s:\n",
-					      s->md ? "" : "      ",
-					      o->trace_spec);
+				              s->md ? "" : "      ",
+				              o->trace_spec);
 			trace_lines(out, sp->t.trace, sp->t.ntrace, s);
 		} else {
 			findings(out, sp, s);
 		}
 		if (sp->ir_diff)
 			mt_buf_printf(out, "%s%s%s", s->md ? "\n```diff\n" : "",
-				      sp->ir_diff, s->md ? "```\n" : "");
+			              sp->ir_diff, s->md ? "```\n" : "");
 		i++;
 	}
 	for (i = 0; i < g->graph->nmojo; i++)
 		mt_buf_printf(out, "%skernel source (not parsed): %s\n",
-			      s->md ? "\n- " : "  ", g->graph->mojo[i]);
+		              s->md ? "\n- " : "  ", g->graph->mojo[i]);
 }
 
-static void write_all(mt_buf *out, const mt_irdiff_report *r,
-		      const style *s)
+static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 {
 	size_t i;
 
 	if (s->md)
 		mt_buf_printf(out, "# IR stages (%s)\n",
-			      layout_name(r->input->layout));
+		              layout_name(r->input->layout));
 	for (i = 0; i < r->ngraphs; i++) {
 		if (i && !s->md)
 			mt_buf_putc(out, '\n');
@@ -382,7 +396,7 @@ static void write_all(mt_buf *out, const mt_irdiff_report *r,
 	}
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
-			      r->input->notes[i]);
+		              r->input->notes[i]);
 }
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r)

@@ -7,7 +7,8 @@
 set -u
 command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
 D=testdata/ir/max-dump
-W="$MT_BUILD/e2e-irdiff-max"
+W="$MT_BUILD/e2e-irdiff-max.$$"
+trap 'rm -rf "$W"' EXIT
 rm -rf "$W"
 mkdir -p "$W"
 fail=0

@@ -10,7 +10,8 @@ if [ ! -x "$MLIR_OPT" ]; then
 	exit 77
 fi
 command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
-W="$MT_BUILD/e2e-irdiff-mlir"
+W="$MT_BUILD/e2e-irdiff-mlir.$$"
+trap 'rm -rf "$W"' EXIT
 rm -rf "$W"
 mkdir -p "$W"
 SRC=testdata/ir/mlir-opt/model.mlir

@@ -8,7 +8,8 @@ set -u
 [ -x /usr/bin/time ] || { echo "skip: /usr/bin/time missing"; exit 77; }
 command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
 command -v diff >/dev/null || { echo "skip: diff missing"; exit 77; }
-W="$MT_BUILD/e2e-irdiff-scale"
+W="$MT_BUILD/e2e-irdiff-scale.$$"
+trap 'rm -rf "$W"' EXIT
 rm -rf "$W"
 mkdir -p "$W"
 fail=0

@@ -27,28 +27,28 @@
 typedef uint32_t mt_ir_str;
 
 enum {
-	MT_IR_OP_GENERIC = 1,   /* "dialect.op"(...) form */
-	MT_IR_OP_SYMDEF = 2,    /* sym is a symbol this op defines */
-	MT_IR_OP_TRANSFER = 4,  /* moves data between devices */
+	MT_IR_OP_GENERIC = 1, /* "dialect.op"(...) form */
+	MT_IR_OP_SYMDEF = 2, /* sym is a symbol this op defines */
+	MT_IR_OP_TRANSFER = 4, /* moves data between devices */
 	MT_IR_OP_DEVREGION = 8, /* its regions run on a device (gpu.launch) */
 };
 
 typedef struct mt_ir_op {
-	mt_ir_str name;      /* full op name, "arith.addf" */
-	mt_ir_str sym;       /* first @symbol of the header, or 0 */
-	mt_ir_str device;    /* "cpu", "gpu", "gpu:0" after finishing */
+	mt_ir_str name; /* full op name, "arith.addf" */
+	mt_ir_str sym; /* first @symbol of the header, or 0 */
+	mt_ir_str device; /* "cpu", "gpu", "gpu:0" after finishing */
 	mt_ir_str xfer_from; /* transfers: source device, or 0 */
-	mt_ir_str xfer_to;   /* transfers: target device, or 0 */
-	uint32_t parent;     /* enclosing op, or MT_IR_NONE at top level */
-	uint32_t end;        /* one past the last op nested in this one */
-	uint32_t line;       /* 1-based line of the op's first byte */
-	uint32_t loc;        /* index into locs, or MT_IR_NONE */
+	mt_ir_str xfer_to; /* transfers: target device, or 0 */
+	uint32_t parent; /* enclosing op, or MT_IR_NONE at top level */
+	uint32_t end; /* one past the last op nested in this one */
+	uint32_t line; /* 1-based line of the op's first byte */
+	uint32_t loc; /* index into locs, or MT_IR_NONE */
 	uint32_t first_operand, noperands; /* slice of operands[] */
-	uint32_t first_result, nresults;   /* slice of values[] */
+	uint32_t first_result, nresults; /* slice of values[] */
 	uint16_t nregions;
-	uint16_t flags;      /* MT_IR_OP_* */
-	uint64_t attr_hash;  /* name, attributes, types; no SSA names, locs */
-	uint64_t struct_hash;/* attr_hash plus the operands' producers */
+	uint16_t flags; /* MT_IR_OP_* */
+	uint64_t attr_hash; /* name, attributes, types; no SSA names, locs */
+	uint64_t struct_hash; /* attr_hash plus the operands' producers */
 } mt_ir_op;
 
 /* An SSA value: result idx of op, or (MT_IR_ARG | idx) block argument of
@@ -67,7 +67,7 @@ typedef struct mt_ir_point {
 
 typedef struct mt_ir_loc {
 	uint32_t first, n; /* slice of points[] (several for fused[...]) */
-	uint64_t hash;     /* over the points; 0 when n == 0 */
+	uint64_t hash; /* over the points; 0 when n == 0 */
 } mt_ir_loc;
 
 typedef struct mt_ir_module mt_ir_module;
@@ -77,8 +77,10 @@ typedef struct mt_ir_module mt_ir_module;
  * mt_ir_module_free); data is only read during the call. Returns 0, even
  * for malformed text (see mt_ir_module_problems), or MT_ENOMEM.
  */
-int mt_ir_parse(mt_ir_module **out, const char *data, size_t len,
-		mt_error *err);
+int mt_ir_parse(mt_ir_module **out,
+                const char *data,
+                size_t len,
+                mt_error *err);
 void mt_ir_module_free(mt_ir_module *m);
 
 /* Read-only views; borrowed from m. */
@@ -99,30 +101,32 @@ size_t mt_ir_module_problems(const mt_ir_module *m, const char **first);
 size_t mt_ir_dialect_len(const char *name);
 
 /* Format a loc as "file:line:col" (fused: joined by ", ") into buf. */
-void mt_ir_loc_format(const mt_ir_module *m, uint32_t loc, char *buf,
-		      size_t size);
+void mt_ir_loc_format(const mt_ir_module *m,
+                      uint32_t loc,
+                      char *buf,
+                      size_t size);
 
 /* ---- inputs: directories, after-all captures and explicit files ---- */
 
 typedef enum {
-	MT_IR_LAYOUT_FILES,    /* explicit files, stages in argument order */
-	MT_IR_LAYOUT_MAX,      /* MAX ir-output-dir */
-	MT_IR_LAYOUT_TREE,     /* --mlir-print-ir-tree-dir */
-	MT_IR_LAYOUT_AFTERALL  /* one --mlir-print-ir-after-all capture */
+	MT_IR_LAYOUT_FILES, /* explicit files, stages in argument order */
+	MT_IR_LAYOUT_MAX, /* MAX ir-output-dir */
+	MT_IR_LAYOUT_TREE, /* --mlir-print-ir-tree-dir */
+	MT_IR_LAYOUT_AFTERALL /* one --mlir-print-ir-after-all capture */
 } mt_ir_layout;
 
 typedef struct mt_ir_stage {
-	char *name;       /* "mo", "canonicalize", a file name */
-	char *path;       /* the file holding it */
-	size_t off, len;  /* byte range of path (whole file: 0, SIZE_MAX) */
-	int unknown;      /* MAX layout: a stage name not in the pipeline */
+	char *name; /* "mo", "canonicalize", a file name */
+	char *path; /* the file holding it */
+	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
+	int unknown; /* MAX layout: a stage name not in the pipeline */
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
 	char *name;
 	mt_ir_stage *stages;
 	size_t nstages, cap;
-	char **mojo;      /* .mojo stage files: listed, never parsed */
+	char **mojo; /* .mojo stage files: listed, never parsed */
 	size_t nmojo, cap_mojo;
 } mt_ir_graph;
 
@@ -130,7 +134,7 @@ typedef struct mt_ir_input {
 	mt_ir_layout layout;
 	mt_ir_graph *graphs;
 	size_t ngraphs, cap;
-	char **notes;     /* one line each, e.g. where unknown stages went */
+	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
 } mt_ir_input;
 
@@ -140,8 +144,10 @@ typedef struct mt_ir_input {
  * MT_ENOTFOUND / MT_EIO for unreadable paths, MT_EFORMAT when a directory
  * holds no stage files.
  */
-int mt_ir_input_open(mt_ir_input **out, const char *const *paths, size_t n,
-		     mt_error *err);
+int mt_ir_input_open(mt_ir_input **out,
+                     const char *const *paths,
+                     size_t n,
+                     mt_error *err);
 void mt_ir_input_free(mt_ir_input *in);
 
 /* Map the bytes of a stage (free with mt_ir_text_release). */
@@ -155,8 +161,7 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err);
 void mt_ir_text_release(mt_ir_text *t);
 
 /* Parse a stage; *out as for mt_ir_parse. MT_EIO when unreadable. */
-int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s,
-		      mt_error *err);
+int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err);
 
 /* Order MAX stage names: index in the pipeline, or -1 when unknown. */
 int mt_ir_max_stage_rank(const char *stage);
@@ -168,10 +173,10 @@ int mt_ir_max_stage_rank(const char *stage);
  */
 
 typedef struct mt_ir_opref {
-	char *op;       /* op name */
-	char *sym;      /* symbol the op defines or refers to, or NULL */
-	char *device;   /* "cpu", "gpu", "gpu:0" */
-	char **locs;    /* "file:line:col" (or a name); several if fused */
+	char *op; /* op name */
+	char *sym; /* symbol the op defines or refers to, or NULL */
+	char *device; /* "cpu", "gpu", "gpu:0" */
+	char **locs; /* "file:line:col" (or a name); several if fused */
 	size_t nlocs;
 } mt_ir_opref;
 
@@ -193,15 +198,15 @@ typedef struct mt_ir_placement {
 
 typedef struct mt_ir_transfer {
 	mt_ir_opref op;
-	int added;         /* 1 added, 0 removed */
-	char *from, *to;   /* NULL when the op does not say */
+	int added; /* 1 added, 0 removed */
+	char *from, *to; /* NULL when the op does not say */
 } mt_ir_transfer;
 
 typedef struct mt_ir_lowering {
-	mt_ir_opref at;    /* locs of the place; op = the main op lowered */
+	mt_ir_opref at; /* locs of the place; op = the main op lowered */
 	mt_ir_count *from; /* removed ops by name */
 	size_t nfrom;
-	mt_ir_count *to;   /* added ops by name */
+	mt_ir_count *to; /* added ops by name */
 	size_t nto;
 } mt_ir_lowering;
 
@@ -239,8 +244,11 @@ int mt_ir_trace_parse(mt_ir_trace *out, const char *spec, mt_error *err);
  * Compare stage a with the next stage b. trace may be NULL. *out is
  * filled (release with mt_ir_transition_release). Returns 0.
  */
-int mt_ir_diff(mt_ir_transition *out, const mt_ir_module *a,
-	       const mt_ir_module *b, const mt_ir_trace *trace, mt_error *err);
+int mt_ir_diff(mt_ir_transition *out,
+               const mt_ir_module *a,
+               const mt_ir_module *b,
+               const mt_ir_trace *trace,
+               mt_error *err);
 void mt_ir_transition_release(mt_ir_transition *t);
 
 typedef struct mt_ir_stats {
@@ -249,13 +257,14 @@ typedef struct mt_ir_stats {
 	size_t ndialect;
 	mt_ir_count *by_device;
 	size_t ndevice;
-	mt_ir_count *trace;      /* "op@device" at the traced location */
+	mt_ir_count *trace; /* "op@device" at the traced location */
 	size_t ntrace;
 } mt_ir_stats;
 
 /* Op counts of one stage; trace may be NULL. Release with _release. */
-void mt_ir_stats_compute(mt_ir_stats *out, const mt_ir_module *m,
-			 const mt_ir_trace *trace);
+void mt_ir_stats_compute(mt_ir_stats *out,
+                         const mt_ir_module *m,
+                         const mt_ir_trace *trace);
 void mt_ir_stats_release(mt_ir_stats *s);
 
 /* Whether op i of m has a point at the traced location. */

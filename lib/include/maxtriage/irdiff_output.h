@@ -15,17 +15,17 @@
 
 typedef struct mt_irdiff_stage {
 	const mt_ir_stage *stage; /* borrowed from the input */
-	size_t index;             /* position in the graph's stage list */
+	size_t index; /* position in the graph's stage list */
 	mt_ir_stats stats;
-	size_t nproblems;         /* unreadable lines, see problem */
+	size_t nproblems; /* unreadable lines, see problem */
 	char *problem;
-	int unreadable;           /* could not be read at all */
+	int unreadable; /* could not be read at all */
 } mt_irdiff_stage;
 
 typedef struct mt_irdiff_step {
-	size_t from, to;          /* indices into the graph's stages */
+	size_t from, to; /* indices into the graph's stages */
 	mt_ir_transition t;
-	char *ir_diff;            /* --show-ir: unified diff, or NULL */
+	char *ir_diff; /* --show-ir: unified diff, or NULL */
 } mt_irdiff_step;
 
 typedef struct mt_irdiff_graph {
@@ -37,10 +37,10 @@ typedef struct mt_irdiff_graph {
 } mt_irdiff_graph;
 
 typedef struct mt_irdiff_opts {
-	const char *graph;        /* only this graph (NULL: all) */
-	const char *from, *to;    /* stage name or index bounds, or NULL */
+	const char *graph; /* only this graph (NULL: all) */
+	const char *from, *to; /* stage name or index bounds, or NULL */
 	const mt_ir_trace *trace; /* NULL: no tracing */
-	const char *trace_spec;   /* as the user wrote it */
+	const char *trace_spec; /* as the user wrote it */
 	int show_ir;
 } mt_irdiff_opts;
 
@@ -49,7 +49,7 @@ typedef struct mt_irdiff_report {
 	const mt_irdiff_opts *opts;
 	mt_irdiff_graph *graphs;
 	size_t ngraphs;
-	size_t unreadable;        /* stages that could not be read */
+	size_t unreadable; /* stages that could not be read */
 } mt_irdiff_report;
 
 /*
@@ -57,13 +57,17 @@ typedef struct mt_irdiff_report {
  * or --to name nothing (err says which). Stages that cannot be read are
  * marked unreadable (counted in r->unreadable) and skipped.
  */
-int mt_irdiff_run(mt_irdiff_report *r, const mt_ir_input *in,
-		  const mt_irdiff_opts *opts, mt_error *err);
+int mt_irdiff_run(mt_irdiff_report *r,
+                  const mt_ir_input *in,
+                  const mt_irdiff_opts *opts,
+                  mt_error *err);
 void mt_irdiff_report_release(mt_irdiff_report *r);
 
 /* Unified diff of two stages with SSA names normalised (append to out). */
-int mt_ir_show_diff(mt_buf *out, const mt_ir_stage *a, const mt_ir_stage *b,
-		    mt_error *err);
+int mt_ir_show_diff(mt_buf *out,
+                    const mt_ir_stage *a,
+                    const mt_ir_stage *b,
+                    mt_error *err);
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
