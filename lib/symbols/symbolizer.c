@@ -167,52 +167,118 @@ static int accept_candidate(const char *dir, const char *path, int untrusted)
 	return !untrusted || stays_inside(dir, path);
 }
 
-/* Depth-first search for a regular file called base below dir; entries
- * are visited in sorted order so the answer does not depend on readdir
- * order. Symlinked directories are not entered: they could loop. */
-static char *find_basename(const char *dir, const char *base, int depth)
+/* One regular file below a binary directory. */
+struct sym_file_entry {
+	char *base;
+	char *path;
+	size_t seq; /* walk order: the first in it wins among equal names */
+};
+
+/* A binary directory is walked once: a column-form dump names dozens of
+ * modules, most of them (libc, libpython) not in the directory at all. */
+static void index_dir(sym_dir_index *ix, const char *dir, int depth)
 {
 	struct dirent **ents = NULL;
-	char *found = NULL;
-	int i, n;
+	int i, n, pass;
 
-	if (depth > SYM_MAX_SEARCH_DEPTH)
-		return NULL;
+	if (depth > SYM_MAX_SEARCH_DEPTH || ix->n >= SYM_MAX_INDEXED_FILES)
+		return;
 	n = scandir(dir, &ents, NULL, alphasort);
 	if (n < 0)
-		return NULL;
-	for (i = 0; i < n && !found; i++) {
-		const char *d = ents[i]->d_name;
-		mt_buf p = MT_BUF_INIT;
+		return;
+	/* Files of a directory before its subdirectories, both in sorted
+	 * order, so the answer does not depend on readdir order; symlinked
+	 * directories are not entered (they could loop). */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++) {
+			const char *d = ents[i]->d_name;
+			mt_buf p = MT_BUF_INIT;
+			struct stat st;
 
-		if (!strcmp(d, base)) {
-			mt_buf_printf(&p, "%s/%s", dir, d);
-			if (is_regular(p.ptr)) {
-				found = mt_buf_detach(&p);
+			if (!strcmp(d, ".") || !strcmp(d, ".."))
 				continue;
+			mt_buf_printf(&p, "%s/%s", dir, d);
+			if (pass == 0 && is_regular(p.ptr) &&
+			    ix->n < SYM_MAX_INDEXED_FILES) {
+				struct sym_file_entry e;
+
+				e.base = mt_strdup(d);
+				e.path = mt_buf_detach(&p);
+				e.seq = ix->n;
+				MT_PUSH(ix->e, ix->n, ix->cap, e);
+			} else if (pass == 1 && lstat(p.ptr, &st) == 0 &&
+				   S_ISDIR(st.st_mode)) {
+				index_dir(ix, p.ptr, depth + 1);
 			}
 			mt_buf_release(&p);
 		}
 	}
-	for (i = 0; i < n && !found; i++) {
-		const char *d = ents[i]->d_name;
-		mt_buf p = MT_BUF_INIT;
-		struct stat st;
-
-		if (!strcmp(d, ".") || !strcmp(d, ".."))
-			continue;
-		mt_buf_printf(&p, "%s/%s", dir, d);
-		if (lstat(p.ptr, &st) == 0 && S_ISDIR(st.st_mode))
-			found = find_basename(p.ptr, base, depth + 1);
-		mt_buf_release(&p);
-	}
 	for (i = 0; i < n; i++)
 		free(ents[i]);
 	free(ents);
-	return found;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct sym_file_entry *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	if (c)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void build_index(sym_dir_index *ix, const char *dir)
+{
+	ix->built = 1;
+	index_dir(ix, dir, 0);
+	if (ix->n > 1)
+		qsort(ix->e, ix->n, sizeof(*ix->e), cmp_entry);
+}
+
+void sym_dir_index_release(sym_dir_index *ix)
+{
+	size_t i;
+
+	for (i = 0; i < ix->n; i++) {
+		free(ix->e[i].base);
+		free(ix->e[i].path);
+	}
+	free(ix->e);
+	memset(ix, 0, sizeof(*ix));
+}
+
+/* First file called base in walk order, or NULL (borrowed). */
+static const char *index_lookup(const sym_dir_index *ix, const char *base)
+{
+	size_t lo = 0, hi = ix->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(ix->e[mid].base, base) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < ix->n && !strcmp(ix->e[lo].base, base))
+		return ix->e[lo].path;
+	return NULL;
 }
 
 char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted)
+{
+	sym_dir_index ix;
+	char *found;
+
+	memset(&ix, 0, sizeof(ix));
+	found = sym_find_in_dir(&ix, dir, name, untrusted);
+	sym_dir_index_release(&ix);
+	return found;
+}
+
+char *sym_find_in_dir(sym_dir_index *ix, const char *dir, const char *name,
+		      int untrusted)
 {
 	const char *comp[256];
 	size_t lens[256];
@@ -271,7 +337,10 @@ char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted)
 			return NULL;
 		memcpy(base, comp[n - 1], lens[n - 1]);
 		base[lens[n - 1]] = '\0';
-		found = find_basename(dir, base, 0);
+		if (!ix->built)
+			build_index(ix, dir);
+		found = index_lookup(ix, base) ? mt_strdup(index_lookup(ix, base))
+					       : NULL;
 		if (found && untrusted && !stays_inside(dir, found)) {
 			free(found);
 			found = NULL;
@@ -582,6 +651,8 @@ int mt_symbolizer_new(mt_symbolizer **out, const mt_symbolizer_opts *opts,
 	s = mt_calloc(1, sizeof(*s));
 	if (opts)
 		s->opts = *opts;
+	s->dir_index = mt_calloc(s->opts.n_binary_dirs + 1,
+				 sizeof(*s->dir_index));
 	*out = s;
 	return 0;
 }
@@ -620,6 +691,9 @@ void mt_symbolizer_free(mt_symbolizer *s)
 		return;
 	for (i = 0; i < s->n_mods; i++)
 		module_free(s->mods[i]);
+	for (i = 0; i < s->opts.n_binary_dirs; i++)
+		sym_dir_index_release(&s->dir_index[i]);
+	free(s->dir_index);
 	free(s->mods);
 	free(s);
 }
@@ -685,7 +759,8 @@ int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
 	if (!s->opts.untrusted && *name && is_regular(name))
 		found = mt_strdup(name);
 	for (i = 0; !found && i < s->opts.n_binary_dirs; i++)
-		found = mt_sym_find_in_dir(s->opts.binary_dirs[i], name,
+		found = sym_find_in_dir(&s->dir_index[i],
+					s->opts.binary_dirs[i], name,
 					   s->opts.untrusted);
 	if (found) {
 		m->lookup_err = module_load(s, m, found, &m->err);

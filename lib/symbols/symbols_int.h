@@ -20,6 +20,7 @@
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
 #define SYM_MAX_SEARCH_DEPTH 12   /* binary-dir recursion */
+#define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
 
 /* Bump allocator for strings that live as long as the module. */
@@ -113,8 +114,16 @@ struct mt_module {
 	int code_loaded;
 };
 
+/* Regular files below one binary directory, sorted by base name. */
+typedef struct sym_dir_index {
+	struct sym_file_entry *e;
+	size_t n, cap;
+	int built;
+} sym_dir_index;
+
 struct mt_symbolizer {
 	mt_symbolizer_opts opts;
+	sym_dir_index *dir_index; /* one per binary dir, built on demand */
 	mt_module **mods;
 	size_t n_mods, cap_mods;
 };
@@ -130,6 +139,10 @@ char *mt_sym_build_id_path(const char *dir, const char *hex);
  * basename. untrusted refuses ".." and anything whose real path leaves
  * dir. Returns a new path (free with free()) or NULL. */
 char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted);
+/* The same, with the basename index of dir kept in ix between calls. */
+char *sym_find_in_dir(sym_dir_index *ix, const char *dir, const char *name,
+		      int untrusted);
+void sym_dir_index_release(sym_dir_index *ix);
 
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
