@@ -208,7 +208,12 @@ static void build_segments(sym_cu *cu, interval *iv, size_t n)
 
 	if (n == 0)
 		return;
-	qsort(iv, n, sizeof(*iv), cmp_interval);
+	/* DIE order is usually address order already (C, one function per
+	 * subprogram): skip the sort then. */
+	for (i = 1; i < n && cmp_interval(&iv[i - 1], &iv[i]) <= 0; i++)
+		;
+	if (i < n)
+		qsort(iv, n, sizeof(*iv), cmp_interval);
 	for (i = 0; i < n; i++) {
 		interval it = iv[i];
 
