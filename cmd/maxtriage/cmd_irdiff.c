@@ -1,9 +1,11 @@
 /* cmd_irdiff.c - `maxtriage irdiff`: what the compiler did, stage by stage. */
 #include "cmd.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "maxtriage/buf.h"
 #include "maxtriage/common.h"
@@ -13,7 +15,7 @@
 static const char *const formats[] = { "text", "json", "markdown", NULL };
 
 static const mt_command_help help = {
-	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | FILE.mlir...",
+	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | - | FILE.mlir...",
 	"Compare consecutive MLIR lowering stages and report, per transition,\n"
 	"ops added, removed, modified, moved and unchanged; which ops were\n"
 	"fused into which op; placement changes (cpu/gpu) and transfers added\n"
@@ -22,7 +24,8 @@ static const mt_command_help help = {
 	"graphs grouped by name, stages in pipeline order), a directory from\n"
 	"--mlir-print-ir-tree-dir (one timeline per scope), one file captured\n"
 	"from --mlir-print-ir-after-all (one stage per dump, one timeline per\n"
-	"dumped op), or several MLIR files taken as stages in argument order.",
+	"dumped op; '-' reads it from stdin), or several MLIR files taken as\n"
+	"stages in argument order.",
 	"exit status: 0 success, 2 bad command line, 3 an input could not be\n"
 	"read (stages that cannot be read are reported and skipped; the exit\n"
 	"status is then 3).\n\n"
@@ -31,11 +34,55 @@ static const mt_command_help help = {
 	"  maxtriage irdiff --trace model.py:42 /tmp/ir-dump\n"
 	"  maxtriage irdiff --show-ir --from mogg --to mgp /tmp/ir-dump\n"
 	"  mlir-opt ... --mlir-print-ir-after-all 2>dump.txt;"
-	" maxtriage irdiff dump.txt"
+	" maxtriage irdiff dump.txt\n"
+	"  mlir-opt ... --mlir-print-ir-after-all 2>&1 >/dev/null | maxtriage irdiff -"
 };
+
+/* A capture piped in ("-") is copied to a temporary file: stages are
+ * mapped (and --show-ir reads them again), which a pipe does not allow.
+ * On success *path is the file (unlink and free it). */
+static int stdin_to_file(char **path)
+{
+	const char *dir = getenv("TMPDIR");
+	mt_buf name = MT_BUF_INIT;
+	char chunk[65536];
+	size_t n;
+	int fd;
+
+	mt_buf_printf(&name, "%s/maxtriage-irdiff-XXXXXX",
+		      dir && *dir ? dir : "/tmp");
+	fd = mkstemp(name.ptr);
+	if (fd < 0) {
+		mt_die_msg("irdiff", "cannot create '%s': %s", name.ptr,
+			   strerror(errno));
+		mt_buf_release(&name);
+		return -1;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
+		if (write(fd, chunk, n) != (ssize_t)n) {
+			mt_die_msg("irdiff", "cannot write '%s': %s", name.ptr,
+				   strerror(errno));
+			close(fd);
+			unlink(name.ptr);
+			mt_buf_release(&name);
+			return -1;
+		}
+	if (ferror(stdin)) {
+		mt_die_msg("irdiff", "cannot read '%s': %s", "-",
+			   strerror(errno));
+		close(fd);
+		unlink(name.ptr);
+		mt_buf_release(&name);
+		return -1;
+	}
+	close(fd);
+	*path = mt_buf_detach(&name);
+	return 0;
+}
 
 int cmd_irdiff(int argc, char **argv)
 {
+	char *tmp = NULL;
 	const char *format = "text", *trace = NULL, *from = NULL, *to = NULL,
 	           *graph = NULL;
 	int show_ir = 0, help_shown = 0, rc, ret = MT_EXIT_OK;
@@ -98,6 +145,13 @@ int cmd_irdiff(int argc, char **argv)
 	o.from = from;
 	o.to = to;
 	o.show_ir = show_ir;
+	if (pos.n == 1 && !strcmp(pos.items[0], "-")) {
+		if (stdin_to_file(&tmp)) {
+			ret = MT_EXIT_INPUT;
+			goto out;
+		}
+		pos.items[0] = tmp;
+	}
 	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n, &err);
 	if (rc) {
 		/* err.msg names the path and the reason */
@@ -154,6 +208,10 @@ int cmd_irdiff(int argc, char **argv)
 			}
 	}
 out:
+	if (tmp) {
+		unlink(tmp);
+		free(tmp);
+	}
 	mt_irdiff_report_release(&rep);
 	mt_ir_input_free(in);
 	mt_buf_release(&out);

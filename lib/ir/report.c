@@ -109,8 +109,14 @@ int mt_irdiff_run(mt_irdiff_report *r,
 			any_to = 1;
 		else if (o->to)
 			continue;
+		if (lo > hi)
+			return mt_error_set(err, MT_EUSAGE,
+					    "cannot select --from stage '%s': "
+					    "it comes after --to stage '%s' in "
+					    "graph '%s'",
+					    o->from, o->to, g->name);
 		r->graphs[r->ngraphs].graph = g;
-		if (g->nstages && lo <= hi)
+		if (g->nstages)
 			run_graph(r, &r->graphs[r->ngraphs], o, lo, hi);
 		r->ngraphs++;
 	}

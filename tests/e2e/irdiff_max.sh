@@ -76,6 +76,17 @@ t = json.load(open(sys.argv[1]))["graphs"][0]["transitions"]
 assert len(t) == 1 and t[0]["fusions"][0]["into"]["op"] == "mo.composite.matmul_add", t
 ' "$W/files.json" || fail=1
 
+# stages given on stdin ("-"): a capture piped in
+printf '// -----// IR Dump After A (a) //----- //\nmodule {\n  "d.x"() : () -> ()\n}\n// -----// IR Dump After B (b) //----- //\nmodule {\n  "d.y"() : () -> ()\n}\n' |
+	$MAXTRIAGE irdiff --format json - >"$W/stdin.json" || fail=1
+python3 -c '
+import json, sys
+g = json.load(open(sys.argv[1]))["graphs"]
+assert [s["name"] for s in g[0]["stages"]] == ["a", "b"], g
+t = g[0]["transitions"][0]["counts"]
+assert (t["added"], t["removed"]) == (1, 1), t
+' "$W/stdin.json" || { echo "stdin capture not read"; fail=1; }
+
 # exit statuses: 2 usage, 3 unreadable input
 expect() { # status command...
 	want=$1
@@ -96,6 +107,7 @@ expect 2 $MAXTRIAGE irdiff --format yaml "$D"
 expect 2 $MAXTRIAGE irdiff --trace nowhere "$D"
 expect 2 $MAXTRIAGE irdiff --graph nosuch "$D"
 expect 3 $MAXTRIAGE irdiff "$W/does-not-exist"
+expect 2 $MAXTRIAGE irdiff --from mogg --to mo --graph llama3 "$D"
 mkdir -p "$W/empty"
 expect 3 $MAXTRIAGE irdiff "$W/empty"
 exit $fail
