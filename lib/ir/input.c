@@ -280,7 +280,8 @@ open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
 			dump_scope(body, next, &scope);
 			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
 			          path, (size_t)(body - p),
-			          (size_t)(next - body));
+			          (size_t)(next - body))
+			        ->order = (size_t)(body - p) + 1;
 		}
 		prev_after = !before;
 		ndumps++;
@@ -367,7 +368,9 @@ static int tree_name(const char *base, const char **pass)
 	return *p != '.';
 }
 
-/* Compare counter tuples numerically: "10_0" after "9_3". */
+/* Compare counter tuples numerically: "10_0" after "9_3", and a tuple
+ * before its extensions ("1_one-shot" ran before "1_3_convert": the
+ * nested counter continues within the outer pass that follows). */
 static int counter_cmp(const char *a, const char *b)
 {
 	while (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
@@ -381,6 +384,8 @@ static int counter_cmp(const char *a, const char *b)
 		if (*b == '_')
 			b++;
 	}
+	if ((*a >= '0' && *a <= '9') != (*b >= '0' && *b <= '9'))
+		return (*a >= '0' && *a <= '9') ? 1 : -1;
 	return strcmp(a, b);
 }
 
@@ -417,6 +422,40 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 	mt_buf_put(out, pass, strlen(pass) - 5);
 }
 
+typedef struct staged {
+	mt_ir_stage *s;
+	const char *base;
+} staged;
+
+static int staged_cmp(const void *x, const void *y)
+{
+	return counter_cmp(((const staged *)x)->base,
+			   ((const staged *)y)->base);
+}
+
+/* The counters of the file names order the dumps of all scopes. */
+static void tree_order(mt_ir_input *in)
+{
+	staged *all = NULL;
+	size_t n = 0, cap = 0, g, k;
+
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++) {
+			staged x;
+			const char *sl;
+
+			x.s = &in->graphs[g].stages[k];
+			sl = strrchr(x.s->path, '/');
+			x.base = sl ? sl + 1 : x.s->path;
+			MT_PUSH(all, n, cap, x);
+		}
+	if (n)
+		qsort(all, n, sizeof(*all), staged_cmp);
+	for (k = 0; k < n; k++)
+		all[k].s->order = k + 1;
+	free(all);
+}
+
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 {
 	mt_buf full = MT_BUF_INIT, name = MT_BUF_INIT;
@@ -441,6 +480,7 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	}
 	mt_buf_release(&full);
 	mt_buf_release(&name);
+	tree_order(in);
 	return n ? 0 : -1;
 }
 

@@ -29,6 +29,34 @@ static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
 	return 0;
 }
 
+/* Name the dumps of other graphs written between the two stages of sp:
+ * in a tree or an uncoupled after-all capture, a module-scope transition
+ * also carries what the nested passes in between did. */
+static void fill_between(const mt_ir_input *in, const mt_ir_graph *g,
+			 mt_irdiff_step *sp)
+{
+	size_t lo = g->stages[sp->from].order, hi = g->stages[sp->to].order;
+	size_t gi, k, cap = 0;
+
+	if (!lo || !hi)
+		return;
+	for (gi = 0; gi < in->ngraphs; gi++) {
+		const mt_ir_graph *o = &in->graphs[gi];
+
+		if (o == g)
+			continue;
+		for (k = 0; k < o->nstages; k++) {
+			mt_buf b = MT_BUF_INIT;
+
+			if (o->stages[k].order <= lo || o->stages[k].order >= hi)
+				continue;
+			mt_buf_printf(&b, "%s: %s", o->name, o->stages[k].name);
+			MT_PUSH(sp->between, sp->nbetween, cap,
+				mt_buf_detach(&b));
+		}
+	}
+}
+
 static void run_graph(mt_irdiff_report *r,
                       mt_irdiff_graph *rg,
                       const mt_irdiff_opts *o,
@@ -65,6 +93,7 @@ static void run_graph(mt_irdiff_report *r,
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
+			fill_between(r->input, g, sp);
 			if (o->show_ir) {
 				mt_buf b = MT_BUF_INIT;
 
@@ -149,8 +178,13 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 			free(g->stages[i].problem);
 		}
 		for (i = 0; i < g->nsteps; i++) {
+			size_t k;
+
 			mt_ir_transition_release(&g->steps[i].t);
 			free(g->steps[i].ir_diff);
+			for (k = 0; k < g->steps[i].nbetween; k++)
+				free(g->steps[i].between[k]);
+			free(g->steps[i].between);
 		}
 		free(g->stages);
 		free(g->steps);

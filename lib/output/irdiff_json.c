@@ -215,6 +215,12 @@ step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 		                    counts_list(t->trace, t->ntrace));
 	if (sp->ir_diff)
 		json_object_set_new(o, "ir_diff", text(sp->ir_diff));
+	if (sp->nbetween) {
+		a = json_array();
+		for (i = 0; i < sp->nbetween; i++)
+			json_array_append_new(a, text(sp->between[i]));
+		json_object_set_new(o, "between", a);
+	}
 	return o;
 }
 

@@ -363,6 +363,27 @@ static void graph_out(mt_buf *out,
 			continue;
 		}
 		step_head(out, g, sp, s);
+		if (sp->nbetween) {
+			size_t k;
+
+			mt_buf_printf(out, "%sother dumps in between (their "
+					   "changes show here too):",
+				      s->md ? "" : "      ");
+			/* "graph: stage" entries; name each graph once */
+			for (k = 0; k < sp->nbetween; k++) {
+				const char *e = sp->between[k];
+				const char *c = strstr(e, ": ");
+				size_t gl = c ? (size_t)(c - e) : 0;
+				const char *p = k ? sp->between[k - 1] : NULL;
+
+				if (c && p && !strncmp(p, e, gl + 2))
+					mt_buf_printf(out, ", %s", c + 2);
+				else
+					mt_buf_printf(out, "%s%s", k ? "; " : " ",
+						      e);
+			}
+			mt_buf_puts(out, s->md ? "\n\n" : "\n");
+		}
 		if (o->trace) {
 			if (sp->t.ntrace)
 				mt_buf_printf(out, "%sat %s:\n",

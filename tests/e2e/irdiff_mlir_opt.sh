@@ -91,6 +91,19 @@ check module-scope "$W/ms.json" "builtin.module"
 run tree "$W/tree"
 check tree "$W/tree.json" "builtin_module_no-symbol-name/func_func_main"
 
+# a module-scope transition names the nested dumps written in between,
+# whose changes (the GPU placement) it also shows
+python3 - "$W/tree.json" "$W/aa.json" <<'PY' || fail=1
+import json, sys
+for path, graph, nested in [(sys.argv[1], "builtin_module_no-symbol-name",
+                             "builtin_module_no-symbol-name/func_func_main"),
+                            (sys.argv[2], "builtin.module", "func.func @main")]:
+    g = [x for x in json.load(open(path))["graphs"] if x["name"] == graph][0]
+    t = [t for t in g["transitions"] if t["to_name"] == "gpu-kernel-outlining"][0]
+    assert nested + ": convert-parallel-loops-to-gpu" in t.get("between", []), t.get("between")
+print("ok between")
+PY
+
 # text: unchanged stages folded into one line
 $MAXTRIAGE irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
 grep -q 'linalg-fuse-elementwise-ops -> \[[0-9]*\] cse: unchanged (2 stages: canonicalize cse)' "$W/aa.txt" ||

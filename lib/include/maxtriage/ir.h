@@ -120,6 +120,8 @@ typedef struct mt_ir_stage {
 	char *path; /* the file holding it */
 	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
 	int unknown; /* MAX layout: a stage name not in the pipeline */
+	size_t order; /* when the dump was written, across all graphs of
+	               * a tree or after-all input; 0 when unknown */
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {

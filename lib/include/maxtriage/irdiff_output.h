@@ -26,6 +26,11 @@ typedef struct mt_irdiff_step {
 	size_t from, to; /* indices into the graph's stages */
 	mt_ir_transition t;
 	char *ir_diff; /* --show-ir: unified diff, or NULL */
+	/* Dumps of other scopes written between from and to (tree and
+	 * after-all inputs): "graph: stage", their changes are folded into
+	 * this transition when they are nested in it. */
+	char **between;
+	size_t nbetween;
 } mt_irdiff_step;
 
 typedef struct mt_irdiff_graph {
