@@ -89,7 +89,8 @@ static int collect(mt_strlist *out, mt_bucket_set *bs, const char *path,
 			mt_strlist_push(&names, mt_strdup(e->d_name));
 	closedir(d);
 	/* sorted, so the output does not depend on the file system */
-	qsort(names.items, names.n, sizeof(*names.items), strcmp_ptr);
+	if (names.n)
+		qsort(names.items, names.n, sizeof(*names.items), strcmp_ptr);
 	for (i = 0; i < names.n; i++) {
 		mt_buf p = MT_BUF_INIT;
 

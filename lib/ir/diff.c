@@ -1002,8 +1002,10 @@ static void find_lowerings(differ *D)
 	for (l = 0; l < D->t->nlowerings; l++) {
 		mt_ir_lowering *lw = &D->t->lowerings[l];
 
-		qsort(lw->from, lw->nfrom, sizeof(*lw->from), count_cmp);
-		qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
+		if (lw->nfrom)
+			qsort(lw->from, lw->nfrom, sizeof(*lw->from), count_cmp);
+		if (lw->nto)
+			qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
 	}
 	ir_map_release(&at);
 }

@@ -462,7 +462,8 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	size_t i, n = 0;
 
 	in->layout = MT_IR_LAYOUT_TREE;
-	qsort(dl->items, dl->n, sizeof(*dl->items), dent_cmp);
+	if (dl->n)
+		qsort(dl->items, dl->n, sizeof(*dl->items), dent_cmp);
 	for (i = 0; i < dl->n; i++) {
 		const char *pass;
 		const char *slash = strrchr(dl->items[i].rel, '/');
@@ -601,7 +602,8 @@ static int open_max(mt_ir_input *in, const char *root, dlist *dl)
 		}
 		MT_PUSH(fs, nfs, cap, f);
 	}
-	qsort(fs, nfs, sizeof(*fs), maxfile_cmp);
+	if (nfs) /* qsort(NULL, 0, ...) is undefined behaviour */
+		qsort(fs, nfs, sizeof(*fs), maxfile_cmp);
 	for (i = 0; i < nfs; i++) {
 		mt_ir_graph *g =
 		        graph_get(in, fs[i].graph, strlen(fs[i].graph));

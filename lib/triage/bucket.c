@@ -67,7 +67,8 @@ void mt_bucket_finish(mt_bucket_set *s)
 	for (i = 0; i < s->n; i++) {
 		mt_bucket *b = &s->buckets[i];
 
-		qsort(b->files, b->nfiles, sizeof(*b->files), cmp_str);
+		if (b->nfiles)
+			qsort(b->files, b->nfiles, sizeof(*b->files), cmp_str);
 		for (j = k = 0; j < b->nfiles; j++) {
 			if (k && !strcmp(b->files[k - 1], b->files[j])) {
 				free(b->files[j]);
@@ -77,7 +78,8 @@ void mt_bucket_finish(mt_bucket_set *s)
 		}
 		b->nfiles = k;
 	}
-	qsort(s->buckets, s->n, sizeof(*s->buckets), cmp_bucket);
+	if (s->n) /* qsort(NULL, 0, ...) is undefined behaviour */
+		qsort(s->buckets, s->n, sizeof(*s->buckets), cmp_bucket);
 }
 
 int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err)
