@@ -192,17 +192,15 @@ int cmd_irdiff(int argc, char **argv)
 				        &rep.graphs[gi].stages[i];
 
 				if (st->unreadable) {
-					mt_die_msg("irdiff",
-					           "cannot read stage '%s': %s",
-					           st->stage->path,
-					           st->problem);
+					/* the message names the file */
+					mt_die_msg("irdiff", "%s", st->problem);
 					ret = MT_EXIT_INPUT;
 				} else if (st->nproblems) {
 					mt_die_msg("irdiff",
-					           "skipped %zu unreadable "
-					           "line(s) in '%s': %s",
-					           st->nproblems,
-					           st->stage->path,
+					           "cannot parse all of '%s': "
+					           "skipped %zu unreadable part(s), "
+					           "first at %s",
+					           st->stage->path, st->nproblems,
 					           st->problem);
 				}
 			}

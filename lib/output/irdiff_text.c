@@ -273,7 +273,7 @@ static void stage_extra(mt_buf *out,
                         const style *s)
 {
 	if (st->nproblems)
-		mt_buf_printf(out, "%s%zu unreadable line(s), first: %s\n",
+		mt_buf_printf(out, "%s%zu unreadable part(s) skipped, first at %s\n",
 		              s->md ? "- " : "      ", st->nproblems,
 		              st->problem);
 	if (r->opts->trace && st->stats.ntrace) {

@@ -17,7 +17,7 @@ typedef struct mt_irdiff_stage {
 	const mt_ir_stage *stage; /* borrowed from the input */
 	size_t index; /* position in the graph's stage list */
 	mt_ir_stats stats;
-	size_t nproblems; /* unreadable lines, see problem */
+	size_t nproblems; /* unreadable parts skipped, see problem */
 	char *problem;
 	int unreadable; /* could not be read at all */
 } mt_irdiff_stage;
