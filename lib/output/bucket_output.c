@@ -1,6 +1,8 @@
 /* bucket_output.c - buckets as JSON (maxtriage.bucket.v1) and text. */
 #include "maxtriage/bucket.h"
 
+#include "output_int.h"
+
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,23 +20,9 @@ static void iso_time(char *buf, size_t n, int64_t t)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Bytes from dumps may not be UTF-8: let jansson refuse, then fall back
- * to an ASCII-only copy so the document always stays valid. */
 static json_t *safe_string(const char *s)
 {
-	json_t *j = json_string(s ? s : "");
-	char *c;
-	size_t i;
-
-	if (j)
-		return j;
-	c = mt_strdup(s);
-	for (i = 0; c[i]; i++)
-		if ((unsigned char)c[i] >= 0x80)
-			c[i] = '?';
-	j = json_string(c);
-	free(c);
-	return j;
+	return mt_json_text(s ? s : "");
 }
 
 void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)

@@ -1,15 +1,15 @@
 /* report_output.c - `maxtriage report`: crash reports with their IR. */
 #include "maxtriage/join.h"
 
+#include "output_int.h"
+
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 static json_t *str(const char *s)
 {
-	json_t *j = s ? json_string(s) : NULL;
-
-	return j ? j : json_null();
+	return mt_json_text(s);
 }
 
 static json_t *member_json(const mt_join_member *m)
@@ -144,36 +144,33 @@ static void joins_body(mt_buf *b, const mt_join_set *js, size_t report,
 	}
 }
 
-void mt_report_render_text(mt_buf *out, const char *stack_text,
-			   const mt_report *reports, const mt_join_set *js)
+static void render(mt_buf *out, const char *stack_part,
+		   const mt_report *reports, const mt_join_set *js, int md)
 {
 	size_t r, nrep = 0;
 
-	mt_buf_puts(out, stack_text);
+	mt_buf_puts(out, stack_part);
 	for (r = 0; r < js->n; r++)
 		if (js->joins[r].report + 1 > nrep)
 			nrep = js->joins[r].report + 1;
 	for (r = 0; r < nrep; r++) {
-		mt_buf_printf(out, "\nreport %zu in the IR (%s):\n", r + 1,
-			      reports[r].kind ? reports[r].kind : "unknown");
-		joins_body(out, js, r, 0);
+		mt_buf_printf(out, md ? "\n### Report %zu in the compiler's IR (%s)\n\n" :
+					"\nreport %zu in the IR (%s):\n",
+			      r + 1, reports[r].kind ? reports[r].kind : "unknown");
+		joins_body(out, js, r, md);
 	}
 	if (!js->n)
 		mt_buf_puts(out, "\nno kernel, op in flight or crash-point function to look up in the IR\n");
 }
 
+void mt_report_render_text(mt_buf *out, const char *stack_text,
+			   const mt_report *reports, const mt_join_set *js)
+{
+	render(out, stack_text, reports, js, 0);
+}
+
 void mt_report_render_markdown(mt_buf *out, const char *stack_md,
 			       const mt_report *reports, const mt_join_set *js)
 {
-	size_t r, nrep = 0;
-
-	mt_buf_puts(out, stack_md);
-	for (r = 0; r < js->n; r++)
-		if (js->joins[r].report + 1 > nrep)
-			nrep = js->joins[r].report + 1;
-	for (r = 0; r < nrep; r++) {
-		mt_buf_printf(out, "\n### Report %zu in the compiler's IR (%s)\n\n", r + 1,
-			      reports[r].kind ? reports[r].kind : "unknown");
-		joins_body(out, js, r, 1);
-	}
+	render(out, stack_md, reports, js, 1);
 }

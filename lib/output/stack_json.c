@@ -1,6 +1,8 @@
 /* stack_json.c - maxtriage.stack.v1 (docs/json-stack.md), via jansson. */
 #include "maxtriage/stack_output.h"
 
+#include "output_int.h"
+
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,45 +13,9 @@ static json_t *str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-/* jansson refuses invalid UTF-8; dumps can hold anything. Replace bad
- * bytes with U+FFFD so the document stays valid and nothing is dropped. */
 static json_t *text(const char *s)
 {
-	json_t *j;
-	mt_buf b = MT_BUF_INIT;
-	const unsigned char *p;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	for (p = (const unsigned char *)s; *p;) {
-		int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 :
-			(*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
-		int k, ok = n > 0;
-
-		for (k = 1; ok && k < n; k++)
-			ok = (p[k] & 0xc0) == 0x80;
-		if (ok && n > 1) {
-			/* let jansson's own validator judge the sequence
-			 * (overlong forms, surrogates) */
-			json_t *probe = json_stringn((const char *)p, (size_t)n);
-
-			ok = probe != NULL;
-			json_decref(probe);
-		}
-		if (ok) {
-			mt_buf_put(&b, (const char *)p, (size_t)n);
-			p += n;
-		} else {
-			mt_buf_puts(&b, "\xef\xbf\xbd");
-			p++;
-		}
-	}
-	j = json_stringn_nocheck(b.ptr, b.len);
-	mt_buf_release(&b);
-	return j;
+	return mt_json_text(s);
 }
 
 static json_t *hex(int has, uint64_t v)
