@@ -10,7 +10,7 @@
 #   make golden     regenerate golden files from the current build
 
 CC ?= cc
-PKGS := libdw libelf capstone libgit2 jansson
+PKGS := libdw libelf capstone libgit2 jansson libdebuginfod
 O ?= build
 WERROR ?=
 CSTD := -std=c11 -D_GNU_SOURCE

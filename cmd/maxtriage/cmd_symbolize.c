@@ -21,6 +21,7 @@ typedef struct sym_args {
 	int inlines;
 	int untrusted;
 	int no_system_debug;
+	int debuginfod;
 	const char *format;
 	mt_strlist debug_dirs;
 	mt_strlist binary_dirs;
@@ -234,6 +235,9 @@ int cmd_symbolize(int argc, char **argv)
 		  "(-e is still opened as given)", NULL },
 		{ 0, "no-system-debug", MT_OPT_FLAG, &a.no_system_debug, NULL,
 		  "do not look in /usr/lib/debug", NULL },
+		{ 0, "debuginfod", MT_OPT_FLAG, &a.debuginfod, NULL,
+		  "fetch missing debug files by build-id from the servers in "
+		  "DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL },
 		MT_OPT_TERMINATOR
 	};
 	mt_strlist pos = { 0 };
@@ -268,6 +272,7 @@ int cmd_symbolize(int argc, char **argv)
 	so.n_debug_dirs = a.debug_dirs.n;
 	so.untrusted = a.untrusted;
 	so.no_system_debug = a.no_system_debug;
+	so.debuginfod = a.debuginfod;
 	if (mt_symbolizer_new(&r.s, &so, &err)) {
 		mt_die_msg(CMD, "%s", err.msg);
 		ret = MT_EXIT_INPUT;

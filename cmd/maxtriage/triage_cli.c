@@ -39,6 +39,7 @@ int mt_triage_cli_symbolizer(mt_symbolizer **out, const mt_triage_cli *c,
 	so.n_debug_dirs = c->dbg_dirs.n;
 	so.untrusted = c->untrusted;
 	so.no_system_debug = c->no_system_debug;
+	so.debuginfod = c->debuginfod;
 	if (mt_symbolizer_new(out, &so, &err) < 0) {
 		mt_die_msg(cmd, "%s", err.msg);
 		return MT_EXIT_INPUT;

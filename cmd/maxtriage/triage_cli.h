@@ -15,6 +15,7 @@ typedef struct mt_triage_cli {
 	mt_strlist bin_dirs, dbg_dirs, rules_files;
 	const char *repo_path;
 	int no_repo, untrusted, no_system_debug, no_symbolize, no_disasm;
+	int debuginfod;
 	mt_rules *rules; /* after setup */
 	mt_repo *repo;   /* after setup; NULL when none */
 } mt_triage_cli;
@@ -28,6 +29,7 @@ typedef struct mt_triage_cli {
 	{ 0, "no-repo", MT_OPT_FLAG, &(c)->no_repo, NULL, "do not look for a git repository", NULL },                                       \
 	{ 0, "untrusted", MT_OPT_FLAG, &(c)->untrusted, NULL, "open no path named by the dump; only files under --binary-dir/--debug-dir", NULL }, \
 	{ 0, "no-system-debug", MT_OPT_FLAG, &(c)->no_system_debug, NULL, "do not search /usr/lib/debug", NULL },                          \
+	{ 0, "debuginfod", MT_OPT_FLAG, &(c)->debuginfod, NULL, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL }, \
 	{ 0, "no-symbolize", MT_OPT_FLAG, &(c)->no_symbolize, NULL, "classify frames as printed, open no binaries", NULL },                \
 	{ 0, "no-disasm", MT_OPT_FLAG, &(c)->no_disasm, NULL, "do not disassemble the faulting instruction", NULL }
 

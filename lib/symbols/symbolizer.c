@@ -525,11 +525,37 @@ static int try_debuglink_dir(mt_module *m, const char *dir, const char *link,
 	return ok;
 }
 
+/* The last resort, only when asked for: the servers in DEBUGINFOD_URLS.
+ * The file they send goes through the same checks as a local one (its
+ * build-id must be id, it must carry DWARF). */
+static int try_debuginfod(mt_symbolizer *s, mt_module *m, const char *id)
+{
+	mt_buf b = MT_BUF_INIT;
+	mt_error err = { 0, "" };
+	char *path = NULL;
+
+	if (sym_debuginfod_find(&path, s, id, &err) == 0 &&
+	    try_debug_file(m, path, id, 0, 0)) {
+		free(path);
+		return 1;
+	}
+	if (path)
+		mt_buf_printf(&b, "debuginfod_find_debuginfo: '%s' is not a "
+			      "debug file for build-id %s", path, id);
+	else
+		mt_buf_puts(&b, err.msg);
+	free(m->remote_err);
+	m->remote_err = mt_buf_detach(&b);
+	free(path);
+	return 0;
+}
+
 /* Look for DWARF outside the binary: build-id trees, then .gnu_debuglink
  * (checked by CRC) in the debug dirs, next to the binary, then the
- * system directory. */
+ * system directory, then (remote, and the symbolizer was asked to) the
+ * debuginfod servers. */
 static void find_separate_debug(mt_symbolizer *s, mt_module *m,
-				const char *id)
+				const char *id, int remote)
 {
 	const char *link = NULL;
 	GElf_Word crc = 0;
@@ -567,6 +593,8 @@ static void find_separate_debug(mt_symbolizer *s, mt_module *m,
 				      bindir.ptr))
 			goto out;
 	}
+	if (remote && id && s->opts.debuginfod)
+		try_debuginfod(s, m, id);
 out:
 	mt_buf_release(&bindir);
 }
@@ -606,12 +634,17 @@ static int module_load(mt_symbolizer *s, mt_module *m, const char *path,
 			m->no_debug = mt_buf_detach(&b);
 		}
 	}
+	/* The file's own build-id may be sent to a server even in
+	 * untrusted mode: the file was found under a directory the user
+	 * named. */
 	if (!m->dw)
-		find_separate_debug(s, m, m->build_id);
+		find_separate_debug(s, m, m->build_id, 1);
 	if (!m->dw && !m->no_debug) {
 		mt_buf b = MT_BUF_INIT;
 
 		mt_buf_printf(&b, "no debug info found for '%s'", path);
+		if (m->remote_err)
+			mt_buf_printf(&b, " (%s)", m->remote_err);
 		m->no_debug = mt_buf_detach(&b);
 	}
 	if (m->dw) {
@@ -627,7 +660,9 @@ static int module_load_by_id(mt_symbolizer *s, mt_module *m, const char *id)
 {
 	GElf_Ehdr eh;
 
-	find_separate_debug(s, m, id);
+	/* An id only the input names is not sent to a server in untrusted
+	 * mode: a hostile dump must not choose what is fetched. */
+	find_separate_debug(s, m, id, !s->opts.untrusted);
 	if (!m->dw)
 		return MT_ENOTFOUND;
 	m->build_id = mt_strdup(id);
@@ -680,6 +715,7 @@ static void module_free(mt_module *m)
 	free(m->debug_path);
 	free(m->build_id);
 	free(m->no_debug);
+	free(m->remote_err);
 	free(m);
 }
 
@@ -695,6 +731,7 @@ void mt_symbolizer_free(mt_symbolizer *s)
 		sym_dir_index_release(&s->dir_index[i]);
 	free(s->dir_index);
 	free(s->mods);
+	sym_debuginfod_release(s);
 	free(s);
 }
 
@@ -768,7 +805,7 @@ int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
 		 * when looking for debug info of a file that has none. */
 		if (!m->lookup_err && !m->dw && id &&
 		    (!m->build_id || strcmp(m->build_id, id)))
-			find_separate_debug(s, m, id);
+			find_separate_debug(s, m, id, !s->opts.untrusted);
 		if (!m->lookup_err && m->dw) {
 			free(m->no_debug);
 			m->no_debug = NULL;
@@ -777,9 +814,13 @@ int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
 		m->lookup_err = 0;
 	} else {
 		m->lookup_err = mt_error_set(
-			&m->err, MT_ENOTFOUND, "module '%s' not found%s", name,
+			&m->err, MT_ENOTFOUND, "module '%s' not found%s%s%s%s",
+			name,
 			s->opts.n_binary_dirs ? " in the binary directories"
-					      : "");
+					      : "",
+			m->remote_err ? " (" : "",
+			m->remote_err ? m->remote_err : "",
+			m->remote_err ? ")" : "");
 	}
 	ret = cached_result(out, m, err);
 out:

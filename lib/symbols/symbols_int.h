@@ -90,6 +90,7 @@ struct mt_module {
 	char *debug_path; /* the file DWARF comes from, may equal path */
 	char *build_id;
 	char *no_debug;   /* reason there is no debug info, or NULL */
+	char *remote_err; /* why debuginfod gave nothing, or NULL */
 	int fd, dbg_fd;
 	Elf *elf;         /* main file (or the debug file when missing) */
 	Elf *dbg_elf;     /* separate debug file, or NULL */
@@ -126,6 +127,7 @@ struct mt_symbolizer {
 	sym_dir_index *dir_index; /* one per binary dir, built on demand */
 	mt_module **mods;
 	size_t n_mods, cap_mods;
+	struct sym_debuginfod *debuginfod; /* client, begun on first use */
 };
 
 /* symbolizer.c */
@@ -156,6 +158,16 @@ char *mt_sym_demangle(const char *name);
 int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out,
 		     size_t max);
 void sym_dwarf_release(mt_module *m);
+
+/* debuginfod.c */
+/* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id
+ * (plain lower-case hex). 0 and *out, the file in the client's cache (a
+ * new string, free with free()), or a negative code with the reason
+ * ("debuginfod_find_debuginfo: ...") in err. Failures are remembered per
+ * id for the life of s. */
+int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
+			mt_error *err);
+void sym_debuginfod_release(mt_symbolizer *s);
 
 /* disasm.c */
 void sym_disasm_release(mt_module *m);

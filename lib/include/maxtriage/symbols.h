@@ -29,6 +29,11 @@ typedef struct mt_symbolizer_opts {
 	int untrusted;       /* never open a path named by the input as given:
 				only files under binary_dirs/debug_dirs */
 	int no_system_debug; /* do not look in /usr/lib/debug */
+	int debuginfod;      /* when no local debug file is found, fetch it
+				by build-id from the servers in
+				DEBUGINFOD_URLS (network, cache writes);
+				with untrusted, only for build-ids read from
+				module files, never for ids the input names */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
