@@ -10,9 +10,10 @@
 #include "maxtriage/buf.h"
 #include "maxtriage/common.h"
 #include "maxtriage/ir.h"
+#include "maxtriage/html_output.h"
 #include "maxtriage/irdiff_output.h"
 
-static const char *const formats[] = { "text", "json", "markdown", NULL };
+static const char *const formats[] = { "text", "json", "markdown", "html", NULL };
 
 static const mt_command_help help = {
 	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | - | FILE.mlir...",
@@ -174,6 +175,15 @@ int cmd_irdiff(int argc, char **argv)
 		}
 	} else if (!strcmp(format, "markdown")) {
 		mt_irdiff_write_markdown(&out, &rep);
+	} else if (!strcmp(format, "html")) {
+		mt_buf title = MT_BUF_INIT;
+		size_t k;
+
+		mt_buf_puts(&title, "maxtriage irdiff:");
+		for (k = 0; k < pos.n; k++)
+			mt_buf_printf(&title, " %s", pos.items[k]);
+		mt_html_render(&out, title.ptr, &rep, NULL);
+		mt_buf_release(&title);
 	} else {
 		mt_irdiff_write_text(&out, &rep);
 	}

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "triage_cli.h"
 
+#include "maxtriage/html_output.h"
 #include "maxtriage/join.h"
 #include "maxtriage/stack_output.h"
 
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const formats[] = { "text", "json", "markdown", NULL };
+static const char *const formats[] = { "text", "json", "markdown", "html", NULL };
 
 static const mt_command_help help = {
 	"report",
@@ -88,7 +89,14 @@ int cmd_report(int argc, char **argv)
 	si.path = stack_path;
 	si.reports = set.reports;
 	si.nreports = set.n;
-	if (!strcmp(format, "json")) {
+	if (!strcmp(format, "html")) {
+		mt_html_crash hc = { set.reports, set.n, &js };
+		mt_buf title = MT_BUF_INIT;
+
+		mt_buf_printf(&title, "maxtriage report: %s with %s", stack_path, ir_path);
+		mt_html_render(&out, title.ptr, &rep, &hc);
+		mt_buf_release(&title);
+	} else if (!strcmp(format, "json")) {
 		mt_stack_render_json(&sdoc, &si, 1);
 		mt_irdiff_write_json(&idoc, &rep);
 		mt_report_render_json(&out, sdoc.ptr, idoc.len ? idoc.ptr : NULL, &js);
