@@ -244,6 +244,19 @@ def bench_symbolize(mt, work, libs):
                 log(f'    maxtriage/{a}: wall {mtw / res[a]["wall"]:.3f}, '
                     f'peak RSS {res["maxtriage"]["rss"] / res[a]["rss"]:.3f}')
             check(f'symbolize {cc} {n}: wall maxtriage/{fastest}', ratio, 0.5)
+            if label == 'crash':
+                # eu-addr2line maps addresses to CUs only through
+                # .debug_aranges: on the clang library it prints ??:0
+                # for everything, quickly. Say so beside the ratio.
+                with open(o('eu-addr2line'), errors='replace') as f:
+                    unk = sum(1 for ln in f if ln.startswith('??:'))
+                log(f'  eu-addr2line gave no file:line (??:0) for {unk} of '
+                    f'{n} addresses')
+                if unk:
+                    ans = min(('llvm-symbolizer', 'addr2line'),
+                              key=lambda a: res[a]['wall'])
+                    log(f'  (ratio to the fastest anchor that answers, {ans}: '
+                        f'{mtw / res[ans]["wall"]:.3f})')
             if label == 'many':
                 smallest = min(('llvm-symbolizer', 'addr2line'),
                                key=lambda a: res[a]['rss'])
