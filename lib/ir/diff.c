@@ -344,8 +344,7 @@ enum {
 };
 
 /* Key of op i of side s for a tier; 0 when the op takes no part. */
-static uint64_t
-tier_key(const differ *D, const side *s, int is_a, uint32_t i, int tier)
+static uint64_t tier_key(const side *s, int is_a, uint32_t i, int tier)
 {
 	const mt_ir_op *op = &s->m->ops[i];
 	uint64_t h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
@@ -404,7 +403,6 @@ tier_key(const differ *D, const side *s, int is_a, uint32_t i, int tier)
 		} else {
 			pb = p;
 		}
-		(void)D;
 		h = ir_mix(h, name_h(s, i));
 		h = ir_mix(h, pb);
 		break;
@@ -430,7 +428,7 @@ static void match_tier(differ *D, int tier)
 
 		if (D->b.match[i] != MT_IR_NONE)
 			continue;
-		k = tier_key(D, &D->b, 0, i, tier);
+		k = tier_key(&D->b, 0, i, tier);
 		if (!k)
 			continue;
 		D->next[i] = MT_IR_NONE;
@@ -451,7 +449,7 @@ static void match_tier(differ *D, int tier)
 
 		if (D->a.match[i] != MT_IR_NONE)
 			continue;
-		k = tier_key(D, &D->a, 1, i, tier);
+		k = tier_key(&D->a, 1, i, tier);
 		if (!k || ir_map_get(&heads, k) == MT_IR_NONE)
 			continue;
 		slot = ir_map_slot(&heads, k, 0, &found);
@@ -1003,7 +1001,8 @@ static void find_lowerings(differ *D)
 		mt_ir_lowering *lw = &D->t->lowerings[l];
 
 		if (lw->nfrom)
-			qsort(lw->from, lw->nfrom, sizeof(*lw->from), count_cmp);
+			qsort(lw->from, lw->nfrom, sizeof(*lw->from),
+			      count_cmp);
 		if (lw->nto)
 			qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
 	}

@@ -618,7 +618,7 @@ static int continues(parser *P, char last, int arrow)
 	return last == ')' || last == ']' || last == '>';
 }
 
-static void ssa_token(parser *P, opctx *c, int in_brackets)
+static void ssa_token(parser *P, opctx *c)
 {
 	const char *s;
 	size_t n;
@@ -652,7 +652,6 @@ static void ssa_token(parser *P, opctx *c, int in_brackets)
 	}
 	/* Unknown name in the header: an argument this op defines for its
 	 * regions (func arguments, loop induction variables, launch ids). */
-	(void)in_brackets;
 	vid = new_value(P, c->op, MT_IR_ARG | c->nargs++);
 	ssa_define(P, key, vid);
 }
@@ -707,7 +706,7 @@ static void scan_tail(parser *P, opctx *c)
 			continue;
 		}
 		if (ch == '%') {
-			ssa_token(P, c, n > 0);
+			ssa_token(P, c);
 			h = IR_HB(h, '%');
 			last = 'a';
 			continue;
