@@ -5,6 +5,8 @@
 # added, unchanged stages, two graphs, a uniquified name, an unknown stage,
 # names whose alphabetical order is not the pipeline order.
 set -u
+# VALGRIND=1 (make valgrind) runs maxtriage under valgrind
+MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
 command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
 D=testdata/ir/max-dump
 W="$MT_BUILD/e2e-irdiff-max.$$"
@@ -13,7 +15,7 @@ rm -rf "$W"
 mkdir -p "$W"
 fail=0
 
-$MAXTRIAGE irdiff --format json "$D" >"$W/out.json" 2>"$W/err" ||
+$MT irdiff --format json "$D" >"$W/out.json" 2>"$W/err" ||
 	{ echo "irdiff exited $?"; cat "$W/err"; exit 1; }
 python3 - "$W/out.json" <<'PY' || fail=1
 import json, sys
@@ -59,17 +61,17 @@ print("ok json")
 PY
 
 # text: repeated transfers folded, unchanged stages named
-$MAXTRIAGE irdiff "$D" >"$W/out.txt" || fail=1
+$MT irdiff "$D" >"$W/out.txt" || fail=1
 grep -q '2x transfer  added mo.transfer: cpu -> gpu:0' "$W/out.txt" &&
 	grep -q '\[2\] mogg -> \[3\] mogg-pre-mgp: unchanged' "$W/out.txt" &&
 	grep -q 'fused     mo.composite.matmul_add <- rmo.matmul + rmo.add' "$W/out.txt" ||
 	{ echo "unexpected text output"; cat "$W/out.txt"; fail=1; }
-$MAXTRIAGE irdiff --format markdown --graph llama3 "$D" >"$W/out.md" || fail=1
+$MT irdiff --format markdown --graph llama3 "$D" >"$W/out.md" || fail=1
 grep -q '^## Graph `llama3`' "$W/out.md" && ! grep -q '^## Graph `add`' "$W/out.md" ||
 	{ echo "unexpected markdown"; cat "$W/out.md"; fail=1; }
 
 # explicit files are stages in argument order
-$MAXTRIAGE irdiff --format json "$D/llama3.mo.mlir" "$D/llama3.mo-pre-mogg.mlir" >"$W/files.json" || fail=1
+$MT irdiff --format json "$D/llama3.mo.mlir" "$D/llama3.mo-pre-mogg.mlir" >"$W/files.json" || fail=1
 python3 -c '
 import json, sys
 t = json.load(open(sys.argv[1]))["graphs"][0]["transitions"]
@@ -78,7 +80,7 @@ assert len(t) == 1 and t[0]["fusions"][0]["into"]["op"] == "mo.composite.matmul_
 
 # stages given on stdin ("-"): a capture piped in
 printf '// -----// IR Dump After A (a) //----- //\nmodule {\n  "d.x"() : () -> ()\n}\n// -----// IR Dump After B (b) //----- //\nmodule {\n  "d.y"() : () -> ()\n}\n' |
-	$MAXTRIAGE irdiff --format json - >"$W/stdin.json" || fail=1
+	$MT irdiff --format json - >"$W/stdin.json" || fail=1
 python3 -c '
 import json, sys
 g = json.load(open(sys.argv[1]))["graphs"]
@@ -101,13 +103,13 @@ expect() { # status command...
 		echo "'$*': no error line"; cat "$W/status.err"; fail=1
 	fi
 }
-expect 0 $MAXTRIAGE irdiff --help
-expect 2 $MAXTRIAGE irdiff
-expect 2 $MAXTRIAGE irdiff --format yaml "$D"
-expect 2 $MAXTRIAGE irdiff --trace nowhere "$D"
-expect 2 $MAXTRIAGE irdiff --graph nosuch "$D"
-expect 3 $MAXTRIAGE irdiff "$W/does-not-exist"
-expect 2 $MAXTRIAGE irdiff --from mogg --to mo --graph llama3 "$D"
+expect 0 $MT irdiff --help
+expect 2 $MT irdiff
+expect 2 $MT irdiff --format yaml "$D"
+expect 2 $MT irdiff --trace nowhere "$D"
+expect 2 $MT irdiff --graph nosuch "$D"
+expect 3 $MT irdiff "$W/does-not-exist"
+expect 2 $MT irdiff --from mogg --to mo --graph llama3 "$D"
 mkdir -p "$W/empty"
-expect 3 $MAXTRIAGE irdiff "$W/empty"
+expect 3 $MT irdiff "$W/empty"
 exit $fail

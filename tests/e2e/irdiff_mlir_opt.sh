@@ -4,6 +4,8 @@
 # expected findings follow from testdata/ir/mlir-opt/model.mlir (see its
 # README): which ops sit at which model.py locations.
 set -u
+# VALGRIND=1 (make valgrind) runs maxtriage under valgrind
+MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
 if [ ! -x "$MLIR_OPT" ]; then
 	echo "skip: $MLIR_OPT not installed (apt-get install mlir-19-tools)"
@@ -75,7 +77,7 @@ PY
 run() { # out args...
 	out=$1
 	shift
-	$MAXTRIAGE irdiff --format json "$@" >"$W/$out.json" 2>"$W/$out.err"
+	$MT irdiff --format json "$@" >"$W/$out.json" 2>"$W/$out.err"
 	rc=$?
 	if [ $rc -ne 0 ]; then
 		echo "maxtriage irdiff $* exited $rc"
@@ -105,12 +107,12 @@ print("ok between")
 PY
 
 # text: unchanged stages folded into one line
-$MAXTRIAGE irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
+$MT irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
 grep -q 'linalg-fuse-elementwise-ops -> \[[0-9]*\] cse: unchanged (2 stages: canonicalize cse)' "$W/aa.txt" ||
 	{ echo "text output does not fold the unchanged stages"; cat "$W/aa.txt"; fail=1; }
 
 # --trace follows model.py:13:9 (the multiply's body op) through the stages
-$MAXTRIAGE irdiff --trace model.py:13:9 --format json "$W/after-all.txt" >"$W/trace.json" || fail=1
+$MT irdiff --trace model.py:13:9 --format json "$W/after-all.txt" >"$W/trace.json" || fail=1
 python3 - "$W/trace.json" <<'PY' || fail=1
 import json, sys
 g = [x for x in json.load(open(sys.argv[1]))["graphs"] if x["name"] == "func.func @main"][0]
@@ -125,7 +127,7 @@ print("ok trace")
 PY
 
 # --show-ir: a unified diff with SSA names normalised
-$MAXTRIAGE irdiff --show-ir --from before:linalg-fuse-elementwise-ops \
+$MT irdiff --show-ir --from before:linalg-fuse-elementwise-ops \
 	--to linalg-fuse-elementwise-ops "$W/after-all.txt" >"$W/show.txt" || fail=1
 grep -q '^@@ ' "$W/show.txt" && grep -q '^-.*%v[0-9]' "$W/show.txt" &&
 	! grep -q '%arg0' "$W/show.txt" ||
