@@ -1,26 +1,33 @@
-/* irdiff_json.c - maxtriage.irdiff.v1 (docs/json-irdiff.md), via jansson. */
+/*
+ * irdiff_json.c - maxtriage.irdiff.v1 (docs/json-irdiff.md).
+ *
+ * Written straight into the output buffer rather than through a jansson
+ * tree: a 50,000-function comparison has 100,000 fusions, and a DOM of
+ * them plus its serialisation cost several times the document's size.
+ * The writer keeps jansson's layout (2-space indent, keys in order) and
+ * its guarantees: valid UTF-8 (bad bytes become U+FFFD) and escaping.
+ */
 #include "maxtriage/irdiff_output.h"
 
-#include <jansson.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-/* jansson refuses invalid UTF-8, and IR text can hold anything (names
- * of files, escaped strings). Replace bad bytes with U+FFFD. */
-static json_t *text(const char *s)
-{
-	json_t *j;
-	mt_buf b = MT_BUF_INIT;
-	const unsigned char *p;
+#define JW_MAXDEPTH 32
 
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	for (p = (const unsigned char *)s; *p;) {
-		int n = *p < 0x80         ? 1
-		        : (*p >> 5) == 6  ? 2
+typedef struct jw {
+	mt_buf *b;
+	int depth;
+	unsigned char first[JW_MAXDEPTH + 1];
+} jw;
+
+static void put_string(mt_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	mt_buf_putc(b, '"');
+	while (*p) {
+		int n = *p < 0x80 ? 1
+		        : (*p >> 5) == 6 ? 2
 		        : (*p >> 4) == 14 ? 3
 		        : (*p >> 3) == 30 ? 4
 		                          : 0;
@@ -28,242 +35,311 @@ static json_t *text(const char *s)
 
 		for (k = 1; ok && k < n; k++)
 			ok = (p[k] & 0xc0) == 0x80;
-		if (ok) {
-			mt_buf_put(&b, (const char *)p, (size_t)n);
-			p += n;
-		} else {
-			mt_buf_puts(&b, "\xef\xbf\xbd");
+		if (!ok) {
+			mt_buf_puts(b, "\xef\xbf\xbd");
 			p++;
+			continue;
 		}
+		if (n > 1) {
+			mt_buf_put(b, (const char *)p, (size_t)n);
+			p += n;
+			continue;
+		}
+		switch (*p) {
+		case '"':
+			mt_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			mt_buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			mt_buf_puts(b, "\\n");
+			break;
+		case '\t':
+			mt_buf_puts(b, "\\t");
+			break;
+		case '\r':
+			mt_buf_puts(b, "\\r");
+			break;
+		default:
+			if (*p < 0x20)
+				mt_buf_printf(b, "\\u%04x", *p);
+			else
+				mt_buf_putc(b, (char)*p);
+		}
+		p++;
 	}
-	j = json_string(b.ptr);
-	mt_buf_release(&b);
-	return j ? j : json_null();
+	mt_buf_putc(b, '"');
+}
+
+/* Start a value: comma after a sibling, newline, indent, "key": . */
+static void item(jw *w, const char *key)
+{
+	int i;
+
+	if (!w->first[w->depth])
+		mt_buf_putc(w->b, ',');
+	w->first[w->depth] = 0;
+	if (w->depth) {
+		mt_buf_putc(w->b, '\n');
+		for (i = 0; i < w->depth; i++)
+			mt_buf_puts(w->b, "  ");
+	}
+	if (key) {
+		put_string(w->b, key);
+		mt_buf_puts(w->b, ": ");
+	}
+}
+
+static void open_(jw *w, const char *key, char c)
+{
+	item(w, key);
+	mt_buf_putc(w->b, c);
+	if (w->depth < JW_MAXDEPTH)
+		w->depth++;
+	w->first[w->depth] = 1;
+}
+
+static void close_(jw *w, char c)
+{
+	int empty = w->first[w->depth], i;
+
+	if (w->depth)
+		w->depth--;
+	if (!empty) {
+		mt_buf_putc(w->b, '\n');
+		for (i = 0; i < w->depth; i++)
+			mt_buf_puts(w->b, "  ");
+	}
+	mt_buf_putc(w->b, c);
+}
+
+static void str(jw *w, const char *key, const char *s)
+{
+	item(w, key);
+	if (s)
+		put_string(w->b, s);
+	else
+		mt_buf_puts(w->b, "null");
+}
+
+static void num(jw *w, const char *key, size_t v)
+{
+	item(w, key);
+	mt_buf_printf(w->b, "%zu", v);
+}
+
+static void boolean(jw *w, const char *key, int v)
+{
+	item(w, key);
+	mt_buf_puts(w->b, v ? "true" : "false");
 }
 
 /* One location: a string; fused: a list; none: null. */
-static json_t *loc_json(const mt_ir_opref *r)
+static void loc(jw *w, const mt_ir_opref *r)
 {
-	json_t *a;
 	size_t i;
 
-	if (!r->nlocs)
-		return json_null();
-	if (r->nlocs == 1)
-		return text(r->locs[0]);
-	a = json_array();
+	if (r->nlocs == 1) {
+		str(w, "loc", r->locs[0]);
+		return;
+	}
+	if (!r->nlocs) {
+		str(w, "loc", NULL);
+		return;
+	}
+	open_(w, "loc", '[');
 	for (i = 0; i < r->nlocs; i++)
-		json_array_append_new(a, text(r->locs[i]));
-	return a;
+		str(w, NULL, r->locs[i]);
+	close_(w, ']');
 }
 
-static json_t *opref_json(const mt_ir_opref *r)
+static void opref(jw *w, const char *key, const mt_ir_opref *r)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "op", text(r->op));
-	json_object_set_new(o, "loc", loc_json(r));
+	open_(w, key, '{');
+	str(w, "op", r->op);
+	loc(w, r);
 	if (r->sym)
-		json_object_set_new(o, "symbol", text(r->sym));
-	json_object_set_new(o, "device", text(r->device));
-	return o;
+		str(w, "symbol", r->sym);
+	str(w, "device", r->device);
+	close_(w, '}');
 }
 
-static json_t *counts_obj(const mt_ir_count *c, size_t n)
+static void counts_obj(jw *w, const char *key, const mt_ir_count *c,
+                       size_t n)
 {
-	json_t *o = json_object();
 	size_t i;
 
+	open_(w, key, '{');
 	for (i = 0; i < n; i++)
-		json_object_set_new(o, c[i].name,
-		                    json_integer((json_int_t)c[i].n));
-	return o;
+		num(w, c[i].name, c[i].n);
+	close_(w, '}');
 }
 
-static json_t *counts_list(const mt_ir_count *c, size_t n)
+static void counts_list(jw *w, const char *key, const mt_ir_count *c,
+                        size_t n)
 {
-	json_t *a = json_array();
 	size_t i;
 
+	open_(w, key, '[');
 	for (i = 0; i < n; i++) {
-		json_t *o = json_object();
-
-		json_object_set_new(o, "op", text(c[i].name));
-		json_object_set_new(o, "count",
-		                    json_integer((json_int_t)c[i].n));
-		json_array_append_new(a, o);
+		open_(w, NULL, '{');
+		str(w, "op", c[i].name);
+		num(w, "count", c[i].n);
+		close_(w, '}');
 	}
-	return a;
+	close_(w, ']');
 }
 
-static json_t *stage_json(const mt_irdiff_stage *st, int traced)
+static void stage(jw *w, const mt_irdiff_stage *st, int traced)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "index", json_integer((json_int_t)st->index));
-	json_object_set_new(o, "name", text(st->stage->name));
-	json_object_set_new(o, "path", text(st->stage->path));
+	open_(w, NULL, '{');
+	num(w, "index", st->index);
+	str(w, "name", st->stage->name);
+	str(w, "path", st->stage->path);
 	if (st->stage->len != SIZE_MAX || st->stage->off) {
-		json_object_set_new(o, "offset",
-		                    json_integer((json_int_t)st->stage->off));
-		json_object_set_new(o, "length",
-		                    json_integer((json_int_t)st->stage->len));
+		num(w, "offset", st->stage->off);
+		num(w, "length", st->stage->len);
 	}
-	json_object_set_new(o, "ops", json_integer((json_int_t)st->stats.ops));
-	json_object_set_new(
-	        o, "ops_by_dialect",
-	        counts_obj(st->stats.by_dialect, st->stats.ndialect));
-	json_object_set_new(o, "ops_by_device",
-	                    counts_obj(st->stats.by_device, st->stats.ndevice));
+	num(w, "ops", st->stats.ops);
+	counts_obj(w, "ops_by_dialect", st->stats.by_dialect,
+	           st->stats.ndialect);
+	counts_obj(w, "ops_by_device", st->stats.by_device, st->stats.ndevice);
 	if (st->stage->unknown)
-		json_object_set_new(o, "unknown_stage", json_true());
+		boolean(w, "unknown_stage", 1);
 	if (st->unreadable)
-		json_object_set_new(o, "error", text(st->problem));
+		str(w, "error", st->problem);
 	if (st->nproblems) {
-		json_object_set_new(o, "unreadable_lines",
-		                    json_integer((json_int_t)st->nproblems));
-		json_object_set_new(o, "first_problem", text(st->problem));
+		num(w, "unreadable_lines", st->nproblems);
+		str(w, "first_problem", st->problem);
 	}
 	if (traced)
-		json_object_set_new(
-		        o, "trace",
-		        counts_list(st->stats.trace, st->stats.ntrace));
-	return o;
+		counts_list(w, "trace", st->stats.trace, st->stats.ntrace);
+	close_(w, '}');
 }
 
-static json_t *
-step_json(const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
+static void step(jw *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp,
+                 int traced)
 {
 	const mt_ir_transition *t = &sp->t;
-	json_t *o = json_object(), *c = json_object(), *a;
 	size_t i, k;
 
-	json_object_set_new(o, "from", json_integer((json_int_t)sp->from));
-	json_object_set_new(o, "to", json_integer((json_int_t)sp->to));
-	json_object_set_new(o, "from_name",
-	                    text(g->graph->stages[sp->from].name));
-	json_object_set_new(o, "to_name", text(g->graph->stages[sp->to].name));
-	json_object_set_new(o, "changed", json_boolean(t->changed));
-	json_object_set_new(c, "added",
-	                    json_integer((json_int_t)t->counts.added));
-	json_object_set_new(c, "removed",
-	                    json_integer((json_int_t)t->counts.removed));
-	json_object_set_new(c, "modified",
-	                    json_integer((json_int_t)t->counts.modified));
-	json_object_set_new(c, "moved",
-	                    json_integer((json_int_t)t->counts.moved));
-	json_object_set_new(c, "unchanged",
-	                    json_integer((json_int_t)t->counts.unchanged));
-	json_object_set_new(o, "counts", c);
+	open_(w, NULL, '{');
+	num(w, "from", sp->from);
+	num(w, "to", sp->to);
+	str(w, "from_name", g->graph->stages[sp->from].name);
+	str(w, "to_name", g->graph->stages[sp->to].name);
+	boolean(w, "changed", t->changed);
+	open_(w, "counts", '{');
+	num(w, "added", t->counts.added);
+	num(w, "removed", t->counts.removed);
+	num(w, "modified", t->counts.modified);
+	num(w, "moved", t->counts.moved);
+	num(w, "unchanged", t->counts.unchanged);
+	close_(w, '}');
 
-	a = json_array();
+	open_(w, "fusions", '[');
 	for (i = 0; i < t->nfusions; i++) {
-		json_t *f = json_object(), *from = json_array();
-
-		json_object_set_new(f, "into", opref_json(&t->fusions[i].into));
+		open_(w, NULL, '{');
+		opref(w, "into", &t->fusions[i].into);
+		open_(w, "from", '[');
 		for (k = 0; k < t->fusions[i].nfrom; k++)
-			json_array_append_new(
-			        from, opref_json(&t->fusions[i].from[k]));
-		json_object_set_new(f, "from", from);
-		json_array_append_new(a, f);
+			opref(w, NULL, &t->fusions[i].from[k]);
+		close_(w, ']');
+		close_(w, '}');
 	}
-	json_object_set_new(o, "fusions", a);
+	close_(w, ']');
 
-	a = json_array();
+	open_(w, "placements", '[');
 	for (i = 0; i < t->nplacements; i++) {
 		const mt_ir_placement *p = &t->placements[i];
-		json_t *x = json_object();
 
-		json_object_set_new(x, "op", text(p->op.op));
-		json_object_set_new(x, "loc", loc_json(&p->op));
-		json_object_set_new(x, "from", text(p->from));
-		json_object_set_new(x, "to", text(p->to));
-		json_array_append_new(a, x);
+		open_(w, NULL, '{');
+		str(w, "op", p->op.op);
+		loc(w, &p->op);
+		str(w, "from", p->from);
+		str(w, "to", p->to);
+		close_(w, '}');
 	}
-	json_object_set_new(o, "placements", a);
+	close_(w, ']');
 
-	a = json_array();
+	open_(w, "transfers", '[');
 	for (i = 0; i < t->ntransfers; i++) {
-		const mt_ir_transfer *p = &t->transfers[i];
-		json_t *x = json_object();
+		const mt_ir_transfer *x = &t->transfers[i];
 
-		json_object_set_new(x, "op", text(p->op.op));
-		json_object_set_new(x, "loc", loc_json(&p->op));
-		json_object_set_new(
-		        x, "change",
-		        json_string(p->added ? "added" : "removed"));
-		json_object_set_new(x, "from", text(p->from));
-		json_object_set_new(x, "to", text(p->to));
-		json_array_append_new(a, x);
+		open_(w, NULL, '{');
+		str(w, "op", x->op.op);
+		loc(w, &x->op);
+		str(w, "change", x->added ? "added" : "removed");
+		str(w, "from", x->from);
+		str(w, "to", x->to);
+		close_(w, '}');
 	}
-	json_object_set_new(o, "transfers", a);
+	close_(w, ']');
 
-	a = json_array();
+	open_(w, "lowerings", '[');
 	for (i = 0; i < t->nlowerings; i++) {
 		const mt_ir_lowering *lw = &t->lowerings[i];
-		json_t *x = json_object();
 
-		json_object_set_new(x, "loc", loc_json(&lw->at));
-		json_object_set_new(x, "from",
-		                    counts_list(lw->from, lw->nfrom));
-		json_object_set_new(x, "to", counts_list(lw->to, lw->nto));
-		json_array_append_new(a, x);
+		open_(w, NULL, '{');
+		loc(w, &lw->at);
+		counts_list(w, "from", lw->from, lw->nfrom);
+		counts_list(w, "to", lw->to, lw->nto);
+		close_(w, '}');
 	}
-	json_object_set_new(o, "lowerings", a);
+	close_(w, ']');
 	if (traced)
-		json_object_set_new(o, "trace",
-		                    counts_list(t->trace, t->ntrace));
+		counts_list(w, "trace", t->trace, t->ntrace);
 	if (sp->ir_diff)
-		json_object_set_new(o, "ir_diff", text(sp->ir_diff));
+		str(w, "ir_diff", sp->ir_diff);
 	if (sp->nbetween) {
-		a = json_array();
+		open_(w, "between", '[');
 		for (i = 0; i < sp->nbetween; i++)
-			json_array_append_new(a, text(sp->between[i]));
-		json_object_set_new(o, "between", a);
+			str(w, NULL, sp->between[i]);
+		close_(w, ']');
 	}
-	return o;
+	close_(w, '}');
 }
 
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r)
 {
-	json_t *root = json_object(), *graphs = json_array(), *notes;
+	jw w;
 	size_t gi, i;
-	char *s;
 	int traced = r->opts && r->opts->trace;
 
-	json_object_set_new(root, "schema", json_string("maxtriage.irdiff.v1"));
+	memset(&w, 0, sizeof(w));
+	w.b = out;
+	w.first[0] = 1;
+	open_(&w, NULL, '{');
+	str(&w, "schema", "maxtriage.irdiff.v1");
+	open_(&w, "graphs", '[');
 	for (gi = 0; gi < r->ngraphs; gi++) {
 		const mt_irdiff_graph *g = &r->graphs[gi];
-		json_t *go = json_object(), *st = json_array(),
-		       *tr = json_array(), *mojo = json_array();
 
-		json_object_set_new(go, "name", text(g->graph->name));
+		open_(&w, NULL, '{');
+		str(&w, "name", g->graph->name);
+		open_(&w, "stages", '[');
 		for (i = 0; i < g->nstages; i++)
-			json_array_append_new(
-			        st, stage_json(&g->stages[i], traced));
+			stage(&w, &g->stages[i], traced);
+		close_(&w, ']');
+		open_(&w, "transitions", '[');
 		for (i = 0; i < g->nsteps; i++)
-			json_array_append_new(
-			        tr, step_json(g, &g->steps[i], traced));
+			step(&w, g, &g->steps[i], traced);
+		close_(&w, ']');
+		open_(&w, "mojo_files", '[');
 		for (i = 0; i < g->graph->nmojo; i++)
-			json_array_append_new(mojo, text(g->graph->mojo[i]));
-		json_object_set_new(go, "stages", st);
-		json_object_set_new(go, "transitions", tr);
-		json_object_set_new(go, "mojo_files", mojo);
-		json_array_append_new(graphs, go);
+			str(&w, NULL, g->graph->mojo[i]);
+		close_(&w, ']');
+		close_(&w, '}');
 	}
-	json_object_set_new(root, "graphs", graphs);
-	notes = json_array();
+	close_(&w, ']');
+	open_(&w, "notes", '[');
 	for (i = 0; i < r->input->nnotes; i++)
-		json_array_append_new(notes, text(r->input->notes[i]));
-	json_object_set_new(root, "notes", notes);
+		str(&w, NULL, r->input->notes[i]);
+	close_(&w, ']');
 	if (traced)
-		json_object_set_new(root, "trace", text(r->opts->trace_spec));
-	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (!s)
-		return MT_ENOMEM;
-	mt_buf_puts(out, s);
+		str(&w, "trace", r->opts->trace_spec);
+	close_(&w, '}');
 	mt_buf_putc(out, '\n');
-	free(s);
 	return 0;
 }
