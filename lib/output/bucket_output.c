@@ -29,7 +29,6 @@ void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 {
 	json_t *root = json_object(), *arr = json_array(), *errs = json_array();
 	size_t i, j;
-	char *text;
 	char t1[32], t2[32];
 
 	json_object_set_new(root, "schema", json_string(MT_BUCKET_SCHEMA));
@@ -60,13 +59,7 @@ void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 	for (i = 0; i < s->nerrors; i++)
 		json_array_append_new(errs, safe_string(s->errors[i]));
 	json_object_set_new(root, "errors", errs);
-	text = json_dumps(root, JSON_INDENT(2));
-	if (text) {
-		mt_buf_puts(out, text);
-		mt_buf_putc(out, '\n');
-		free(text);
-	}
-	json_decref(root);
+	(void)mt_json_emit(out, root);
 }
 
 void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color)

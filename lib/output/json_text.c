@@ -2,7 +2,9 @@
 #include "output_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Length of the UTF-8 sequence that a lead byte announces, 0 if none. */
@@ -53,4 +55,17 @@ json_t *mt_json_text(const char *s)
 	j = json_stringn(b.ptr, b.len);
 	mt_buf_release(&b);
 	return j ? j : json_string("\xef\xbf\xbd");
+}
+
+int mt_json_emit(mt_buf *out, json_t *root)
+{
+	char *text = json_dumps(root, JSON_INDENT(2));
+
+	json_decref(root);
+	if (!text)
+		return MT_ENOMEM;
+	mt_buf_puts(out, text);
+	mt_buf_putc(out, '\n');
+	free(text);
+	return 0;
 }

@@ -12,4 +12,9 @@
  */
 json_t *mt_json_text(const char *s);
 
+/* Append root, indented, and a newline to out, then drop the reference
+ * (steals root). Returns 0 or MT_ENOMEM. */
+struct mt_buf;
+int mt_json_emit(struct mt_buf *out, json_t *root);
+
 #endif

@@ -33,7 +33,6 @@ void mt_report_render_json(mt_buf *out, const char *stack_json,
 	json_t *stack = json_loads(stack_json, 0, NULL);
 	json_t *ir = irdiff_json ? json_loads(irdiff_json, 0, NULL) : NULL;
 	size_t i, k, m;
-	char *text;
 
 	json_object_set_new(root, "schema", json_string(MT_REPORT_SCHEMA));
 	json_object_set_new(root, "stack", stack ? stack : json_null());
@@ -72,13 +71,7 @@ void mt_report_render_json(mt_buf *out, const char *stack_json,
 		json_array_append_new(joins, o);
 	}
 	json_object_set_new(root, "joins", joins);
-	text = json_dumps(root, JSON_INDENT(2));
-	if (text) {
-		mt_buf_puts(out, text);
-		mt_buf_putc(out, '\n');
-		free(text);
-	}
-	json_decref(root);
+	(void)mt_json_emit(out, root);
 }
 
 static void locs_text(mt_buf *b, const mt_join_member *m)

@@ -126,7 +126,6 @@ void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n)
 	json_t *root = json_object(), *reports = json_array();
 	json_t *errors = json_array();
 	size_t i, j;
-	char *s;
 
 	json_object_set_new(root, "schema", json_string(MT_STACK_SCHEMA));
 	for (i = 0; i < n; i++) {
@@ -144,11 +143,5 @@ void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n)
 	}
 	json_object_set_new(root, "reports", reports);
 	json_object_set_new(root, "errors", errors);
-	s = json_dumps(root, JSON_INDENT(2));
-	if (s) {
-		mt_buf_puts(out, s);
-		mt_buf_putc(out, '\n');
-		free(s);
-	}
-	json_decref(root);
+	(void)mt_json_emit(out, root);
 }
