@@ -267,6 +267,34 @@ for d in "$g"/dumps/*.modoff.txt "$g"/dumps/*.column.txt; do
 	check same "$tmp/form.json" "$tmp/form-local.json" >/dev/null
 done
 echo "ok every gcc modoff/column dump matches --debug-dir"
+# bucket: one client per worker thread; the buckets (signatures are built
+# from the inline chains) must be those of --debug-dir, not those without.
+mkdir -p "$tmp/dumps"
+cp "$g"/dumps/*.modoff.txt "$tmp/dumps/"
+for v in remote local none; do
+	case $v in
+	remote) set -- --debuginfod ;;
+	local) set -- --debug-dir "$g/debug" ;;
+	none) set -- ;;
+	esac
+	"$MAXTRIAGE" bucket -j 2 --format json --no-repo --no-system-debug \
+		--binary-dir "$g/bin" "$@" "$tmp/dumps" >"$tmp/bucket-$v.json" ||
+		fail "maxtriage bucket ($v) exited $?"
+done
+"$python" - "$tmp" <<'EOF2' || fail "bucket --debuginfod"
+import json, sys
+def sigs(v):
+    with open("%s/bucket-%s.json" % (sys.argv[1], v)) as f:
+        return sorted((b["fingerprint"], b["signature"])
+                      for b in json.load(f)["buckets"])
+if sigs("remote") != sigs("local"):
+    sys.exit("buckets differ from --debug-dir: %s vs %s" %
+             (sigs("remote"), sigs("local")))
+if sigs("remote") == sigs("none"):
+    sys.exit("buckets without debug info are the same: no inline frames?")
+print("ok bucket -j 2 --debuginfod == --debug-dir (%d buckets)" %
+      len(sigs("remote")))
+EOF2
 
 # The library prints nothing even when the client is told to be chatty.
 (
