@@ -59,6 +59,7 @@ void mt_triage_cli_pipeline(mt_pipeline *p, const mt_triage_cli *c,
 	p->triage.repo = repo;
 	p->next.debug_dirs = c->dbg_dirs.items;
 	p->next.n_debug_dirs = c->dbg_dirs.n;
+	p->next.debuginfod = c->debuginfod;
 }
 
 void mt_triage_cli_release(mt_triage_cli *c)

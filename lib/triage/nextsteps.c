@@ -87,9 +87,11 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 			add(r, "%zu frame%s name modules that were not found: point --binary-dir at the directory holding them (for MAX: the wheel's lib/ directory)",
 			    notfound, notfound == 1 ? "" : "s");
 		if (nodebug)
-			add(r, "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files) or --debuginfod",
+			add(r, "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug%s and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files)%s",
 			    nodebug, nodebug == 1 ? "" : "s", dirs.ptr,
-			    dirs.len ? ", " : "");
+			    dirs.len ? ", " : "",
+			    o && o->debuginfod ? ", the debuginfod servers in DEBUGINFOD_URLS" : "",
+			    o && o->debuginfod ? " or a server that has them" : " or --debuginfod");
 		mt_buf_release(&dirs);
 	}
 	if (jit)

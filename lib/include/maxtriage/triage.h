@@ -78,6 +78,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o);
 typedef struct mt_next_steps_opts {
 	const char *const *debug_dirs; /* where debug info was searched */
 	size_t n_debug_dirs;
+	int debuginfod;                /* servers were asked too */
 } mt_next_steps_opts;
 
 /* Append to r->next_steps what to enable or do next, from what the
