@@ -10,18 +10,21 @@
 #   make golden     regenerate golden files from the current build
 
 CC ?= cc
-PKGS := libdw libelf capstone libgit2 jansson libdebuginfod
+PKGS := libdw libelf capstone jansson libdebuginfod
+# Libraries opened with dlopen when first needed (their headers only at
+# build time): they cost start-up time on every run otherwise.
+DLOPEN_PKGS := libgit2
 O ?= build
 WERROR ?=
 CSTD := -std=c11 -D_GNU_SOURCE
 WARN := -Wall -Wextra -Wpedantic -Wshadow -Wformat=2 -Wstrict-prototypes \
 	-Wno-unused-parameter $(WERROR)
 OPT ?= -O2 -g
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Ilib/include -Ilib $(PKG_CFLAGS) \
 	$(SANFLAGS) $(CFLAGS) -MMD -MP
-LDLIBS_ALL = $(PKG_LIBS) -lz -lstdc++ -lpthread $(SANFLAGS) $(LDFLAGS)
+LDLIBS_ALL = $(PKG_LIBS) -lz -lstdc++ -lpthread -ldl $(SANFLAGS) $(LDFLAGS)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/maxtriage/*.c))

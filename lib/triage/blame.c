@@ -2,13 +2,99 @@
  * blame.c - the model's git repository, read with libgit2: which source
  * files are the user's own, and who last changed a crashing line.
  * libgit2 types never leave this file.
+ *
+ * libgit2 (and the TLS and SSH libraries it pulls in) is opened with
+ * dlopen the first time a repository is looked for: linked directly it
+ * costs every run, `symbolize` included, its start-up relocations.
  */
 #include "maxtriage/triage.h"
 
+#include <dlfcn.h>
 #include <git2.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The libgit2 calls used here, resolved once. */
+static struct {
+	int ok;
+	char why[256];
+	int (*init)(void);
+	int (*shutdown)(void);
+	const git_error *(*error_last)(void);
+	int (*repository_open_ext)(git_repository **, const char *,
+				   unsigned int, const char *);
+	const char *(*repository_workdir)(const git_repository *);
+	int (*repository_index)(git_index **, git_repository *);
+	void (*repository_free)(git_repository *);
+	const git_index_entry *(*index_get_bypath)(git_index *, const char *,
+						   int);
+	void (*index_free)(git_index *);
+	int (*blame_file)(git_blame **, git_repository *, const char *,
+			  git_blame_options *);
+	const git_blame_hunk *(*blame_get_hunk_byline)(git_blame *, size_t);
+	void (*blame_free)(git_blame *);
+	int (*oid_is_zero)(const git_oid *);
+	char *(*oid_tostr)(char *, size_t, const git_oid *);
+	int (*commit_lookup)(git_commit **, git_repository *, const git_oid *);
+	const char *(*commit_summary)(git_commit *);
+	void (*commit_free)(git_commit *);
+} git;
+
+static pthread_once_t git_once = PTHREAD_ONCE_INIT;
+
+#define GIT_SYM(field, name)                                                 \
+	do {                                                                 \
+		*(void **)&git.field = dlsym(h, name);                       \
+		if (!git.field) {                                            \
+			snprintf(git.why, sizeof(git.why), "dlsym %s: %s",   \
+				 name, dlerror() ? dlerror() : "not found"); \
+			return;                                              \
+		}                                                            \
+	} while (0)
+
+static void git_load(void)
+{
+	/* the soname of the libgit2 we were built against, then any */
+	static const char *const names[] = {
+#ifdef LIBGIT2_SOVERSION
+		"libgit2.so." LIBGIT2_SOVERSION,
+#endif
+		"libgit2.so.1.5", "libgit2.so.1.6", "libgit2.so.1.7",
+		"libgit2.so.1.8", "libgit2.so.1.9", "libgit2.so"
+	};
+	void *h = NULL;
+	size_t i;
+
+	for (i = 0; !h && i < sizeof(names) / sizeof(names[0]); i++)
+		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		snprintf(git.why, sizeof(git.why), "dlopen libgit2: %s",
+			 dlerror());
+		return;
+	}
+	GIT_SYM(init, "git_libgit2_init");
+	GIT_SYM(shutdown, "git_libgit2_shutdown");
+	GIT_SYM(error_last, "git_error_last");
+	GIT_SYM(repository_open_ext, "git_repository_open_ext");
+	GIT_SYM(repository_workdir, "git_repository_workdir");
+	GIT_SYM(repository_index, "git_repository_index");
+	GIT_SYM(repository_free, "git_repository_free");
+	GIT_SYM(index_get_bypath, "git_index_get_bypath");
+	GIT_SYM(index_free, "git_index_free");
+	GIT_SYM(blame_file, "git_blame_file");
+	GIT_SYM(blame_get_hunk_byline, "git_blame_get_hunk_byline");
+	GIT_SYM(blame_free, "git_blame_free");
+	GIT_SYM(oid_is_zero, "git_oid_is_zero");
+	GIT_SYM(oid_tostr, "git_oid_tostr");
+	GIT_SYM(commit_lookup, "git_commit_lookup");
+	GIT_SYM(commit_summary, "git_commit_summary");
+	GIT_SYM(commit_free, "git_commit_free");
+	git.ok = 1;
+	/* the handle stays open for the life of the process */
+}
 
 struct mt_repo {
 	git_repository *repo;
@@ -19,7 +105,7 @@ struct mt_repo {
 
 static int git_fail(mt_error *err, int code, const char *call)
 {
-	const git_error *e = git_error_last();
+	const git_error *e = git.error_last();
 
 	return mt_error_set(err, code, "%s: %s", call,
 			    e && e->message ? e->message : "unknown error");
@@ -34,8 +120,11 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 	int rc;
 
 	*out = NULL;
-	git_libgit2_init();
-	rc = git_repository_open_ext(&repo, path ? path : ".",
+	pthread_once(&git_once, git_load);
+	if (!git.ok)
+		return mt_error_set(err, MT_EUNSUPPORTED, "%s", git.why);
+	git.init();
+	rc = git.repository_open_ext(&repo, path ? path : ".",
 				     path ? GIT_REPOSITORY_OPEN_NO_SEARCH : 0,
 				     NULL);
 	if (rc == GIT_ENOTFOUND) {
@@ -47,7 +136,7 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 		rc = git_fail(err, MT_EIO, "git_repository_open_ext");
 		goto out;
 	}
-	wd = git_repository_workdir(repo);
+	wd = git.repository_workdir(repo);
 	if (!wd) {
 		rc = mt_error_set(err, MT_EUNSUPPORTED,
 				  "git repository '%s' is bare", path ? path : ".");
@@ -58,14 +147,14 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 	repo = NULL;
 	r->workdir = mt_strdup(wd);
 	r->realworkdir = mt_strdup(realpath(wd, real) ? real : wd);
-	if (git_repository_index(&r->index, r->repo) < 0)
+	if (git.repository_index(&r->index, r->repo) < 0)
 		r->index = NULL;
 	*out = r;
 	rc = 0;
 out:
-	git_repository_free(repo);
+	git.repository_free(repo);
 	if (rc)
-		git_libgit2_shutdown();
+		git.shutdown();
 	return rc;
 }
 
@@ -73,12 +162,12 @@ void mt_repo_free(mt_repo *r)
 {
 	if (!r)
 		return;
-	git_index_free(r->index);
-	git_repository_free(r->repo);
+	git.index_free(r->index);
+	git.repository_free(r->repo);
 	free(r->workdir);
 	free(r->realworkdir);
 	free(r);
-	git_libgit2_shutdown();
+	git.shutdown();
 }
 
 const char *mt_repo_workdir(const mt_repo *r)
@@ -115,7 +204,7 @@ int mt_repo_tracks(mt_repo *r, const char *file)
 	rel = relative(r, file);
 	if (!rel)
 		return 0;
-	found = git_index_get_bypath(r->index, rel, 0) != NULL;
+	found = git.index_get_bypath(r->index, rel, 0) != NULL;
 	free(rel);
 	return found;
 }
@@ -131,26 +220,26 @@ mt_blame *mt_repo_blame(mt_repo *r, const char *file, unsigned line)
 
 	if (!r || !file || !line || !(rel = relative(r, file)))
 		goto out;
-	if (git_blame_file(&bl, r->repo, rel, NULL) < 0)
+	if (git.blame_file(&bl, r->repo, rel, NULL) < 0)
 		goto out;
-	h = git_blame_get_hunk_byline(bl, line);
-	if (!h || git_oid_is_zero(&h->final_commit_id))
+	h = git.blame_get_hunk_byline(bl, line);
+	if (!h || git.oid_is_zero(&h->final_commit_id))
 		goto out; /* uncommitted line */
-	git_oid_tostr(hex, sizeof(hex), &h->final_commit_id);
+	git.oid_tostr(hex, sizeof(hex), &h->final_commit_id);
 	out = mt_calloc(1, sizeof(*out));
 	out->commit = mt_strdup(hex);
 	if (h->final_signature) {
 		out->author = mt_strdup(h->final_signature->name);
 		out->time = (int64_t)h->final_signature->when.time;
 	}
-	if (git_commit_lookup(&commit, r->repo, &h->final_commit_id) == 0) {
-		const char *s = git_commit_summary(commit);
+	if (git.commit_lookup(&commit, r->repo, &h->final_commit_id) == 0) {
+		const char *s = git.commit_summary(commit);
 
 		out->summary = mt_strdup(s ? s : "");
 	}
 out:
-	git_commit_free(commit);
-	git_blame_free(bl);
+	git.commit_free(commit);
+	git.blame_free(bl);
 	free(rel);
 	return out;
 }
