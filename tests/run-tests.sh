@@ -11,7 +11,7 @@ skip=0
 failed=""
 vg=""
 if [ -n "${VALGRIND:-}" ]; then
-	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
+	vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite --suppressions=$(pwd)/tests/valgrind.supp"
 	export MT_VALGRIND="$vg"
 	# the e2e scripts run $MAXTRIAGE: make every run of it a valgrind run
 	# (exit status 99 on any memory error or definite leak)
