@@ -10,10 +10,10 @@
 #   make golden     regenerate golden files from the current build
 
 CC ?= cc
-PKGS := libdw libelf capstone jansson libdebuginfod
+PKGS := libdw libelf jansson
 # Libraries opened with dlopen when first needed (their headers only at
 # build time): they cost start-up time on every run otherwise.
-DLOPEN_PKGS := libgit2
+DLOPEN_PKGS := libgit2 capstone libdebuginfod
 O ?= build
 WERROR ?=
 CSTD := -std=c11 -D_GNU_SOURCE

@@ -15,8 +15,11 @@
 
 #include "maxtriage/buf.h"
 
+#include <dlfcn.h>
 #include <elfutils/debuginfod.h>
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,6 +39,45 @@ struct sym_debuginfod {
 	struct failed_id *failed;
 	size_t n_failed, cap_failed;
 };
+
+/* libdebuginfod is loaded with dlopen on the first fetch, as libdwfl
+ * does: it pulls in libcurl, its TLS and HTTP libraries and runs
+ * curl_global_init from a constructor, which every run would otherwise
+ * pay at start-up whether or not --debuginfod is given. */
+static struct {
+	debuginfod_client *(*begin)(void);
+	void (*end)(debuginfod_client *);
+	int (*find_debuginfo)(debuginfod_client *, const unsigned char *, int,
+			      char **);
+	void (*set_progressfn)(debuginfod_client *, debuginfod_progressfn_t);
+	void (*set_verbose_fd)(debuginfod_client *, int);
+	char dlerr[200];
+} dfn;
+static pthread_once_t dfn_once = PTHREAD_ONCE_INIT;
+
+static void load_debuginfod(void)
+{
+	void *h = dlopen("libdebuginfod.so.1", RTLD_LAZY | RTLD_LOCAL);
+	const char *e;
+
+	if (!h) {
+		e = dlerror();
+		snprintf(dfn.dlerr, sizeof(dfn.dlerr), "dlopen: %s",
+			 e ? e : "libdebuginfod.so.1 not found");
+		return;
+	}
+	*(void **)&dfn.begin = dlsym(h, "debuginfod_begin");
+	*(void **)&dfn.end = dlsym(h, "debuginfod_end");
+	*(void **)&dfn.find_debuginfo = dlsym(h, "debuginfod_find_debuginfo");
+	*(void **)&dfn.set_progressfn = dlsym(h, "debuginfod_set_progressfn");
+	*(void **)&dfn.set_verbose_fd = dlsym(h, "debuginfod_set_verbose_fd");
+	if (!dfn.begin || !dfn.end || !dfn.find_debuginfo ||
+	    !dfn.set_progressfn || !dfn.set_verbose_fd) {
+		dfn.begin = NULL;
+		snprintf(dfn.dlerr, sizeof(dfn.dlerr),
+			 "dlsym: libdebuginfod.so.1 lacks the client API");
+	}
+}
 
 static const mt_error *failed_get(const struct sym_debuginfod *d,
 				  const char *id)
@@ -81,16 +123,20 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 			*err = *seen;
 		return seen->code;
 	}
+	pthread_once(&dfn_once, load_debuginfod);
+	if (!dfn.begin)
+		return mt_error_set(err, MT_EUNSUPPORTED,
+				    "debuginfod_begin: %s", dfn.dlerr);
 	if (!d->client && !d->begin_failed) {
-		d->client = debuginfod_begin();
+		d->client = dfn.begin();
 		if (!d->client) {
 			d->begin_failed = 1;
 		} else {
 			/* lib/ never prints: DEBUGINFOD_PROGRESS and
 			 * DEBUGINFOD_VERBOSE would make the client write
 			 * to stderr. */
-			debuginfod_set_progressfn(d->client, NULL);
-			debuginfod_set_verbose_fd(d->client, -1);
+			dfn.set_progressfn(d->client, NULL);
+			dfn.set_verbose_fd(d->client, -1);
 		}
 	}
 	if (!d->client)
@@ -98,7 +144,7 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 				    "debuginfod_begin: cannot create a client");
 	/* build_id_len 0: the id is passed as lower-case hex, which is what
 	 * the callers hold (checked by is_hex_id and folded to lower case). */
-	fd = debuginfod_find_debuginfo(d->client, (const unsigned char *)id, 0,
+	fd = dfn.find_debuginfo(d->client, (const unsigned char *)id, 0,
 				       &path);
 	if (fd < 0) {
 		mt_error e;
@@ -136,7 +182,7 @@ void sym_debuginfod_release(mt_symbolizer *s)
 	if (!d)
 		return;
 	if (d->client)
-		debuginfod_end(d->client);
+		dfn.end(d->client);
 	for (i = 0; i < d->n_failed; i++)
 		free(d->failed[i].id);
 	free(d->failed);

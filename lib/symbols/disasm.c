@@ -5,8 +5,43 @@
 #include "symbols/symbols_int.h"
 
 #include <capstone/capstone.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* capstone is loaded with dlopen on the first disassembly: its tables
+ * carry 77,000 relocations, which linking it would make every run
+ * (symbolize, irdiff, --help) pay at start-up for nothing. */
+static struct {
+	cs_err (*open)(cs_arch, cs_mode, csh *);
+	cs_err (*option)(csh, cs_opt_type, size_t);
+	cs_err (*close)(csh *);
+	size_t (*disasm)(csh, const uint8_t *, size_t, uint64_t, size_t,
+			 cs_insn **);
+	void (*free)(cs_insn *, size_t);
+	int loaded;
+} cs_fn;
+static pthread_once_t cs_once = PTHREAD_ONCE_INIT;
+
+static void load_capstone(void)
+{
+	void *h = dlopen("libcapstone.so.4", RTLD_LAZY | RTLD_LOCAL);
+
+	if (!h)
+		h = dlopen("libcapstone.so", RTLD_LAZY | RTLD_LOCAL);
+	if (!h)
+		return;
+	*(void **)&cs_fn.open = dlsym(h, "cs_open");
+	*(void **)&cs_fn.option = dlsym(h, "cs_option");
+	*(void **)&cs_fn.close = dlsym(h, "cs_close");
+	*(void **)&cs_fn.disasm = dlsym(h, "cs_disasm");
+	*(void **)&cs_fn.free = dlsym(h, "cs_free");
+	/* Kept loaded for the life of the process (handles may outlive
+	 * any one module). */
+	cs_fn.loaded = cs_fn.open && cs_fn.option && cs_fn.close &&
+		       cs_fn.disasm && cs_fn.free;
+}
 
 /* Longest x86 instruction: callers read this many bytes at most. */
 #define MAX_INSN 15
@@ -36,13 +71,18 @@ static int cs_handle(mt_module *m, csh **out)
 		m->cs_state = -1;
 		return MT_EUNSUPPORTED;
 	}
+	pthread_once(&cs_once, load_capstone);
+	if (!cs_fn.loaded) {
+		m->cs_state = -1;
+		return MT_EUNSUPPORTED;
+	}
 	h = mt_malloc(sizeof(*h));
-	if (cs_open(arch, mode, h) != CS_ERR_OK) {
+	if (cs_fn.open(arch, mode, h) != CS_ERR_OK) {
 		free(h);
 		m->cs_state = -1;
 		return MT_EUNSUPPORTED;
 	}
-	cs_option(*h, CS_OPT_DETAIL, CS_OPT_ON);
+	cs_fn.option(*h, CS_OPT_DETAIL, CS_OPT_ON);
 	m->cs = h;
 	m->cs_state = 1;
 	*out = h;
@@ -54,7 +94,7 @@ void sym_disasm_release(mt_module *m)
 	csh *h = m->cs;
 
 	if (h) {
-		cs_close(h);
+		cs_fn.close(h);
 		free(h);
 	}
 	m->cs = NULL;
@@ -213,9 +253,9 @@ static int decode(mt_module *m, const uint8_t *code, size_t n, uint64_t addr,
 	ret = cs_handle(m, &h);
 	if (ret)
 		return ret;
-	if (cs_disasm(*h, code, n, addr, 1, &in) != 1) {
+	if (cs_fn.disasm(*h, code, n, addr, 1, &in) != 1) {
 		if (in)
-			cs_free(in, 1);
+			cs_fn.free(in, 1);
 		return MT_EFORMAT;
 	}
 	memset(out, 0, sizeof(*out));
@@ -231,7 +271,7 @@ static int decode(mt_module *m, const uint8_t *code, size_t n, uint64_t addr,
 		else
 			classify_arm64(in, out);
 	}
-	cs_free(in, 1);
+	cs_fn.free(in, 1);
 	return 0;
 }
 

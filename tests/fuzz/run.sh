@@ -17,7 +17,7 @@ CC=${FUZZ_CC:-clang-19}
 make --no-print-directory O=$F CC="$CC" OPT="-O1 -g -fno-omit-frame-pointer" \
 	SANFLAGS="-fsanitize=address,undefined -fsanitize=fuzzer-no-link" \
 	$F/libmaxtriage.a >/dev/null
-libs="$(pkg-config --libs libdw libelf capstone jansson libdebuginfod) -ldl"
+libs="$(pkg-config --libs libdw libelf jansson) -ldl"
 seed() {
 	d=$F/corpus/$1
 	mkdir -p "$d"
