@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "maxtriage/buf.h"
+#include "maxtriage/hash.h"
 
 static const char *const max_stages[] = { "mo", "mo-pre-mogg", "mogg",
 	                                  "mogg-pre-mgp", "mgp" };
@@ -47,15 +48,27 @@ static void note(mt_ir_input *in, const char *fmt, ...)
 	MT_PUSH(in->notes, in->nnotes, in->cap_notes, mt_buf_detach(&b));
 }
 
+/* A tree of 50,000 function scopes is 50,000 graphs: find them by hash. */
 static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
 {
-	size_t i;
+	uint64_t h = mt_hash_bytes(MT_HASH_SEED, name, n);
 	mt_ir_graph g;
 
-	for (i = 0; i < in->ngraphs; i++)
+	if (!in->index)
+		in->index = mt_calloc(1, sizeof(*in->index));
+	for (;;) {
+		int found;
+		size_t slot =
+		        ir_map_slot(in->index, h, (uint32_t)in->ngraphs, &found);
+		uint32_t i = in->index->vals[slot];
+
+		if (!found)
+			break;
 		if (strlen(in->graphs[i].name) == n &&
 		    !memcmp(in->graphs[i].name, name, n))
 			return &in->graphs[i];
+		h = ir_mix(h, 1);
+	}
 	memset(&g, 0, sizeof(g));
 	g.name = mt_strndup(name, n);
 	MT_PUSH(in->graphs, in->ngraphs, in->cap, g);
@@ -101,6 +114,10 @@ void mt_ir_input_free(mt_ir_input *in)
 	for (i = 0; i < in->nnotes; i++)
 		free(in->notes[i]);
 	free(in->notes);
+	if (in->index) {
+		ir_map_release(in->index);
+		free(in->index);
+	}
 	free(in->graphs);
 	free(in);
 }

@@ -29,35 +29,92 @@ static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
 	return 0;
 }
 
+/* Every dated stage of the input, by the order it was written. */
+typedef struct dated {
+	size_t order;
+	const mt_ir_graph *g;
+	const mt_ir_stage *s;
+} dated;
+
+typedef struct timeline {
+	dated *items;
+	size_t n, cap;
+} timeline;
+
+static int dated_cmp(const void *x, const void *y)
+{
+	size_t a = ((const dated *)x)->order, b = ((const dated *)y)->order;
+
+	return a < b ? -1 : a > b;
+}
+
+static void timeline_build(timeline *tl, const mt_ir_input *in)
+{
+	size_t gi, k;
+
+	memset(tl, 0, sizeof(*tl));
+	for (gi = 0; gi < in->ngraphs; gi++)
+		for (k = 0; k < in->graphs[gi].nstages; k++) {
+			dated d;
+
+			d.order = in->graphs[gi].stages[k].order;
+			d.g = &in->graphs[gi];
+			d.s = &in->graphs[gi].stages[k];
+			if (d.order)
+				MT_PUSH(tl->items, tl->n, tl->cap, d);
+		}
+	if (tl->n)
+		qsort(tl->items, tl->n, sizeof(*tl->items), dated_cmp);
+}
+
+/* Listing every nested dump of a module-wide transition could mean
+ * thousands of functions; name the first few and count the rest. */
+#define BETWEEN_MAX 16
+
 /* Name the dumps of other graphs written between the two stages of sp:
  * in a tree or an uncoupled after-all capture, a module-scope transition
  * also carries what the nested passes in between did. */
-static void fill_between(const mt_ir_input *in, const mt_ir_graph *g,
-			 mt_irdiff_step *sp)
+static void
+fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 {
 	size_t lo = g->stages[sp->from].order, hi = g->stages[sp->to].order;
-	size_t gi, k, cap = 0;
+	size_t a = 0, b, k, cap = 0, more = 0;
 
-	if (!lo || !hi)
+	if (!lo || !hi || !tl->n)
 		return;
-	for (gi = 0; gi < in->ngraphs; gi++) {
-		const mt_ir_graph *o = &in->graphs[gi];
+	/* first item written after lo */
+	b = tl->n;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
 
-		if (o == g)
+		if (tl->items[mid].order <= lo)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	for (k = a; k < tl->n && tl->items[k].order < hi; k++) {
+		mt_buf buf = MT_BUF_INIT;
+
+		if (tl->items[k].g == g)
 			continue;
-		for (k = 0; k < o->nstages; k++) {
-			mt_buf b = MT_BUF_INIT;
-
-			if (o->stages[k].order <= lo || o->stages[k].order >= hi)
-				continue;
-			mt_buf_printf(&b, "%s: %s", o->name, o->stages[k].name);
-			MT_PUSH(sp->between, sp->nbetween, cap,
-				mt_buf_detach(&b));
+		if (sp->nbetween >= BETWEEN_MAX) {
+			more++;
+			continue;
 		}
+		mt_buf_printf(&buf, "%s: %s", tl->items[k].g->name,
+		              tl->items[k].s->name);
+		MT_PUSH(sp->between, sp->nbetween, cap, mt_buf_detach(&buf));
+	}
+	if (more) {
+		mt_buf buf = MT_BUF_INIT;
+
+		mt_buf_printf(&buf, "... %zu more", more);
+		MT_PUSH(sp->between, sp->nbetween, cap, mt_buf_detach(&buf));
 	}
 }
 
 static void run_graph(mt_irdiff_report *r,
+                      const timeline *tl,
                       mt_irdiff_graph *rg,
                       const mt_irdiff_opts *o,
                       size_t lo,
@@ -93,7 +150,7 @@ static void run_graph(mt_irdiff_report *r,
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
-			fill_between(r->input, g, sp);
+			fill_between(tl, g, sp);
 			if (o->show_ir) {
 				mt_buf b = MT_BUF_INIT;
 
@@ -116,9 +173,11 @@ int mt_irdiff_run(mt_irdiff_report *r,
                   mt_error *err)
 {
 	size_t gi;
-	int any_graph = 0, any_from = !o->from, any_to = !o->to;
+	int any_graph = 0, any_from = !o->from, any_to = !o->to, rc = 0;
+	timeline tl;
 
 	memset(r, 0, sizeof(*r));
+	timeline_build(&tl, in);
 	r->input = in;
 	r->opts = o;
 	r->graphs = mt_calloc(in->ngraphs + 1, sizeof(*r->graphs));
@@ -138,32 +197,36 @@ int mt_irdiff_run(mt_irdiff_report *r,
 			any_to = 1;
 		else if (o->to)
 			continue;
-		if (lo > hi)
-			return mt_error_set(err, MT_EUSAGE,
-					    "cannot select --from stage '%s': "
-					    "it comes after --to stage '%s' in "
-					    "graph '%s'",
-					    o->from, o->to, g->name);
+		if (lo > hi) {
+			rc = mt_error_set(err, MT_EUSAGE,
+			                  "cannot select --from stage '%s': "
+			                  "it comes after --to stage '%s' in "
+			                  "graph '%s'",
+			                  o->from, o->to, g->name);
+			goto out;
+		}
 		r->graphs[r->ngraphs].graph = g;
 		if (g->nstages)
-			run_graph(r, &r->graphs[r->ngraphs], o, lo, hi);
+			run_graph(r, &tl, &r->graphs[r->ngraphs], o, lo, hi);
 		r->ngraphs++;
 	}
 	if (!any_graph && o->graph)
-		return mt_error_set(err, MT_ENOTFOUND,
-		                    "cannot select graph '%s': no such graph",
-		                    o->graph);
-	if (!any_from)
-		return mt_error_set(err, MT_ENOTFOUND,
-		                    "cannot select --from stage '%s': no such "
-		                    "stage",
-		                    o->from);
-	if (!any_to)
-		return mt_error_set(err, MT_ENOTFOUND,
-		                    "cannot select --to stage '%s': no such "
-		                    "stage",
-		                    o->to);
-	return 0;
+		rc = mt_error_set(err, MT_ENOTFOUND,
+		                  "cannot select graph '%s': no such graph",
+		                  o->graph);
+	else if (!any_from)
+		rc = mt_error_set(err, MT_ENOTFOUND,
+		                  "cannot select --from stage '%s': no such "
+		                  "stage",
+		                  o->from);
+	else if (!any_to)
+		rc = mt_error_set(err, MT_ENOTFOUND,
+		                  "cannot select --to stage '%s': no such "
+		                  "stage",
+		                  o->to);
+out:
+	free(tl.items);
+	return rc;
 }
 
 void mt_irdiff_report_release(mt_irdiff_report *r)
