@@ -418,6 +418,21 @@ static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
 		              r->input->notes[i]);
+	if (r->opts->trace) {
+		size_t k, found = 0;
+
+		for (i = 0; i < r->ngraphs; i++)
+			for (k = 0; k < r->graphs[i].nstages; k++)
+				found += r->graphs[i].stages[k].stats.ntrace;
+		/* an empty trace usually means a path or line typo, or
+		 * stages printed without --mlir-print-debuginfo */
+		if (!found)
+			mt_buf_printf(out,
+			              "%snote: no op at %s in any stage (are "
+			              "the stages printed with debug "
+			              "locations?)\n",
+			              s->md ? "\n> " : "", r->opts->trace_spec);
+	}
 }
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r)
