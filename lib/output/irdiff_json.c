@@ -210,7 +210,7 @@ static void stage(jw *w, const mt_irdiff_stage *st, int traced)
 	if (st->unreadable)
 		str(w, "error", st->problem);
 	if (st->nproblems) {
-		num(w, "unreadable_lines", st->nproblems);
+		num(w, "unreadable_parts", st->nproblems);
 		str(w, "first_problem", st->problem);
 	}
 	if (traced)
