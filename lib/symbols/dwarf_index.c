@@ -295,43 +295,78 @@ static int32_t add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
 	return (int32_t)idx;
 }
 
-typedef struct file_ptr {
-	const char *ptr;
-	uint32_t idx;
-} file_ptr;
-
-static int cmp_file_ptr(const void *a, const void *b)
+/* The sections the line-table decoder reads, from the ELF libdw reads
+ * (which already decompressed SHF_COMPRESSED and .zdebug sections). */
+static void load_sections(mt_module *m)
 {
-	const file_ptr *x = a, *y = b;
-	uintptr_t p = (uintptr_t)x->ptr, q = (uintptr_t)y->ptr;
+	Elf *e = dwarf_getelf(m->dw);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+	size_t shstrndx;
 
-	return p < q ? -1 : p > q;
+	if (!e || elf_getshdrstrndx(e, &shstrndx) != 0)
+		return;
+	if (gelf_getehdr(e, &eh))
+		m->sec.big = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	while ((scn = elf_nextscn(e, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		sym_section *dst;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (!name)
+			continue;
+		if (!strncmp(name, ".zdebug", 7))
+			name += 2; /* ".zdebug_x" -> "debug_x" */
+		else if (!strncmp(name, ".debug", 6))
+			name += 1;
+		else
+			continue;
+		if (!strcmp(name, "debug_line"))
+			dst = &m->sec.line;
+		else if (!strcmp(name, "debug_line_str"))
+			dst = &m->sec.line_str;
+		else if (!strcmp(name, "debug_str"))
+			dst = &m->sec.str;
+		else
+			continue;
+		if (dst->data)
+			continue;
+		/* libdw has normally done this already. */
+		if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf)
+			continue;
+		if (d->d_size >= 4 && !memcmp(d->d_buf, "ZLIB", 4)) {
+			if (elf_compress_gnu(scn, 0, 0) < 0)
+				continue;
+			d = elf_getdata(scn, NULL);
+			if (!d || !d->d_buf)
+				continue;
+		}
+		dst->data = d->d_buf;
+		dst->size = d->d_size;
+	}
 }
 
-static void load_files(sym_cu *cu, Dwarf_Die *cudie)
+static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 {
-	file_ptr *fp;
-	size_t i, n;
 	Dwarf_Attribute a;
+	Dwarf_Word off;
 
 	cu->comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &a));
-	if (dwarf_getsrclines(cudie, &cu->lines, &cu->n_lines) != 0) {
-		cu->lines = NULL;
-		cu->n_lines = 0;
-	}
-	if (dwarf_getsrcfiles(cudie, &cu->files, &n) != 0)
+	if (!dwarf_attr(cudie, DW_AT_stmt_list, &a) ||
+	    dwarf_formudata(&a, &off) != 0)
 		return;
-	cu->n_files = n;
-	cu->full_names = mt_calloc(n ? n : 1, sizeof(*cu->full_names));
-	/* dwarf_linesrc hands back the same pointers as dwarf_filesrc: a
-	 * table sorted by pointer maps a line row to its file index. */
-	fp = mt_calloc(n ? n : 1, sizeof(*fp));
-	for (i = 0; i < n; i++) {
-		fp[i].ptr = dwarf_filesrc(cu->files, i, NULL, NULL);
-		fp[i].idx = (uint32_t)i;
-	}
-	qsort(fp, n, sizeof(*fp), cmp_file_ptr);
-	cu->file_ptrs = fp;
+	if (sym_line_table_read(&cu->lt, &m->line_scratch, &m->sec, off,
+				cu->comp_dir) != 0)
+		return;
+	cu->full_names = mt_calloc(cu->lt.n_files ? cu->lt.n_files : 1,
+				   sizeof(*cu->full_names));
 }
 
 /* Whether a DIE's children can include code-carrying subroutines. Types
@@ -371,7 +406,7 @@ static void load_cu(mt_module *m, sym_cu *cu)
 	cu->state = -1;
 	if (!dwarf_offdie(m->dw, cu->off, &cudie))
 		return;
-	load_files(cu, &cudie);
+	load_files(m, cu, &cudie);
 	cu->state = 1;
 	if (dwarf_child(&cudie, &stack[0]) != 0)
 		goto out;
@@ -448,11 +483,11 @@ static const char *node_name(mt_module *m, sym_node *n)
  * the name is taken to be the one it was joined with. */
 static int joined_with_dir0(sym_cu *cu, const char *raw)
 {
-	const char *const *dirs = NULL;
-	size_t n = 0, k, best_len = 0;
+	const char *const *dirs = cu->lt.dirs;
+	size_t n = cu->lt.n_dirs, k, best_len = 0;
 	int best = -1;
 
-	if (dwarf_getsrcdirs(cu->files, &dirs, &n) != 0 || n == 0)
+	if (n == 0)
 		return 0;
 	for (k = 0; k < n; k++) {
 		size_t len = dirs[k] ? strlen(dirs[k]) : 0;
@@ -476,14 +511,14 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	mt_buf b = MT_BUF_INIT;
 	size_t i;
 
-	if (idx >= cu->n_files)
+	if (idx >= cu->lt.n_files)
 		return NULL;
 	/* DWARF < 5 numbers files from 1; libdw's entry 0 is a dummy. */
 	if (cu->version < 5 && idx == 0)
 		return NULL;
 	if (cu->full_names[idx])
 		return cu->full_names[idx];
-	raw = dwarf_filesrc(cu->files, idx, NULL, NULL);
+	raw = sym_line_file_raw(&cu->lt, idx, &m->arena);
 	if (!raw)
 		return NULL;
 	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir &&
@@ -501,55 +536,32 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	return cu->full_names[idx];
 }
 
-static const char *line_file(mt_module *m, sym_cu *cu, Dwarf_Line *line)
+/* The row covering addr: the last row at or below addr (rows are in
+ * libdw's order), unless that row ends a sequence. */
+static const sym_line_row *find_line(sym_cu *cu, uint64_t addr)
 {
-	file_ptr key = { dwarf_linesrc(line, NULL, NULL), 0 };
-	const file_ptr *hit;
-
-	if (!key.ptr || !cu->file_ptrs)
-		return NULL;
-	hit = bsearch(&key, cu->file_ptrs, cu->n_files, sizeof(*hit),
-		      cmp_file_ptr);
-	return hit ? file_name(m, cu, hit->idx) : NULL;
-}
-
-/* The row covering addr: libdw sorts rows by address, an end_sequence
- * before a row at the same address, otherwise stably; the last row at or
- * below addr is LLVM's choice too. */
-static Dwarf_Line *find_line(sym_cu *cu, uint64_t addr)
-{
-	size_t lo = 0, hi = cu->n_lines;
-	Dwarf_Line *line;
-	Dwarf_Addr a;
-	bool end;
+	const sym_line_row *rows = cu->lt.rows;
+	size_t lo = 0, hi = cu->lt.n_rows;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		line = dwarf_onesrcline(cu->lines, mid);
-		if (!line || dwarf_lineaddr(line, &a) != 0)
-			return NULL;
-		if (a <= addr)
+		if (rows[mid].addr <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == 0)
+	if (lo == 0 || rows[lo - 1].end)
 		return NULL;
-	line = dwarf_onesrcline(cu->lines, lo - 1);
-	if (!line || dwarf_lineendsequence(line, &end) != 0 || end)
-		return NULL;
-	return line;
+	return &rows[lo - 1];
 }
 
-static void fill_from_line(mt_module *m, sym_cu *cu, Dwarf_Line *line,
+static void fill_from_line(mt_module *m, sym_cu *cu, const sym_line_row *line,
 			   mt_srcloc *out)
 {
-	int v;
-
-	out->file = line_file(m, cu, line);
-	out->line = dwarf_lineno(line, &v) == 0 && v > 0 ? (unsigned)v : 0;
-	out->column = dwarf_linecol(line, &v) == 0 && v > 0 ? (unsigned)v : 0;
+	out->file = file_name(m, cu, line->file);
+	out->line = line->line;
+	out->column = line->column;
 }
 
 static const sym_seg *find_seg(sym_cu *cu, uint64_t addr)
@@ -573,7 +585,7 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 {
 	sym_cu *cu;
 	const sym_seg *seg;
-	Dwarf_Line *line;
+	const sym_line_row *line;
 	int32_t ni;
 	size_t n = 0, guard = 0;
 	const sym_node *prev = NULL;
@@ -581,6 +593,7 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	if (!m->dw)
 		return 0;
 	if (m->index_state == 0) {
+		load_sections(m);
 		m->index_state = build_cu_index(m) == 0 ? 1 : -1;
 		if (m->index_state < 0) {
 			/* Nothing usable: the module degrades to its symbol
@@ -640,9 +653,12 @@ void sym_dwarf_release(mt_module *m)
 
 		free(cu->nodes);
 		free(cu->segs);
-		free(cu->file_ptrs);
+		sym_line_table_release(&cu->lt);
 		free(cu->full_names);
 	}
+	free(m->line_scratch.rows);
+	free(m->line_scratch.seqs);
+	memset(&m->line_scratch, 0, sizeof(m->line_scratch));
 	free(m->cus);
 	free(m->cu_ranges);
 	m->cus = NULL;

@@ -60,6 +60,56 @@ typedef struct sym_seg {
 	uint32_t node;
 } sym_seg;
 
+/* The raw bytes of a debug section (decompressed by libdw), owned by
+ * libelf. */
+typedef struct sym_section {
+	const uint8_t *data;
+	size_t size;
+} sym_section;
+
+typedef struct sym_dwarf_sections {
+	sym_section line, line_str, str;
+	int big; /* ELFDATA2MSB */
+} sym_dwarf_sections;
+
+/* One row of a line table (end = 1 for DW_LNE_end_sequence). */
+typedef struct sym_line_row {
+	uint64_t addr;
+	uint32_t file;   /* index into sym_line_table.files */
+	uint32_t line;   /* 0 when unknown */
+	uint32_t column;
+	uint32_t end;
+} sym_line_row;
+
+#define SYM_LINE_NO_DIR UINT64_MAX
+typedef struct sym_line_file {
+	const char *name; /* in the section, or NULL */
+	uint64_t dir;     /* index into dirs, or SYM_LINE_NO_DIR */
+} sym_line_file;
+
+/* A decoded line table. Rows are sorted the way libdw sorts them (by
+ * address, an end_sequence first at equal addresses, then program
+ * order). Directory and file numbering is libdw's: for DWARF < 5,
+ * directory 0 is DW_AT_comp_dir and file 0 a dummy. Strings point into
+ * the sections. */
+typedef struct sym_line_table {
+	sym_line_row *rows;
+	size_t n_rows;
+	const char **dirs;   /* entries may be NULL */
+	size_t n_dirs;
+	sym_line_file *files;
+	size_t n_files;
+	unsigned version;
+} sym_line_table;
+
+/* Buffers reused from one line table to the next (one per module). */
+typedef struct sym_line_scratch {
+	sym_line_row *rows;
+	size_t n_rows, cap_rows;
+	struct sym_line_seq *seqs;
+	size_t cap_seqs;
+} sym_line_scratch;
+
 typedef struct sym_cu {
 	Dwarf_Off off;        /* offset of the CU DIE */
 	int version;
@@ -68,11 +118,7 @@ typedef struct sym_cu {
 	size_t n_nodes, cap_nodes;
 	sym_seg *segs;
 	size_t n_segs;
-	Dwarf_Lines *lines;   /* owned by libdw */
-	size_t n_lines;
-	Dwarf_Files *files;
-	size_t n_files;
-	struct file_ptr *file_ptrs; /* dwarf_filesrc pointers, sorted */
+	sym_line_table lt;    /* empty when the CU has none or it is bad */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
 } sym_cu;
@@ -107,6 +153,8 @@ struct mt_module {
 	size_t n_cus;
 	sym_cu_range *cu_ranges;
 	size_t n_cu_ranges;
+	sym_dwarf_sections sec;
+	sym_line_scratch line_scratch;
 
 	void *cs;         /* capstone handle (csh *), lazily opened */
 	int cs_state;
@@ -158,6 +206,21 @@ char *mt_sym_demangle(const char *name);
 int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out,
 		     size_t max);
 void sym_dwarf_release(mt_module *m);
+
+/* line_table.c */
+/* Decode the line program at off in .debug_line into *t (release with
+ * sym_line_table_release), using sc as scratch space. comp_dir is the
+ * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). 0, or -1
+ * when the table is malformed (then *t is empty). */
+int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
+			const sym_dwarf_sections *sec, uint64_t off,
+			const char *comp_dir);
+void sym_line_table_release(sym_line_table *t);
+/* File idx joined with its directory as libdw does (dir + "/" + name
+ * unless the name is absolute or the directory unknown); NULL when
+ * there is no such file. Borrowed from the section or a. */
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
+			      sym_arena *a);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id

@@ -1,0 +1,626 @@
+/*
+ * line_table.c - a DWARF 2-5 .debug_line program decoder.
+ *
+ * libdw's dwarf_getsrclines mallocs every row, sorts all rows of a CU
+ * with qsort and takes locks per call: about 40% of a symbolize run.
+ * Here the rows of one line program are appended to a scratch array the
+ * module reuses, then copied once into an exactly sized array. The rows
+ * of one sequence are already in address order, so only the sequences
+ * are sorted; when they overlap (or a sequence is empty or goes
+ * backwards, which valid DWARF does not do) the whole table is sorted
+ * the way libdw sorts it, so that the answers never change.
+ *
+ * File names are kept as (name, directory index) and joined on use the
+ * way libdw joins them (see sym_line_file_raw).
+ *
+ * Input is hostile: every read is checked against the end of its
+ * section, each loop consumes input, and a table that cannot be read is
+ * dropped whole (the CU then has no line information).
+ */
+#include "symbols/symbols_int.h"
+
+#include "maxtriage/buf.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rd {
+	const uint8_t *p, *end;
+	int big;  /* big-endian ELF */
+	int err;
+} rd;
+
+static uint64_t rd_uint(rd *r, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (r->err || (size_t)(r->end - r->p) < n) {
+		r->err = 1;
+		r->p = r->end;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t b = r->p[i];
+
+		v |= r->big ? b << (8 * (n - 1 - i)) : b << (8 * i);
+	}
+	r->p += n;
+	return v;
+}
+
+static uint64_t rd_uleb(rd *r)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	while (r->p < r->end) {
+		uint8_t b = *r->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return v;
+	}
+	r->err = 1;
+	return 0;
+}
+
+static int64_t rd_sleb(rd *r)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	while (r->p < r->end) {
+		uint8_t b = *r->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80)) {
+			if (shift < 64 && (b & 0x40))
+				v |= ~(uint64_t)0 << shift;
+			return (int64_t)v;
+		}
+	}
+	r->err = 1;
+	return 0;
+}
+
+/* A NUL-terminated string in place; NULL (and r->err) if unterminated. */
+static const char *rd_str(rd *r)
+{
+	const uint8_t *nul;
+
+	if (r->err)
+		return NULL;
+	nul = memchr(r->p, 0, (size_t)(r->end - r->p));
+	if (!nul) {
+		r->err = 1;
+		r->p = r->end;
+		return NULL;
+	}
+	{
+		const char *s = (const char *)r->p;
+
+		r->p = nul + 1;
+		return s;
+	}
+}
+
+static void rd_skip(rd *r, uint64_t n)
+{
+	if (r->err || (uint64_t)(r->end - r->p) < n) {
+		r->err = 1;
+		r->p = r->end;
+		return;
+	}
+	r->p += n;
+}
+
+/* The string at off in a string section, or NULL. */
+static const char *sec_str(const sym_section *s, uint64_t off)
+{
+	if (!s->data || off >= s->size ||
+	    !memchr(s->data + off, 0, s->size - off))
+		return NULL;
+	return (const char *)s->data + off;
+}
+
+/* One attribute of a DWARF 5 directory or file entry: a number in *num
+ * or a string in *str (NULL when it lives in a section we do not read:
+ * .debug_str_offsets, a supplementary file). 0, or -1 for a form that
+ * cannot appear here. */
+static int read_form(rd *r, const sym_dwarf_sections *sec, unsigned form,
+		     int offset_size, uint64_t *num, const char **str)
+{
+	*num = 0;
+	*str = NULL;
+	switch (form) {
+	case DW_FORM_string:
+		*str = rd_str(r);
+		break;
+	case DW_FORM_line_strp:
+		*str = sec_str(&sec->line_str, rd_uint(r, offset_size));
+		break;
+	case DW_FORM_strp:
+		*str = sec_str(&sec->str, rd_uint(r, offset_size));
+		break;
+	case DW_FORM_strp_sup:
+	case DW_FORM_GNU_strp_alt:
+		rd_uint(r, offset_size);
+		break;
+	case DW_FORM_strx:
+	case DW_FORM_udata:
+		*num = rd_uleb(r);
+		break;
+	case DW_FORM_sdata:
+		*num = (uint64_t)rd_sleb(r);
+		break;
+	case DW_FORM_strx1:
+	case DW_FORM_data1:
+	case DW_FORM_flag:
+		*num = rd_uint(r, 1);
+		break;
+	case DW_FORM_strx2:
+	case DW_FORM_data2:
+		*num = rd_uint(r, 2);
+		break;
+	case DW_FORM_strx3:
+		*num = rd_uint(r, 3);
+		break;
+	case DW_FORM_strx4:
+	case DW_FORM_data4:
+		*num = rd_uint(r, 4);
+		break;
+	case DW_FORM_data8:
+		*num = rd_uint(r, 8);
+		break;
+	case DW_FORM_data16: /* DW_LNCT_MD5: not needed */
+		rd_skip(r, 16);
+		break;
+	case DW_FORM_block:
+		rd_skip(r, rd_uleb(r));
+		break;
+	case DW_FORM_block1:
+		rd_skip(r, rd_uint(r, 1));
+		break;
+	case DW_FORM_block2:
+		rd_skip(r, rd_uint(r, 2));
+		break;
+	case DW_FORM_block4:
+		rd_skip(r, rd_uint(r, 4));
+		break;
+	default:
+		return -1;
+	}
+	return r->err ? -1 : 0;
+}
+
+/* Bounds the entry formats of a DWARF 5 header (there are 5 content
+ * types; producers use 2 to 4). */
+#define MAX_FORMATS 32
+
+/* DWARF 5 directory or file entry table. For directories only the path
+ * is kept (dir_out); for files the path and the directory index. */
+static int read_entries(rd *r, const sym_dwarf_sections *sec,
+			int offset_size, sym_line_table *t, int dirs)
+{
+	unsigned types[MAX_FORMATS], forms[MAX_FORMATS];
+	unsigned n_fmt = (unsigned)rd_uint(r, 1), i;
+	uint64_t count, k;
+	size_t cap = 0;
+
+	if (n_fmt > MAX_FORMATS)
+		return -1;
+	for (i = 0; i < n_fmt; i++) {
+		types[i] = (unsigned)rd_uleb(r);
+		forms[i] = (unsigned)rd_uleb(r);
+	}
+	count = rd_uleb(r);
+	if (r->err)
+		return -1;
+	/* Each entry takes at least one byte (or none with no formats,
+	 * which then describes nothing): bound the count by the input. */
+	if (n_fmt == 0 || count > (uint64_t)(r->end - r->p))
+		return count == 0 || n_fmt == 0 ? 0 : -1;
+	for (k = 0; k < count; k++) {
+		sym_line_file f = { NULL, 0 };
+
+		for (i = 0; i < n_fmt; i++) {
+			uint64_t num;
+			const char *str;
+
+			if (read_form(r, sec, forms[i], offset_size, &num,
+				      &str))
+				return -1;
+			if (types[i] == DW_LNCT_path)
+				f.name = str;
+			else if (types[i] == DW_LNCT_directory_index)
+				f.dir = num;
+		}
+		if (dirs)
+			MT_PUSH(t->dirs, t->n_dirs, cap, f.name);
+		else
+			MT_PUSH(t->files, t->n_files, cap, f);
+	}
+	return 0;
+}
+
+/* Line-number state machine registers (DWARF 5 section 6.2.2). */
+typedef struct lstate {
+	uint64_t addr;
+	uint64_t op_index;
+	uint64_t file;
+	int64_t line;
+	uint64_t column;
+} lstate;
+
+static void lstate_reset(lstate *s)
+{
+	s->addr = 0;
+	s->op_index = 0;
+	s->file = 1;
+	s->line = 1;
+	s->column = 0;
+}
+
+/* One sequence of rows: [lo, hi) from scratch rows [first, first+n). */
+typedef struct sym_line_seq {
+	uint64_t lo, hi;
+	size_t first, n;
+} seq;
+
+static int cmp_seq(const void *a, const void *b)
+{
+	const seq *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+typedef struct indexed_row {
+	sym_line_row row;
+	size_t idx;
+} indexed_row;
+
+/* libdw's order (compare_lines in dwarf_getsrclines.c): by address, an
+ * end_sequence before a row at the same address, else program order. */
+static int cmp_indexed_row(const void *a, const void *b)
+{
+	const indexed_row *x = a, *y = b;
+
+	if (x->row.addr != y->row.addr)
+		return x->row.addr < y->row.addr ? -1 : 1;
+	if (x->row.end != y->row.end)
+		return x->row.end ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static void emit(sym_line_scratch *sc, const lstate *s, int end)
+{
+	sym_line_row row;
+
+	row.addr = s->addr;
+	row.file = s->file > UINT32_MAX ? UINT32_MAX : (uint32_t)s->file;
+	/* dwarf_lineno/dwarf_linecol are int: what does not fit reads as
+	 * unknown (0), as before. */
+	row.line = s->line > 0 && s->line <= INT32_MAX ? (uint32_t)s->line : 0;
+	row.column = s->column <= INT32_MAX ? (uint32_t)s->column : 0;
+	row.end = (uint32_t)end;
+	MT_PUSH(sc->rows, sc->n_rows, sc->cap_rows, row);
+}
+
+/* Run the line program in r (the header already read). */
+static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
+		       unsigned opcode_base, int line_base, unsigned line_range,
+		       unsigned min_insn, unsigned max_ops, sym_line_table *t,
+		       size_t *cap_files)
+{
+	lstate s;
+
+	lstate_reset(&s);
+	if (max_ops == 0)
+		max_ops = 1;
+	while (r->p < r->end && !r->err) {
+		unsigned op = *r->p++;
+		uint64_t adv = 0;
+
+		if (op >= opcode_base) {
+			unsigned adj = op - opcode_base;
+
+			s.line += line_base + (int)(adj % line_range);
+			adv = adj / line_range;
+			s.addr += min_insn * ((s.op_index + adv) / max_ops);
+			s.op_index = (s.op_index + adv) % max_ops;
+			emit(sc, &s, 0);
+			continue;
+		}
+		switch (op) {
+		case 0: {
+			uint64_t len = rd_uleb(r);
+			const uint8_t *next;
+			unsigned sub;
+
+			if (r->err || len == 0 ||
+			    len > (uint64_t)(r->end - r->p))
+				return -1;
+			next = r->p + len;
+			sub = *r->p++;
+			switch (sub) {
+			case DW_LNE_end_sequence:
+				emit(sc, &s, 1);
+				lstate_reset(&s);
+				break;
+			case DW_LNE_set_address:
+				if (len - 1 == 8 || len - 1 == 4)
+					s.addr = rd_uint(r, (size_t)len - 1);
+				s.op_index = 0;
+				break;
+			case DW_LNE_define_file: {
+				sym_line_file f;
+				rd sub_r = { r->p, next, r->big, 0 };
+
+				f.name = rd_str(&sub_r);
+				f.dir = rd_uleb(&sub_r);
+				if (sub_r.err || !f.name ||
+				    f.dir >= t->n_dirs)
+					return -1;
+				MT_PUSH(t->files, t->n_files, *cap_files, f);
+				break;
+			}
+			default: /* set_discriminator, vendor ops */
+				break;
+			}
+			r->p = next;
+			break;
+		}
+		case DW_LNS_copy:
+			emit(sc, &s, 0);
+			break;
+		case DW_LNS_advance_pc:
+			adv = rd_uleb(r);
+			s.addr += min_insn * ((s.op_index + adv) / max_ops);
+			s.op_index = (s.op_index + adv) % max_ops;
+			break;
+		case DW_LNS_advance_line:
+			s.line += rd_sleb(r);
+			break;
+		case DW_LNS_set_file:
+			s.file = rd_uleb(r);
+			break;
+		case DW_LNS_set_column:
+			s.column = rd_uleb(r);
+			break;
+		case DW_LNS_negate_stmt:
+		case DW_LNS_set_basic_block:
+		case DW_LNS_set_prologue_end:
+		case DW_LNS_set_epilogue_begin:
+			break;
+		case DW_LNS_const_add_pc:
+			adv = (255 - opcode_base) / line_range;
+			s.addr += min_insn * ((s.op_index + adv) / max_ops);
+			s.op_index = (s.op_index + adv) % max_ops;
+			break;
+		case DW_LNS_fixed_advance_pc:
+			s.addr += rd_uint(r, 2);
+			s.op_index = 0;
+			break;
+		default: {
+			/* Includes set_isa: skip its ULEB operands. */
+			unsigned k;
+
+			for (k = 0; k < std_len[op - 1]; k++)
+				rd_uleb(r);
+			break;
+		}
+		}
+	}
+	return r->err ? -1 : 0;
+}
+
+/* Copy the scratch rows into t->rows in address order. */
+static void order_rows(sym_line_table *t, sym_line_scratch *sc)
+{
+	size_t i, k, start = 0, n_seqs = 0, out = 0;
+	int simple = 1;
+
+	t->rows = mt_malloc((sc->n_rows ? sc->n_rows : 1) * sizeof(*t->rows));
+	t->n_rows = sc->n_rows;
+	for (i = 0; i < sc->n_rows; i++) {
+		const sym_line_row *row = &sc->rows[i];
+		seq q;
+
+		if (i > start && row->addr < sc->rows[i - 1].addr)
+			simple = 0; /* a sequence going backwards */
+		if (!row->end)
+			continue;
+		q.lo = sc->rows[start].addr;
+		q.hi = row->addr;
+		q.first = start;
+		q.n = i + 1 - start;
+		if (q.lo >= q.hi)
+			simple = 0;
+		MT_PUSH(sc->seqs, n_seqs, sc->cap_seqs, q);
+		start = i + 1;
+	}
+	if (start < sc->n_rows)
+		simple = 0; /* rows after the last end_sequence */
+	if (simple && n_seqs > 1) {
+		for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1],
+						  &sc->seqs[k]) < 0; k++)
+			;
+		if (k < n_seqs)
+			qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
+		for (k = 1; k < n_seqs; k++)
+			if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
+				simple = 0; /* overlapping sequences */
+	}
+	if (simple) {
+		for (k = 0; k < n_seqs; k++) {
+			memcpy(t->rows + out, sc->rows + sc->seqs[k].first,
+			       sc->seqs[k].n * sizeof(*t->rows));
+			out += sc->seqs[k].n;
+		}
+		return;
+	}
+	{
+		indexed_row *ir = mt_malloc((sc->n_rows ? sc->n_rows : 1) *
+					    sizeof(*ir));
+
+		for (i = 0; i < sc->n_rows; i++) {
+			ir[i].row = sc->rows[i];
+			ir[i].idx = i;
+		}
+		if (sc->n_rows)
+			qsort(ir, sc->n_rows, sizeof(*ir), cmp_indexed_row);
+		for (i = 0; i < sc->n_rows; i++)
+			t->rows[i] = ir[i].row;
+		free(ir);
+	}
+}
+
+int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
+			const sym_dwarf_sections *sec, uint64_t off,
+			const char *comp_dir)
+{
+	rd r = { NULL, NULL, sec->big, 0 }, hdr;
+	uint64_t unit_len, header_len;
+	int offset_size = 4, line_base, ret = -1;
+	unsigned version, min_insn, max_ops = 1, line_range, opcode_base;
+	const uint8_t *std_len;
+	size_t cap_dirs = 0, cap_files = 0;
+
+	memset(t, 0, sizeof(*t));
+	sc->n_rows = 0;
+	if (!sec->line.data || off >= sec->line.size)
+		return -1;
+	r.p = sec->line.data + off;
+	r.end = sec->line.data + sec->line.size;
+	unit_len = rd_uint(&r, 4);
+	if (unit_len == 0xffffffff) {
+		offset_size = 8;
+		unit_len = rd_uint(&r, 8);
+	} else if (unit_len >= 0xfffffff0) {
+		return -1;
+	}
+	if (r.err || unit_len > (uint64_t)(r.end - r.p))
+		return -1;
+	r.end = r.p + unit_len;
+	version = (unsigned)rd_uint(&r, 2);
+	if (version < 2 || version > 5)
+		return -1;
+	if (version >= 5)
+		rd_uint(&r, 2); /* address_size, segment_selector_size */
+	header_len = rd_uint(&r, (size_t)offset_size);
+	if (r.err || header_len > (uint64_t)(r.end - r.p))
+		return -1;
+	hdr = r;
+	hdr.end = r.p + header_len;
+	r.p = hdr.end; /* the program */
+	min_insn = (unsigned)rd_uint(&hdr, 1);
+	if (version >= 4)
+		max_ops = (unsigned)rd_uint(&hdr, 1);
+	rd_uint(&hdr, 1); /* default_is_stmt */
+	line_base = (int8_t)rd_uint(&hdr, 1);
+	line_range = (unsigned)rd_uint(&hdr, 1);
+	opcode_base = (unsigned)rd_uint(&hdr, 1);
+	std_len = hdr.p;
+	if (opcode_base > 0)
+		rd_skip(&hdr, opcode_base - 1);
+	if (hdr.err || line_range == 0 || opcode_base == 0)
+		return -1;
+	t->version = version;
+	if (version >= 5) {
+		if (read_entries(&hdr, sec, offset_size, t, 1) ||
+		    read_entries(&hdr, sec, offset_size, t, 0))
+			goto fail;
+	} else {
+		/* libdw's numbering: directory 0 is DW_AT_comp_dir (may be
+		 * NULL), file 0 a dummy "???" that is never joined. */
+		sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
+
+		MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
+		for (;;) {
+			const char *d = rd_str(&hdr);
+
+			if (!d)
+				goto fail;
+			if (!*d)
+				break;
+			MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
+		}
+		MT_PUSH(t->files, t->n_files, cap_files, dummy);
+		for (;;) {
+			sym_line_file f;
+
+			f.name = rd_str(&hdr);
+			if (!f.name)
+				goto fail;
+			if (!*f.name)
+				break;
+			f.dir = rd_uleb(&hdr);
+			rd_uleb(&hdr); /* mtime */
+			rd_uleb(&hdr); /* length */
+			if (hdr.err)
+				goto fail;
+			MT_PUSH(t->files, t->n_files, cap_files, f);
+		}
+	}
+	cap_files = t->n_files;
+	/* libdw refuses a table naming a directory it does not have. */
+	{
+		size_t i;
+
+		for (i = 0; i < t->n_files; i++)
+			if (t->files[i].dir != SYM_LINE_NO_DIR &&
+			    t->files[i].dir >= t->n_dirs && t->files[i].name)
+				goto fail;
+	}
+	if (run_program(&r, sc, std_len, opcode_base, line_base, line_range,
+			min_insn, max_ops, t, &cap_files))
+		goto fail;
+	order_rows(t, sc);
+	ret = 0;
+fail:
+	if (ret)
+		sym_line_table_release(t);
+	return ret;
+}
+
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
+			      sym_arena *a)
+{
+	const sym_line_file *f;
+	const char *dir = NULL, *s;
+	mt_buf b = MT_BUF_INIT;
+
+	if (idx >= t->n_files)
+		return NULL;
+	f = &t->files[idx];
+	if (!f->name)
+		return NULL;
+	if (f->name[0] == '/' || f->dir == SYM_LINE_NO_DIR)
+		return f->name;
+	if (f->dir < t->n_dirs)
+		dir = t->dirs[f->dir];
+	if (!dir)
+		return f->name;
+	mt_buf_puts(&b, dir);
+	mt_buf_putc(&b, '/');
+	mt_buf_puts(&b, f->name);
+	s = sym_arena_strdup(a, b.ptr, b.len);
+	mt_buf_release(&b);
+	return s;
+}
+
+void sym_line_table_release(sym_line_table *t)
+{
+	free(t->rows);
+	free(t->dirs);
+	free(t->files);
+	memset(t, 0, sizeof(*t));
+}
