@@ -1,0 +1,220 @@
+/* test_ir_input.c - finding stages: MAX names and order, tree counters,
+ * after-all captures. Each case writes its files into a fresh temporary
+ * directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "maxtriage/buf.h"
+#include "maxtriage/ir.h"
+
+static char root[256];
+
+static void put(const char *rel, const char *text)
+{
+	mt_buf path = MT_BUF_INIT;
+	char *slash;
+	FILE *f;
+
+	mt_buf_printf(&path, "%s/%s", root, rel);
+	/* make the parent directories */
+	for (slash = strchr(path.ptr + strlen(root) + 1, '/'); slash;
+	     slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(path.ptr, 0700);
+		*slash = '/';
+	}
+	f = fopen(path.ptr, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	mt_buf_release(&path);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof(root), "%s/mt-ir-input-XXXXXX",
+	         getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	return mkdtemp(root) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	mt_buf cmd = MT_BUF_INIT;
+	int rc;
+
+	(void)state;
+	mt_buf_printf(&cmd, "rm -rf '%s'", root);
+	rc = system(cmd.ptr);
+	mt_buf_release(&cmd);
+	return rc;
+}
+
+static const mt_ir_graph *graph(const mt_ir_input *in, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < in->ngraphs; i++)
+		if (!strcmp(in->graphs[i].name, name))
+			return &in->graphs[i];
+	fail_msg("no graph %s", name);
+	return NULL;
+}
+
+static void max_stages_in_pipeline_order(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+
+	(void)state;
+	/* alphabetical: mgp, mo, mo-pre-mogg, mo_1, mogg, mogg-pre-mgp */
+	put("m.mgp.mlir", "\"mgp.buffer.alloc\"() : () -> ()\n");
+	put("m.mogg.mlir", "\"mogg.kernel\"() : () -> ()\n");
+	put("m.mo.mlir", "\"mo.add\"() : () -> ()\n");
+	put("m.mo_1.mlir", "\"mo.add\"() : () -> ()\n");
+	put("m.mogg-pre-mgp.mlir", "\"mogg.kernel\"() : () -> ()\n");
+	put("m.mo-pre-mogg.mlir", "\"mo.add\"() : () -> ()\n");
+	put("m.zz-custom.mlir", "\"mgp.a\"() : () -> ()\n\"mgp.b\"() : () -> ()\n");
+	put("m.kernels.mojo", "fn main(): pass\n");
+	put("other.mo.mlir", "\"mo.add\"() : () -> ()\n");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->layout, MT_IR_LAYOUT_MAX);
+	assert_int_equal(in->ngraphs, 2);
+	g = graph(in, "m");
+	assert_int_equal(g->nstages, 7);
+	assert_string_equal(g->stages[0].name, "mo");
+	assert_string_equal(g->stages[1].name, "mo_1");
+	assert_string_equal(g->stages[2].name, "mo-pre-mogg");
+	assert_string_equal(g->stages[3].name, "mogg");
+	assert_string_equal(g->stages[4].name, "mogg-pre-mgp");
+	assert_string_equal(g->stages[5].name, "mgp");
+	/* unknown, MGP ops: after mgp, and said so */
+	assert_string_equal(g->stages[6].name, "zz-custom");
+	assert_true(g->stages[6].unknown);
+	assert_int_equal(in->nnotes, 1);
+	assert_non_null(strstr(in->notes[0], "zz-custom"));
+	assert_int_equal(g->nmojo, 1);
+	assert_int_equal(graph(in, "other")->nstages, 1);
+	mt_ir_input_free(in);
+}
+
+static void tree_counters_are_numbers(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *f, *m;
+
+	(void)state;
+	put("builtin_module_no-symbol-name/func_func_f/0_9_cse.mlir", "");
+	put("builtin_module_no-symbol-name/func_func_f/0_10_canonicalize.mlir",
+	    "");
+	put("builtin_module_no-symbol-name/func_func_f/0_2_a.mlir",
+	    "// -----// IR Dump Before A (a) //----- //\n");
+	put("builtin_module_no-symbol-name/func_func_f/1_11_late.mlir", "");
+	put("builtin_module_no-symbol-name/1_mod.mlir", "");
+	put("builtin_module_no-symbol-name/2_last.mlir", "");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->layout, MT_IR_LAYOUT_TREE);
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 4);
+	assert_string_equal(f->stages[0].name, "before:a");
+	assert_string_equal(f->stages[1].name, "cse");
+	assert_string_equal(f->stages[2].name, "canonicalize");
+	assert_string_equal(f->stages[3].name, "late");
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 2);
+	/* written order: 0_*, then 1_mod before 1_11_late, then 2_last */
+	assert_true(f->stages[2].order < m->stages[0].order);
+	assert_true(m->stages[0].order < f->stages[3].order);
+	assert_true(f->stages[3].order < m->stages[1].order);
+	mt_ir_input_free(in);
+}
+
+static void after_all_capture_splits_by_scope(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *f, *m;
+
+	(void)state;
+	put("cap.txt",
+	    "noise before the first dump\n"
+	    "// -----// IR Dump Before X (first-pass) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump After X (first-pass) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump Before Y (second) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump After Y (second) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump After Z (module-pass) ('builtin.module' "
+	    "operation) //----- //\n"
+	    "#loc = loc(\"a\":1:1)\nmodule {\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->layout, MT_IR_LAYOUT_AFTERALL);
+	f = graph(in, "func.func @f");
+	/* the first "before" is the input; later ones repeat an "after" */
+	assert_int_equal(f->nstages, 3);
+	assert_string_equal(f->stages[0].name, "before:first-pass");
+	assert_string_equal(f->stages[1].name, "first-pass");
+	assert_string_equal(f->stages[2].name, "second");
+	m = graph(in, "builtin.module");
+	assert_int_equal(m->nstages, 1);
+	assert_string_equal(m->stages[0].name, "module-pass");
+	assert_true(m->stages[0].order > f->stages[2].order);
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+static void unreadable_inputs(void **state)
+{
+	mt_buf a = MT_BUF_INIT;
+	const char *paths[2];
+	mt_ir_input *in = NULL;
+	mt_error err;
+
+	(void)state;
+	mt_buf_printf(&a, "%s/missing.mlir", root);
+	paths[0] = a.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, &err), MT_ENOTFOUND);
+	assert_null(in);
+	assert_non_null(strstr(err.msg, "missing.mlir"));
+	paths[0] = root;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, &err), MT_EFORMAT);
+	put("x.mlir", "");
+	paths[1] = a.ptr;
+	mt_buf_clear(&a);
+	mt_buf_printf(&a, "%s/x.mlir", root);
+	paths[1] = a.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 2, &err), MT_EUSAGE);
+	mt_buf_release(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(max_stages_in_pipeline_order,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_counters_are_numbers, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(
+		        after_all_capture_splits_by_scope, setup, teardown),
+		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,
+		                                teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
