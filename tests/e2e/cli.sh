@@ -45,6 +45,16 @@ printf '{"rules": [{"category": "nope", "module": "x"}]}' >"$tmp/bad-rules.json"
 expect 2 "bad rules" -- $bin stack --no-repo --rules "$tmp/bad-rules.json" "$tmp/one.txt"
 grep -q "rule 1" "$tmp/err" || { echo "FAIL bad rules message names the rule"; fail=1; }
 expect 2 "bad format" -- $bin stack --format yaml "$tmp/one.txt"
+# deterministic: the same input gives the same bytes (bucket in parallel too)
+for i in 1 2; do
+	$bin stack --no-repo --format json "$root/testdata/demo/crash.txt" --binary-dir "$root/testdata/demo/bin" \
+		--debug-dir "$root/testdata/demo/debug" >"$tmp/det-stack-$i" 2>/dev/null
+	$bin bucket --no-repo -j 2 --format json "$root/../shared/samples/stacks" >"$tmp/det-bucket-$i" 2>/dev/null
+	$bin irdiff --format json "$root/testdata/ir/max-dump" >"$tmp/det-ir-$i" 2>/dev/null
+done
+for f in stack bucket ir; do
+	cmp -s "$tmp/det-$f-1" "$tmp/det-$f-2" || { echo "FAIL $f output differs between two identical runs"; fail=1; }
+done
 # colour only on a terminal: never in a pipe
 $bin stack --no-repo "$tmp/one.txt" | grep -q "$(printf '\033')" && { echo "FAIL colour in a pipe"; fail=1; }
 # install layout
