@@ -656,7 +656,6 @@ void sym_dwarf_release(mt_module *m)
 		sym_line_table_release(&cu->lt);
 		free(cu->full_names);
 	}
-	free(m->line_scratch.rows);
 	free(m->line_scratch.seqs);
 	memset(&m->line_scratch, 0, sizeof(m->line_scratch));
 	free(m->cus);

@@ -3,8 +3,9 @@
  *
  * libdw's dwarf_getsrclines mallocs every row, sorts all rows of a CU
  * with qsort and takes locks per call: about 40% of a symbolize run.
- * Here the rows of one line program are appended to a scratch array the
- * module reuses, then copied once into an exactly sized array. The rows
+ * Here the rows of one line program are appended to one array reserved
+ * from the program's size (at most one row per byte) and trimmed at the
+ * end. The rows
  * of one sequence are already in address order, so only the sequences
  * are sorted; when they overlap (or a sequence is empty or goes
  * backwards, which valid DWARF does not do) the whole table is sorted
@@ -249,6 +250,9 @@ static int read_entries(rd *r, const sym_dwarf_sections *sec,
 	return 0;
 }
 
+/* Rows reserved up front for one table (96 MB of address space). */
+#define MAX_RESERVED_ROWS ((size_t)4 << 20)
+
 /* Line-number state machine registers (DWARF 5 section 6.2.2). */
 typedef struct lstate {
 	uint64_t addr;
@@ -300,7 +304,7 @@ static int cmp_indexed_row(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static void emit(sym_line_scratch *sc, const lstate *s, int end)
+static void emit(sym_line_table *t, size_t *cap, const lstate *s, int end)
 {
 	sym_line_row row;
 
@@ -311,11 +315,11 @@ static void emit(sym_line_scratch *sc, const lstate *s, int end)
 	row.line = s->line > 0 && s->line <= INT32_MAX ? (uint32_t)s->line : 0;
 	row.column = s->column <= INT32_MAX ? (uint32_t)s->column : 0;
 	row.end = (uint32_t)end;
-	MT_PUSH(sc->rows, sc->n_rows, sc->cap_rows, row);
+	MT_PUSH(t->rows, t->n_rows, *cap, row);
 }
 
 /* Run the line program in r (the header already read). */
-static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
+static int run_program(rd *r, size_t *cap_rows, const uint8_t *std_len,
 		       unsigned opcode_base, int line_base, unsigned line_range,
 		       unsigned min_insn, unsigned max_ops, sym_line_table *t,
 		       size_t *cap_files)
@@ -336,7 +340,7 @@ static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
 			adv = adj / line_range;
 			s.addr += min_insn * ((s.op_index + adv) / max_ops);
 			s.op_index = (s.op_index + adv) % max_ops;
-			emit(sc, &s, 0);
+			emit(t, cap_rows, &s, 0);
 			continue;
 		}
 		switch (op) {
@@ -352,7 +356,7 @@ static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
 			sub = *r->p++;
 			switch (sub) {
 			case DW_LNE_end_sequence:
-				emit(sc, &s, 1);
+				emit(t, cap_rows, &s, 1);
 				lstate_reset(&s);
 				break;
 			case DW_LNE_set_address:
@@ -379,7 +383,7 @@ static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
 			break;
 		}
 		case DW_LNS_copy:
-			emit(sc, &s, 0);
+			emit(t, cap_rows, &s, 0);
 			break;
 		case DW_LNS_advance_pc:
 			adv = rd_uleb(r);
@@ -422,23 +426,24 @@ static int run_program(rd *r, sym_line_scratch *sc, const uint8_t *std_len,
 	return r->err ? -1 : 0;
 }
 
-/* Copy the scratch rows into t->rows in address order. */
+/* Put t->rows in libdw's order. Valid DWARF needs no more than sorting
+ * the sequences, and the usual output (sequences in address order)
+ * needs nothing. */
 static void order_rows(sym_line_table *t, sym_line_scratch *sc)
 {
+	sym_line_row *rows = t->rows, *sorted;
 	size_t i, k, start = 0, n_seqs = 0, out = 0;
-	int simple = 1;
+	int simple = 1, in_order = 1;
 
-	t->rows = mt_malloc((sc->n_rows ? sc->n_rows : 1) * sizeof(*t->rows));
-	t->n_rows = sc->n_rows;
-	for (i = 0; i < sc->n_rows; i++) {
-		const sym_line_row *row = &sc->rows[i];
+	for (i = 0; i < t->n_rows; i++) {
+		const sym_line_row *row = &rows[i];
 		seq q;
 
-		if (i > start && row->addr < sc->rows[i - 1].addr)
+		if (i > start && row->addr < rows[i - 1].addr)
 			simple = 0; /* a sequence going backwards */
 		if (!row->end)
 			continue;
-		q.lo = sc->rows[start].addr;
+		q.lo = rows[start].addr;
 		q.hi = row->addr;
 		q.first = start;
 		q.n = i + 1 - start;
@@ -447,40 +452,45 @@ static void order_rows(sym_line_table *t, sym_line_scratch *sc)
 		MT_PUSH(sc->seqs, n_seqs, sc->cap_seqs, q);
 		start = i + 1;
 	}
-	if (start < sc->n_rows)
+	if (start < t->n_rows)
 		simple = 0; /* rows after the last end_sequence */
 	if (simple && n_seqs > 1) {
 		for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1],
 						  &sc->seqs[k]) < 0; k++)
 			;
-		if (k < n_seqs)
+		if (k < n_seqs) {
+			in_order = 0;
 			qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
+		}
 		for (k = 1; k < n_seqs; k++)
 			if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
 				simple = 0; /* overlapping sequences */
 	}
+	if (simple && in_order)
+		return;
+	sorted = mt_malloc((t->n_rows ? t->n_rows : 1) * sizeof(*sorted));
 	if (simple) {
 		for (k = 0; k < n_seqs; k++) {
-			memcpy(t->rows + out, sc->rows + sc->seqs[k].first,
-			       sc->seqs[k].n * sizeof(*t->rows));
+			memcpy(sorted + out, rows + sc->seqs[k].first,
+			       sc->seqs[k].n * sizeof(*sorted));
 			out += sc->seqs[k].n;
 		}
-		return;
-	}
-	{
-		indexed_row *ir = mt_malloc((sc->n_rows ? sc->n_rows : 1) *
+	} else {
+		indexed_row *ir = mt_malloc((t->n_rows ? t->n_rows : 1) *
 					    sizeof(*ir));
 
-		for (i = 0; i < sc->n_rows; i++) {
-			ir[i].row = sc->rows[i];
+		for (i = 0; i < t->n_rows; i++) {
+			ir[i].row = rows[i];
 			ir[i].idx = i;
 		}
-		if (sc->n_rows)
-			qsort(ir, sc->n_rows, sizeof(*ir), cmp_indexed_row);
-		for (i = 0; i < sc->n_rows; i++)
-			t->rows[i] = ir[i].row;
+		if (t->n_rows)
+			qsort(ir, t->n_rows, sizeof(*ir), cmp_indexed_row);
+		for (i = 0; i < t->n_rows; i++)
+			sorted[i] = ir[i].row;
 		free(ir);
 	}
+	free(rows);
+	t->rows = sorted;
 }
 
 int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
@@ -492,10 +502,9 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 	int offset_size = 4, line_base, ret = -1;
 	unsigned version, min_insn, max_ops = 1, line_range, opcode_base;
 	const uint8_t *std_len;
-	size_t cap_dirs = 0, cap_files = 0;
+	size_t cap_dirs = 0, cap_files = 0, cap_rows;
 
 	memset(t, 0, sizeof(*t));
-	sc->n_rows = 0;
 	if (!sec->line.data || off >= sec->line.size)
 		return -1;
 	r.p = sec->line.data + off;
@@ -580,10 +589,20 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 			    t->files[i].dir >= t->n_dirs && t->files[i].name)
 				goto fail;
 	}
-	if (run_program(&r, sc, std_len, opcode_base, line_base, line_range,
+	/* Every row takes at least one byte of program: reserving that
+	 * much (capped) avoids copying the array as it grows, and costs
+	 * no memory for the pages no row reaches. */
+	cap_rows = (size_t)(r.end - r.p) + 1;
+	if (cap_rows > MAX_RESERVED_ROWS)
+		cap_rows = MAX_RESERVED_ROWS;
+	t->rows = mt_malloc(cap_rows * sizeof(*t->rows));
+	if (run_program(&r, &cap_rows, std_len, opcode_base, line_base, line_range,
 			min_insn, max_ops, t, &cap_files))
 		goto fail;
 	order_rows(t, sc);
+	if (t->n_rows < cap_rows)
+		t->rows = mt_realloc(t->rows, (t->n_rows ? t->n_rows : 1) *
+						      sizeof(*t->rows));
 	ret = 0;
 fail:
 	if (ret)

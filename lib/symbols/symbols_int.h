@@ -104,8 +104,6 @@ typedef struct sym_line_table {
 
 /* Buffers reused from one line table to the next (one per module). */
 typedef struct sym_line_scratch {
-	sym_line_row *rows;
-	size_t n_rows, cap_rows;
 	struct sym_line_seq *seqs;
 	size_t cap_seqs;
 } sym_line_scratch;
