@@ -355,7 +355,9 @@ static void devices_and_transfers(void **state)
 	        "  %x = arith.addf %w, %w : f32\n"
 	        "  gpu.terminator\n"
 	        "}\n"
-	        "%h = arith.addf %w, %w : f32\n");
+	        "%h = arith.addf %w, %w : f32\n"
+	        "gpu.memcpy %h, %h : memref<4xf32>, memref<4xf32>\n"
+	        "%d = mgp.buffer.host_to_device(%h) : (f32) -> f32\n");
 	const mt_ir_op *o = mt_ir_ops(m);
 	long t = find(m, "mo.transfer", 0),
 	     bt = find(m, "mo.buffer.transfer", 0);
@@ -376,6 +378,12 @@ static void devices_and_transfers(void **state)
 	        mt_ir_str_get(m, o[find(m, "arith.addf", 0)].device), "gpu");
 	assert_string_equal(
 	        mt_ir_str_get(m, o[find(m, "arith.addf", 1)].device), "cpu");
+	/* copies between host and device are transfers, whatever their
+	 * dialect */
+	assert_true(o[find(m, "gpu.memcpy", 0)].flags & MT_IR_OP_TRANSFER);
+	assert_true(o[find(m, "mgp.buffer.host_to_device", 0)].flags &
+	            MT_IR_OP_TRANSFER);
+	assert_false(o[find(m, "arith.addf", 1)].flags & MT_IR_OP_TRANSFER);
 	mt_ir_module_free(m);
 }
 
