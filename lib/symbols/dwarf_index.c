@@ -536,26 +536,6 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	return cu->full_names[idx];
 }
 
-/* The row covering addr: the last row at or below addr (rows are in
- * libdw's order), unless that row ends a sequence. */
-static const sym_line_row *find_line(sym_cu *cu, uint64_t addr)
-{
-	const sym_line_row *rows = cu->lt.rows;
-	size_t lo = 0, hi = cu->lt.n_rows;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (rows[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || rows[lo - 1].end)
-		return NULL;
-	return &rows[lo - 1];
-}
-
 static void fill_from_line(mt_module *m, sym_cu *cu, const sym_line_row *line,
 			   mt_srcloc *out)
 {
@@ -585,6 +565,7 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 {
 	sym_cu *cu;
 	const sym_seg *seg;
+	sym_line_row row;
 	const sym_line_row *line;
 	int32_t ni;
 	size_t n = 0, guard = 0;
@@ -612,7 +593,7 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		load_cu(m, cu);
 	if (cu->state < 0)
 		return 0;
-	line = find_line(cu, addr);
+	line = sym_line_table_find(&cu->lt, addr, &row) ? &row : NULL;
 	seg = find_seg(cu, addr);
 	if (!seg) {
 		/* No subroutine DIE: LLVM still reports the line row. */

@@ -3,13 +3,14 @@
  *
  * libdw's dwarf_getsrclines mallocs every row, sorts all rows of a CU
  * with qsort and takes locks per call: about 40% of a symbolize run.
- * Here the rows of one line program are appended to one array reserved
- * from the program's size (at most one row per byte) and trimmed at the
- * end. The rows
- * of one sequence are already in address order, so only the sequences
- * are sorted; when they overlap (or a sequence is empty or goes
- * backwards, which valid DWARF does not do) the whole table is sorted
- * the way libdw sorts it, so that the answers never change.
+ * Here a line program is run once, keeping only a mark (the registers
+ * and the program offset) at the start of each sequence and every 16
+ * rows; a lookup binary-searches the marks and runs the program on from
+ * the mark for at most 16 rows. The rows of one sequence are already in
+ * address order, so only the sequences are sorted. When they overlap
+ * (or a sequence is empty or goes backwards, which valid DWARF does
+ * not do) every row is kept and sorted the way libdw sorts them, so
+ * that the answers never change.
  *
  * File names are kept as (name, directory index) and joined on use the
  * way libdw joins them (see sym_line_file_raw).
@@ -253,16 +254,14 @@ static int read_entries(rd *r, const sym_dwarf_sections *sec,
 /* Rows reserved up front for one table (96 MB of address space). */
 #define MAX_RESERVED_ROWS ((size_t)4 << 20)
 
-/* Line-number state machine registers (DWARF 5 section 6.2.2). */
-typedef struct lstate {
-	uint64_t addr;
-	uint64_t op_index;
-	uint64_t file;
-	int64_t line;
-	uint64_t column;
-} lstate;
+/* Rows between two marks of a sequence (see sym_line_mark). */
+#define MARK_EVERY 16
 
-static void lstate_reset(lstate *s)
+/* Rows reserved up front when a table must be kept whole (96 MB of
+ * address space at most). */
+#define MAX_RESERVED_ROWS ((size_t)4 << 20)
+
+static void lstate_reset(sym_line_state *s)
 {
 	s->addr = 0;
 	s->op_index = 0;
@@ -271,10 +270,145 @@ static void lstate_reset(lstate *s)
 	s->column = 0;
 }
 
-/* One sequence of rows: [lo, hi) from scratch rows [first, first+n). */
+static sym_line_row make_row(const sym_line_state *s, int end)
+{
+	sym_line_row row;
+
+	row.addr = s->addr;
+	row.file = s->file > UINT32_MAX ? UINT32_MAX : (uint32_t)s->file;
+	/* dwarf_lineno/dwarf_linecol are int: what does not fit reads as
+	 * unknown (0), as before. */
+	row.line = s->line > 0 && s->line <= INT32_MAX ? (uint32_t)s->line : 0;
+	row.column = s->column <= INT32_MAX ? (uint32_t)s->column : 0;
+	row.end = (uint32_t)end;
+	return row;
+}
+
+/* A line program being run: the header's parameters and the registers.
+ * files/cap_files are set on the first run only, which records
+ * DW_LNE_define_file; later runs from a mark skip it. */
+typedef struct ldec {
+	rd r;
+	sym_line_state s;
+	const sym_line_prog *prog;
+	sym_line_table *files;
+	size_t *cap_files;
+} ldec;
+
+static void advance(ldec *d, uint64_t adv)
+{
+	const sym_line_prog *g = d->prog;
+
+	d->s.addr += g->min_insn * ((d->s.op_index + adv) / g->max_ops);
+	d->s.op_index = (d->s.op_index + adv) % g->max_ops;
+}
+
+/* Run to the next row: 1 and *row (the registers after it in d->s), 0
+ * at the end of the program, -1 when it is malformed. Every call
+ * consumes input, so a loop over it ends. */
+static int next_row(ldec *d, sym_line_row *row)
+{
+	const sym_line_prog *g = d->prog;
+	rd *r = &d->r;
+
+	while (r->p < r->end && !r->err) {
+		unsigned op = *r->p++;
+
+		if (op >= g->opcode_base) {
+			unsigned adj = op - g->opcode_base;
+
+			d->s.line += g->line_base + (int)(adj % g->line_range);
+			advance(d, adj / g->line_range);
+			*row = make_row(&d->s, 0);
+			return 1;
+		}
+		switch (op) {
+		case 0: {
+			uint64_t len = rd_uleb(r);
+			const uint8_t *next;
+			unsigned sub;
+
+			if (r->err || len == 0 ||
+			    len > (uint64_t)(r->end - r->p))
+				return -1;
+			next = r->p + len;
+			sub = *r->p++;
+			switch (sub) {
+			case DW_LNE_end_sequence:
+				*row = make_row(&d->s, 1);
+				lstate_reset(&d->s);
+				r->p = next;
+				return 1;
+			case DW_LNE_set_address:
+				if (len - 1 == 8 || len - 1 == 4)
+					d->s.addr = rd_uint(r, (size_t)len - 1);
+				d->s.op_index = 0;
+				break;
+			case DW_LNE_define_file: {
+				sym_line_table *t = d->files;
+				sym_line_file f;
+				rd sub_r = { r->p, next, r->big, 0 };
+
+				if (!t)
+					break;
+				f.name = rd_str(&sub_r);
+				f.dir = rd_uleb(&sub_r);
+				if (sub_r.err || !f.name ||
+				    f.dir >= t->n_dirs)
+					return -1;
+				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
+				break;
+			}
+			default: /* set_discriminator, vendor ops */
+				break;
+			}
+			r->p = next;
+			break;
+		}
+		case DW_LNS_copy:
+			*row = make_row(&d->s, 0);
+			return 1;
+		case DW_LNS_advance_pc:
+			advance(d, rd_uleb(r));
+			break;
+		case DW_LNS_advance_line:
+			d->s.line += rd_sleb(r);
+			break;
+		case DW_LNS_set_file:
+			d->s.file = rd_uleb(r);
+			break;
+		case DW_LNS_set_column:
+			d->s.column = rd_uleb(r);
+			break;
+		case DW_LNS_negate_stmt:
+		case DW_LNS_set_basic_block:
+		case DW_LNS_set_prologue_end:
+		case DW_LNS_set_epilogue_begin:
+			break;
+		case DW_LNS_const_add_pc:
+			advance(d, (255 - g->opcode_base) / g->line_range);
+			break;
+		case DW_LNS_fixed_advance_pc:
+			d->s.addr += rd_uint(r, 2);
+			d->s.op_index = 0;
+			break;
+		default: {
+			/* Includes set_isa: skip its ULEB operands. */
+			unsigned k;
+
+			for (k = 0; k < g->std_len[op - 1]; k++)
+				rd_uleb(r);
+			break;
+		}
+		}
+	}
+	return r->err ? -1 : 0;
+}
+
+/* One sequence of the first run: [lo, hi) and its marks. */
 typedef struct sym_line_seq {
 	uint64_t lo, hi;
-	size_t first, n;
+	size_t first, n; /* marks [first, first + n) */
 } seq;
 
 static int cmp_seq(const void *a, const void *b)
@@ -304,193 +438,163 @@ static int cmp_indexed_row(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static void emit(sym_line_table *t, size_t *cap, const lstate *s, int end)
+static ldec start(const sym_line_prog *g)
 {
-	sym_line_row row;
+	ldec d;
 
-	row.addr = s->addr;
-	row.file = s->file > UINT32_MAX ? UINT32_MAX : (uint32_t)s->file;
-	/* dwarf_lineno/dwarf_linecol are int: what does not fit reads as
-	 * unknown (0), as before. */
-	row.line = s->line > 0 && s->line <= INT32_MAX ? (uint32_t)s->line : 0;
-	row.column = s->column <= INT32_MAX ? (uint32_t)s->column : 0;
-	row.end = (uint32_t)end;
-	MT_PUSH(t->rows, t->n_rows, *cap, row);
+	memset(&d, 0, sizeof(d));
+	d.r.p = g->begin;
+	d.r.end = g->end;
+	d.r.big = g->big;
+	d.prog = g;
+	lstate_reset(&d.s);
+	return d;
 }
 
-/* Run the line program in r (the header already read). */
-static int run_program(rd *r, size_t *cap_rows, const uint8_t *std_len,
-		       unsigned opcode_base, int line_base, unsigned line_range,
-		       unsigned min_insn, unsigned max_ops, sym_line_table *t,
-		       size_t *cap_files)
+/* The first run: records define_file, checks the program, and keeps a
+ * mark at the start of each sequence and every MARK_EVERY rows. Returns
+ * 1 when the marks can answer lookups (every sequence non-empty and in
+ * address order, sequences disjoint once sorted: then the rows read
+ * from the marks in order are libdw's order), 0 when the table must be
+ * kept whole, -1 when it is malformed. */
+static int first_run(sym_line_table *t, sym_line_scratch *sc,
+		     size_t *cap_files)
 {
-	lstate s;
+	ldec d = start(&t->prog);
+	sym_line_row row, prev = { 0, 0, 0, 0, 1 };
+	size_t cap_marks = 0, n_seqs = 0, in_seq = 0, k, out;
+	seq cur = { 0, 0, 0, 0 };
+	int simple = 1, r;
+	sym_line_mark *sorted;
 
-	lstate_reset(&s);
-	if (max_ops == 0)
-		max_ops = 1;
-	while (r->p < r->end && !r->err) {
-		unsigned op = *r->p++;
-		uint64_t adv = 0;
-
-		if (op >= opcode_base) {
-			unsigned adj = op - opcode_base;
-
-			s.line += line_base + (int)(adj % line_range);
-			adv = adj / line_range;
-			s.addr += min_insn * ((s.op_index + adv) / max_ops);
-			s.op_index = (s.op_index + adv) % max_ops;
-			emit(t, cap_rows, &s, 0);
-			continue;
-		}
-		switch (op) {
-		case 0: {
-			uint64_t len = rd_uleb(r);
-			const uint8_t *next;
-			unsigned sub;
-
-			if (r->err || len == 0 ||
-			    len > (uint64_t)(r->end - r->p))
-				return -1;
-			next = r->p + len;
-			sub = *r->p++;
-			switch (sub) {
-			case DW_LNE_end_sequence:
-				emit(t, cap_rows, &s, 1);
-				lstate_reset(&s);
-				break;
-			case DW_LNE_set_address:
-				if (len - 1 == 8 || len - 1 == 4)
-					s.addr = rd_uint(r, (size_t)len - 1);
-				s.op_index = 0;
-				break;
-			case DW_LNE_define_file: {
-				sym_line_file f;
-				rd sub_r = { r->p, next, r->big, 0 };
-
-				f.name = rd_str(&sub_r);
-				f.dir = rd_uleb(&sub_r);
-				if (sub_r.err || !f.name ||
-				    f.dir >= t->n_dirs)
-					return -1;
-				MT_PUSH(t->files, t->n_files, *cap_files, f);
-				break;
-			}
-			default: /* set_discriminator, vendor ops */
-				break;
-			}
-			r->p = next;
-			break;
-		}
-		case DW_LNS_copy:
-			emit(t, cap_rows, &s, 0);
-			break;
-		case DW_LNS_advance_pc:
-			adv = rd_uleb(r);
-			s.addr += min_insn * ((s.op_index + adv) / max_ops);
-			s.op_index = (s.op_index + adv) % max_ops;
-			break;
-		case DW_LNS_advance_line:
-			s.line += rd_sleb(r);
-			break;
-		case DW_LNS_set_file:
-			s.file = rd_uleb(r);
-			break;
-		case DW_LNS_set_column:
-			s.column = rd_uleb(r);
-			break;
-		case DW_LNS_negate_stmt:
-		case DW_LNS_set_basic_block:
-		case DW_LNS_set_prologue_end:
-		case DW_LNS_set_epilogue_begin:
-			break;
-		case DW_LNS_const_add_pc:
-			adv = (255 - opcode_base) / line_range;
-			s.addr += min_insn * ((s.op_index + adv) / max_ops);
-			s.op_index = (s.op_index + adv) % max_ops;
-			break;
-		case DW_LNS_fixed_advance_pc:
-			s.addr += rd_uint(r, 2);
-			s.op_index = 0;
-			break;
-		default: {
-			/* Includes set_isa: skip its ULEB operands. */
-			unsigned k;
-
-			for (k = 0; k < std_len[op - 1]; k++)
-				rd_uleb(r);
-			break;
-		}
-		}
-	}
-	return r->err ? -1 : 0;
-}
-
-/* Put t->rows in libdw's order. Valid DWARF needs no more than sorting
- * the sequences, and the usual output (sequences in address order)
- * needs nothing. */
-static void order_rows(sym_line_table *t, sym_line_scratch *sc)
-{
-	sym_line_row *rows = t->rows, *sorted;
-	size_t i, k, start = 0, n_seqs = 0, out = 0;
-	int simple = 1, in_order = 1;
-
-	for (i = 0; i < t->n_rows; i++) {
-		const sym_line_row *row = &rows[i];
-		seq q;
-
-		if (i > start && row->addr < rows[i - 1].addr)
+	d.files = t;
+	d.cap_files = cap_files;
+	while ((r = next_row(&d, &row)) > 0) {
+		if (in_seq > 0 && row.addr < prev.addr)
 			simple = 0; /* a sequence going backwards */
-		if (!row->end)
-			continue;
-		q.lo = rows[start].addr;
-		q.hi = row->addr;
-		q.first = start;
-		q.n = i + 1 - start;
-		if (q.lo >= q.hi)
-			simple = 0;
-		MT_PUSH(sc->seqs, n_seqs, sc->cap_seqs, q);
-		start = i + 1;
-	}
-	if (start < t->n_rows)
-		simple = 0; /* rows after the last end_sequence */
-	if (simple && n_seqs > 1) {
-		for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1],
-						  &sc->seqs[k]) < 0; k++)
-			;
-		if (k < n_seqs) {
-			in_order = 0;
-			qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
+		if (in_seq == 0) {
+			cur.lo = row.addr;
+			cur.first = t->n_marks;
 		}
-		for (k = 1; k < n_seqs; k++)
-			if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
-				simple = 0; /* overlapping sequences */
-	}
-	if (simple && in_order)
-		return;
-	sorted = mt_malloc((t->n_rows ? t->n_rows : 1) * sizeof(*sorted));
-	if (simple) {
-		for (k = 0; k < n_seqs; k++) {
-			memcpy(sorted + out, rows + sc->seqs[k].first,
-			       sc->seqs[k].n * sizeof(*sorted));
-			out += sc->seqs[k].n;
-		}
-	} else {
-		indexed_row *ir = mt_malloc((t->n_rows ? t->n_rows : 1) *
-					    sizeof(*ir));
+		if (in_seq % MARK_EVERY == 0) {
+			sym_line_mark mk;
 
-		for (i = 0; i < t->n_rows; i++) {
-			ir[i].row = rows[i];
-			ir[i].idx = i;
+			mk.row = row;
+			mk.state = d.s;
+			mk.pos = (size_t)(d.r.p - t->prog.begin);
+			MT_PUSH(t->marks, t->n_marks, cap_marks, mk);
 		}
-		if (t->n_rows)
-			qsort(ir, t->n_rows, sizeof(*ir), cmp_indexed_row);
-		for (i = 0; i < t->n_rows; i++)
-			sorted[i] = ir[i].row;
-		free(ir);
+		in_seq++;
+		if (row.end) {
+			cur.hi = row.addr;
+			cur.n = t->n_marks - cur.first;
+			if (cur.lo >= cur.hi)
+				simple = 0; /* empty: libdw sorts it apart */
+			MT_PUSH(sc->seqs, n_seqs, sc->cap_seqs, cur);
+			in_seq = 0;
+		}
+		prev = row;
 	}
-	free(rows);
-	t->rows = sorted;
+	if (r < 0)
+		return -1;
+	if (in_seq > 0)
+		simple = 0; /* rows after the last end_sequence */
+	if (!simple)
+		return 0;
+	for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1], &sc->seqs[k]) < 0;
+	     k++)
+		;
+	if (k == n_seqs)
+		return 1;
+	qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
+	for (k = 1; k < n_seqs; k++)
+		if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
+			return 0; /* overlapping sequences */
+	sorted = mt_malloc(t->n_marks * sizeof(*sorted));
+	for (k = 0, out = 0; k < n_seqs; k++) {
+		memcpy(sorted + out, t->marks + sc->seqs[k].first,
+		       sc->seqs[k].n * sizeof(*sorted));
+		out += sc->seqs[k].n;
+	}
+	free(t->marks);
+	t->marks = sorted;
+	return 1;
+}
+
+/* Keep every row, sorted the way libdw sorts them (the rare tables the
+ * marks cannot answer for). */
+static int keep_rows(sym_line_table *t)
+{
+	ldec d = start(&t->prog);
+	sym_line_row row;
+	indexed_row *ir;
+	size_t cap = (size_t)(t->prog.end - t->prog.begin) + 1, i;
+
+	if (cap > MAX_RESERVED_ROWS)
+		cap = MAX_RESERVED_ROWS;
+	t->rows = mt_malloc(cap * sizeof(*t->rows));
+	while (next_row(&d, &row) > 0)
+		MT_PUSH(t->rows, t->n_rows, cap, row);
+	ir = mt_malloc((t->n_rows ? t->n_rows : 1) * sizeof(*ir));
+	for (i = 0; i < t->n_rows; i++) {
+		ir[i].row = t->rows[i];
+		ir[i].idx = i;
+	}
+	if (t->n_rows)
+		qsort(ir, t->n_rows, sizeof(*ir), cmp_indexed_row);
+	for (i = 0; i < t->n_rows; i++)
+		t->rows[i] = ir[i].row;
+	free(ir);
+	return 0;
+}
+
+int sym_line_table_find(const sym_line_table *t, uint64_t addr,
+			sym_line_row *out)
+{
+	size_t lo = 0, hi;
+	const sym_line_mark *mk;
+	sym_line_row row, best;
+	ldec d;
+
+	if (t->rows) {
+		hi = t->n_rows;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (t->rows[mid].addr <= addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0 || t->rows[lo - 1].end)
+			return 0;
+		*out = t->rows[lo - 1];
+		return 1;
+	}
+	hi = t->n_marks;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->marks[mid].row.addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	/* The last row at or below addr is this mark's or a later one of
+	 * its sequence, up to the sequence's end. */
+	mk = &t->marks[lo - 1];
+	best = mk->row;
+	d = start(&t->prog);
+	d.r.p = t->prog.begin + mk->pos;
+	d.s = mk->state;
+	while (!best.end && next_row(&d, &row) > 0 && row.addr <= addr)
+		best = row;
+	if (best.end)
+		return 0;
+	*out = best;
+	return 1;
 }
 
 int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
@@ -499,10 +603,10 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 {
 	rd r = { NULL, NULL, sec->big, 0 }, hdr;
 	uint64_t unit_len, header_len;
-	int offset_size = 4, line_base, ret = -1;
-	unsigned version, min_insn, max_ops = 1, line_range, opcode_base;
-	const uint8_t *std_len;
-	size_t cap_dirs = 0, cap_files = 0, cap_rows;
+	int offset_size = 4, ret = -1, r1;
+	unsigned version;
+	sym_line_prog *g = &t->prog;
+	size_t cap_dirs = 0, cap_files = 0;
 
 	memset(t, 0, sizeof(*t));
 	if (!sec->line.data || off >= sec->line.size)
@@ -530,18 +634,24 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 	hdr = r;
 	hdr.end = r.p + header_len;
 	r.p = hdr.end; /* the program */
-	min_insn = (unsigned)rd_uint(&hdr, 1);
+	g->begin = r.p;
+	g->end = r.end;
+	g->big = r.big;
+	g->min_insn = (unsigned)rd_uint(&hdr, 1);
+	g->max_ops = 1;
 	if (version >= 4)
-		max_ops = (unsigned)rd_uint(&hdr, 1);
+		g->max_ops = (unsigned)rd_uint(&hdr, 1);
+	if (g->max_ops == 0)
+		g->max_ops = 1;
 	rd_uint(&hdr, 1); /* default_is_stmt */
-	line_base = (int8_t)rd_uint(&hdr, 1);
-	line_range = (unsigned)rd_uint(&hdr, 1);
-	opcode_base = (unsigned)rd_uint(&hdr, 1);
-	std_len = hdr.p;
-	if (opcode_base > 0)
-		rd_skip(&hdr, opcode_base - 1);
-	if (hdr.err || line_range == 0 || opcode_base == 0)
-		return -1;
+	g->line_base = (int8_t)rd_uint(&hdr, 1);
+	g->line_range = (unsigned)rd_uint(&hdr, 1);
+	g->opcode_base = (unsigned)rd_uint(&hdr, 1);
+	g->std_len = hdr.p;
+	if (g->opcode_base > 0)
+		rd_skip(&hdr, g->opcode_base - 1);
+	if (hdr.err || g->line_range == 0 || g->opcode_base == 0)
+		goto fail;
 	t->version = version;
 	if (version >= 5) {
 		if (read_entries(&hdr, sec, offset_size, t, 1) ||
@@ -589,20 +699,15 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 			    t->files[i].dir >= t->n_dirs && t->files[i].name)
 				goto fail;
 	}
-	/* Every row takes at least one byte of program: reserving that
-	 * much (capped) avoids copying the array as it grows, and costs
-	 * no memory for the pages no row reaches. */
-	cap_rows = (size_t)(r.end - r.p) + 1;
-	if (cap_rows > MAX_RESERVED_ROWS)
-		cap_rows = MAX_RESERVED_ROWS;
-	t->rows = mt_malloc(cap_rows * sizeof(*t->rows));
-	if (run_program(&r, &cap_rows, std_len, opcode_base, line_base, line_range,
-			min_insn, max_ops, t, &cap_files))
+	r1 = first_run(t, sc, &cap_files);
+	if (r1 < 0)
 		goto fail;
-	order_rows(t, sc);
-	if (t->n_rows < cap_rows)
-		t->rows = mt_realloc(t->rows, (t->n_rows ? t->n_rows : 1) *
-						      sizeof(*t->rows));
+	if (r1 == 0) {
+		free(t->marks);
+		t->marks = NULL;
+		t->n_marks = 0;
+		keep_rows(t);
+	}
 	ret = 0;
 fail:
 	if (ret)
@@ -639,6 +744,7 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
 void sym_line_table_release(sym_line_table *t)
 {
 	free(t->rows);
+	free(t->marks);
 	free(t->dirs);
 	free(t->files);
 	memset(t, 0, sizeof(*t));

@@ -87,13 +87,43 @@ typedef struct sym_line_file {
 	uint64_t dir;     /* index into dirs, or SYM_LINE_NO_DIR */
 } sym_line_file;
 
-/* A decoded line table. Rows are sorted the way libdw sorts them (by
+/* Line-number state machine registers (DWARF 5 section 6.2.2). */
+typedef struct sym_line_state {
+	uint64_t addr;
+	uint64_t op_index;
+	uint64_t file;
+	int64_t line;
+	uint64_t column;
+} sym_line_state;
+
+/* A point to resume the line program from: a row and the registers and
+ * program offset just after it. */
+typedef struct sym_line_mark {
+	sym_line_row row;
+	sym_line_state state;
+	size_t pos;       /* offset from sym_line_prog.begin */
+} sym_line_mark;
+
+/* A line program and its header's parameters. */
+typedef struct sym_line_prog {
+	const uint8_t *begin, *end; /* the opcodes, in .debug_line */
+	const uint8_t *std_len;     /* standard_opcode_lengths */
+	unsigned min_insn, max_ops, line_range, opcode_base;
+	int line_base;
+	int big;
+} sym_line_prog;
+
+/* A decoded line table: marks in address order, or (for tables whose
+ * sequences overlap) every row sorted the way libdw sorts them (by
  * address, an end_sequence first at equal addresses, then program
  * order). Directory and file numbering is libdw's: for DWARF < 5,
  * directory 0 is DW_AT_comp_dir and file 0 a dummy. Strings point into
  * the sections. */
 typedef struct sym_line_table {
-	sym_line_row *rows;
+	sym_line_prog prog;
+	sym_line_mark *marks;
+	size_t n_marks;
+	sym_line_row *rows;  /* NULL when marks answer */
 	size_t n_rows;
 	const char **dirs;   /* entries may be NULL */
 	size_t n_dirs;
@@ -214,6 +244,10 @@ int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
 			const sym_dwarf_sections *sec, uint64_t off,
 			const char *comp_dir);
 void sym_line_table_release(sym_line_table *t);
+/* The row covering addr (the last at or below it in libdw's order,
+ * unless that ends a sequence): 1 and *out, or 0. */
+int sym_line_table_find(const sym_line_table *t, uint64_t addr,
+			sym_line_row *out);
 /* File idx joined with its directory as libdw does (dir + "/" + name
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
