@@ -417,10 +417,14 @@ static void match_tier(differ *D, int tier)
 {
 	ir_map heads; /* key -> first B op of the chain still free */
 	ir_map tails;
-	uint32_t i;
+	uint32_t i, nfree = 0;
 
-	ir_map_init(&heads, 64);
-	ir_map_init(&tails, 64);
+	/* Size the tables once for the ops still unmatched (all of them in
+	 * the first tier, few in the later ones): no rehash while filling. */
+	for (i = 0; i < D->b.n; i++)
+		nfree += D->b.match[i] == MT_IR_NONE;
+	ir_map_init(&heads, nfree);
+	ir_map_init(&tails, nfree);
 	for (i = 0; i < D->b.n; i++) {
 		uint64_t k;
 		int found;
@@ -438,8 +442,8 @@ static void match_tier(differ *D, int tier)
 			continue;
 		}
 		slot = ir_map_slot(&tails, k, i, &found);
-		D->next[tails.vals[slot]] = i;
-		tails.vals[slot] = i;
+		D->next[*ir_map_val(&tails, slot)] = i;
+		*ir_map_val(&tails, slot) = i;
 	}
 	for (i = 0; i < D->a.n; i++) {
 		uint64_t k;
@@ -453,10 +457,10 @@ static void match_tier(differ *D, int tier)
 		if (!k || ir_map_get(&heads, k) == MT_IR_NONE)
 			continue;
 		slot = ir_map_slot(&heads, k, 0, &found);
-		j = heads.vals[slot];
+		j = *ir_map_val(&heads, slot);
 		if (j == MT_IR_NONE)
 			continue;
-		heads.vals[slot] = D->next[j];
+		*ir_map_val(&heads, slot) = D->next[j];
 		D->a.match[i] = j;
 		D->b.match[j] = i;
 	}
@@ -655,7 +659,10 @@ static void find_fusions(differ *D)
 	uint32_t *locnext = mt_malloc((A->n + 1) * sizeof(*locnext));
 	uint32_t f, i;
 
-	ir_map_init(&byloc, 64);
+	/* only removed ops go in: size for them, not for the stage */
+	for (f = 0, i = 0; i < A->n; i++)
+		f += A->match[i] == MT_IR_NONE;
+	ir_map_init(&byloc, f);
 	for (i = A->n; i-- > 0;) {
 		int found;
 		size_t slot;
@@ -664,8 +671,8 @@ static void find_fusions(differ *D)
 		    A->m->locs[A->m->ops[i].loc].n != 1)
 			continue;
 		slot = ir_map_slot(&byloc, loc_h(A, i), i, &found);
-		locnext[i] = found ? byloc.vals[slot] : MT_IR_NONE;
-		byloc.vals[slot] = i;
+		locnext[i] = found ? *ir_map_val(&byloc, slot) : MT_IR_NONE;
+		*ir_map_val(&byloc, slot) = i;
 	}
 	for (f = 0; f < B->n; f++) {
 		const mt_ir_op *fo = &B->m->ops[f];
@@ -920,7 +927,9 @@ static void find_lowerings(differ *D)
 
 	/* Places are chained lists of ops, so the (many) places that turn
 	 * out not to be lowerings cost no allocation. */
-	ir_map_init(&at, 64);
+	for (l = 0, i = 0; i < A->n; i++)
+		l += A->match[i] == MT_IR_NONE;
+	ir_map_init(&at, l);
 	for (i = 0; i < A->n; i++) {
 		int found;
 		size_t slot;
@@ -937,7 +946,7 @@ static void find_lowerings(differ *D)
 			MT_PUSH(headb, nplaces, capb, MT_IR_NONE);
 			continue;
 		}
-		l = at.vals[slot];
+		l = *ir_map_val(&at, slot);
 		nexta[taila[l]] = i;
 		taila[l] = i;
 	}

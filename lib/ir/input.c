@@ -60,7 +60,7 @@ static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
 		int found;
 		size_t slot =
 		        ir_map_slot(in->index, h, (uint32_t)in->ngraphs, &found);
-		uint32_t i = in->index->vals[slot];
+		uint32_t i = *ir_map_val(in->index, slot);
 
 		if (!found)
 			break;

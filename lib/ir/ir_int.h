@@ -19,19 +19,35 @@ static inline uint64_t ir_mix(uint64_t h, uint64_t v)
 }
 
 /* Open-addressing map from a 64-bit key to a 32-bit value. Keys are
- * hashes; 0 is remapped so that an empty slot is unambiguous. */
+ * hashes; 0 is remapped so that an empty slot is unambiguous. A key and
+ * its value share one entry, so a probe that finds the key has its value
+ * in the same cache line; the load stays under 1/2 so that a probe is
+ * one or two entries long (the maps hold millions of keys: every extra
+ * probe is a cache miss). */
+typedef struct ir_mapent {
+	uint64_t key;
+	uint32_t val;
+} ir_mapent;
+
 typedef struct ir_map {
-	uint64_t *keys;
-	uint32_t *vals;
+	ir_mapent *ents;
 	size_t cap, count; /* cap is a power of two */
 } ir_map;
 
+/* hint: how many keys are expected; the table is sized for them once,
+ * so that no rehash happens while they are inserted. */
 void ir_map_init(ir_map *mp, size_t hint);
 void ir_map_release(ir_map *mp);
 /* Returns the slot of key, inserting it with val if absent (*found = 0). */
 size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found);
 /* Value of key or MT_IR_NONE. */
 uint32_t ir_map_get(const ir_map *mp, uint64_t key);
+/* The value stored in a slot returned by ir_map_slot (valid until the
+ * next insertion). */
+static inline uint32_t *ir_map_val(ir_map *mp, size_t slot)
+{
+	return &mp->ents[slot].val;
+}
 
 /* Interned strings: dense ids, each with its stable hash. */
 typedef struct ir_strtab {
@@ -47,7 +63,7 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n);
 
 /* A location before alias resolution: items that are points, names or
  * references to #loc aliases defined anywhere in the file. */
-enum { LOCI_POINT, LOCI_NAME, LOCI_ALIAS };
+enum { LOCI_POINT, LOCI_NAME, LOCI_ALIAS, LOCI_ALIASNUM /* #locN: line=N */ };
 typedef struct ir_locitem {
 	uint8_t kind;
 	mt_ir_str str; /* file, name, or alias name */
@@ -81,6 +97,13 @@ struct mt_ir_module {
 		uint32_t idx;
 	} * loccache; /* IR_LOCCACHE recent locations */
 	ir_map localias; /* #name hash -> rawloc */
+	/* mlir-opt names its location aliases #loc, #loc1, #loc2 ...: one
+	 * per distinct location, a million in a large module. Those are
+	 * kept by number (rawloc or MT_IR_NONE) instead of being interned
+	 * and hashed; other names go through localias. */
+	uint32_t *locnum;
+	size_t cap_locnum;
+	size_t locnum_max; /* numbers above it are taken as names */
 
 	uint8_t *nameclass; /* per string id: IR_NC_* of an op name */
 	size_t cap_nameclass;

@@ -23,18 +23,16 @@ void ir_map_init(ir_map *mp, size_t hint)
 {
 	size_t cap = 64;
 
-	while (cap < hint * 2)
+	while (cap < hint * 2 && cap < ((size_t)1 << 40))
 		cap <<= 1;
-	mp->keys = mt_calloc(cap, sizeof(*mp->keys));
-	mp->vals = mt_malloc(cap * sizeof(*mp->vals));
+	mp->ents = mt_calloc(cap, sizeof(*mp->ents));
 	mp->cap = cap;
 	mp->count = 0;
 }
 
 void ir_map_release(ir_map *mp)
 {
-	free(mp->keys);
-	free(mp->vals);
+	free(mp->ents);
 	memset(mp, 0, sizeof(*mp));
 }
 
@@ -47,8 +45,9 @@ static void map_rehash(ir_map *mp)
 	for (i = 0; i < mp->cap; i++) {
 		int found;
 
-		if (mp->keys[i])
-			ir_map_slot(&big, mp->keys[i], mp->vals[i], &found);
+		if (mp->ents[i].key)
+			ir_map_slot(&big, mp->ents[i].key, mp->ents[i].val,
+			            &found);
 	}
 	ir_map_release(mp);
 	*mp = big;
@@ -56,21 +55,24 @@ static void map_rehash(ir_map *mp)
 
 size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found)
 {
-	size_t i;
+	size_t i, mask;
 
 	if (!mp->cap)
 		ir_map_init(mp, 16);
-	if ((mp->count + 1) * 4 > mp->cap * 3)
+	if ((mp->count + 1) * 2 > mp->cap)
 		map_rehash(mp);
 	key = fixkey(key);
-	for (i = (size_t)key & (mp->cap - 1);; i = (i + 1) & (mp->cap - 1)) {
-		if (mp->keys[i] == key) {
+	mask = mp->cap - 1;
+	for (i = (size_t)key & mask;; i = (i + 1) & mask) {
+		ir_mapent *e = &mp->ents[i];
+
+		if (e->key == key) {
 			*found = 1;
 			return i;
 		}
-		if (!mp->keys[i]) {
-			mp->keys[i] = key;
-			mp->vals[i] = val;
+		if (!e->key) {
+			e->key = key;
+			e->val = val;
 			mp->count++;
 			*found = 0;
 			return i;
@@ -80,15 +82,18 @@ size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found)
 
 uint32_t ir_map_get(const ir_map *mp, uint64_t key)
 {
-	size_t i;
+	size_t i, mask;
 
 	if (!mp->cap)
 		return MT_IR_NONE;
 	key = fixkey(key);
-	for (i = (size_t)key & (mp->cap - 1);; i = (i + 1) & (mp->cap - 1)) {
-		if (mp->keys[i] == key)
-			return mp->vals[i];
-		if (!mp->keys[i])
+	mask = mp->cap - 1;
+	for (i = (size_t)key & mask;; i = (i + 1) & mask) {
+		const ir_mapent *e = &mp->ents[i];
+
+		if (e->key == key)
+			return e->val;
+		if (!e->key)
 			return MT_IR_NONE;
 	}
 }
@@ -122,7 +127,7 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 		slot = ir_map_slot(&t->index, h, (uint32_t)t->n, &found);
 		if (!found)
 			break;
-		id = t->index.vals[slot];
+		id = *ir_map_val(&t->index, slot);
 		if (strlen(t->buf + t->offs[id]) == n &&
 		    !memcmp(t->buf + t->offs[id], s, n))
 			return id;
@@ -257,6 +262,7 @@ void mt_ir_module_free(mt_ir_module *m)
 	free(m->loccache);
 	free(m->nameclass);
 	ir_map_release(&m->localias);
+	free(m->locnum);
 	free(m);
 }
 
@@ -276,6 +282,12 @@ static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
 		uint32_t k;
 		int dup = 0;
 
+		if (it.kind == LOCI_ALIASNUM) {
+			if (it.line < m->cap_locnum &&
+			    m->locnum[it.line] != MT_IR_NONE)
+				expand_loc(m, m->locnum[it.line], depth + 1);
+			continue;
+		}
 		if (it.kind == LOCI_ALIAS) {
 			uint32_t target = ir_map_get(&m->localias,
 			                             mt_ir_str_hash(m, it.str));
@@ -371,6 +383,9 @@ void ir_finish(mt_ir_module *m)
 	free(m->loccache);
 	m->loccache = NULL;
 	ir_map_release(&m->localias);
+	free(m->locnum);
+	m->locnum = NULL;
+	m->cap_locnum = 0;
 
 	/* Arrays grew by doubling; give the slack back before the next
 	 * stage is parsed next to this one. */

@@ -230,9 +230,9 @@ static void ssa_define(parser *P, uint64_t key, uint32_t vid)
 {
 	int found;
 	size_t slot = ir_map_slot(&P->ssa, key, vid, &found);
-	undo u = { key, found ? P->ssa.vals[slot] : MT_IR_NONE };
+	undo u = { key, found ? *ir_map_val(&P->ssa, slot) : MT_IR_NONE };
 
-	P->ssa.vals[slot] = vid;
+	*ir_map_val(&P->ssa, slot) = vid;
 	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
@@ -243,7 +243,7 @@ static void ssa_rollback(parser *P, size_t mark)
 		int found;
 		size_t slot = ir_map_slot(&P->ssa, u.key, u.old, &found);
 
-		P->ssa.vals[slot] = u.old;
+		*ir_map_val(&P->ssa, slot) = u.old;
 	}
 }
 
@@ -273,6 +273,30 @@ static void read_id(parser *P, const char **s, size_t *n, int suffix)
 	       (suffix ? is_suffix_char(*P->p) : is_id_char(*P->p)))
 		P->p++;
 	*n = (size_t)(P->p - *s);
+}
+
+/* Whether alias name s is "loc" + a number that fits the dense table
+ * (see mt_ir_module.locnum); *num gets the number. "#loc" is a name.
+ * Uses and definitions decide the same way, so a name is always looked
+ * up where it was stored. */
+static int loc_alias_num(const parser *P, const char *s, size_t n, uint32_t *num)
+{
+	size_t i;
+	uint64_t v = 0;
+
+	if (n < 4 || memcmp(s, "loc", 3))
+		return 0;
+	if (n > 4 && s[3] == '0')
+		return 0; /* "loc01" is not "loc1" */
+	for (i = 3; i < n; i++) {
+		if (!is_digit(s[i]) || i > 12)
+			return 0;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (v > P->m->locnum_max)
+		return 0;
+	*num = (uint32_t)v;
+	return 1;
 }
 
 static void loc_expr(parser *P, int depth)
@@ -333,9 +357,15 @@ static void loc_expr(parser *P, int depth)
 		read_id(P, &s, &n, 1);
 		if (P->p < P->end && *P->p == '<')
 			skip_balanced(P); /* a dialect location attribute */
-		else if (n)
-			push_item(P, LOCI_ALIAS, ir_intern(&P->m->strs, s, n),
-			          0, 0);
+		else if (n) {
+			uint32_t num;
+
+			if (loc_alias_num(P, s, n, &num))
+				push_item(P, LOCI_ALIASNUM, 0, num, 0);
+			else
+				push_item(P, LOCI_ALIAS,
+				          ir_intern(&P->m->strs, s, n), 0, 0);
+		}
 		return;
 	}
 	if (starts(P, "unknown")) {
@@ -1175,17 +1205,31 @@ static void parse_alias_def(parser *P)
 	P->p++;
 	skip_blanks(P);
 	if (sigil == '#' && starts(P, "loc(")) {
-		uint32_t r;
+		uint32_t r, num;
 		int found;
 		size_t slot;
+		mt_ir_module *m = P->m;
 
 		P->p += 4;
 		r = parse_loc(P);
+		if (loc_alias_num(P, s, n, &num)) {
+			if (num >= m->cap_locnum) {
+				size_t old = m->cap_locnum;
+
+				mt_grow((void **)&m->locnum, &m->cap_locnum,
+				        (size_t)num + 1, sizeof(*m->locnum));
+				memset(m->locnum + old, 0xff,
+				       (m->cap_locnum - old) *
+				               sizeof(*m->locnum));
+			}
+			m->locnum[num] = r;
+			return;
+		}
 		slot = ir_map_slot(
 		        &P->m->localias,
 		        mt_ir_str_hash(P->m, ir_intern(&P->m->strs, s, n)), r,
 		        &found);
-		P->m->localias.vals[slot] = r;
+		*ir_map_val(&P->m->localias, slot) = r;
 	} else {
 		opctx c;
 		int found;
@@ -1199,7 +1243,7 @@ static void parse_alias_def(parser *P)
 		        mt_hash_finish(c.h));
 		slot = ir_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
-		P->attralias.vals[slot] = (uint32_t)(P->naliashash - 1);
+		*ir_map_val(&P->attralias, slot) = (uint32_t)(P->naliashash - 1);
 	}
 }
 
@@ -1274,6 +1318,10 @@ int ir_parse(mt_ir_module **out,
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));
 
 	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));
+	/* An alias definition takes at least 16 bytes ("#locN = loc(..)\n"),
+	 * so no real number exceeds len / 16; a larger one (hostile input)
+	 * is handled as a name rather than allocating its table. */
+	m->locnum_max = len / 16 + 64;
 
 	(void)err;
 	memset(&P, 0, sizeof(P));

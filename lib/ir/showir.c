@@ -76,7 +76,7 @@ static void normalise(lines *L, const char *p, size_t len)
 					next_b++;
 			}
 			mt_buf_printf(&L->text, "%s%u", c == '%' ? "%v" : "^bb",
-			              names.vals[slot]);
+			              *ir_map_val(&names, slot));
 			p = q;
 			continue;
 		}
