@@ -102,7 +102,7 @@ static int build_cu_index(mt_module *m)
 	uint8_t unit_type;
 	Dwarf_Die cudie;
 	cu_event *ev = NULL;
-	size_t n_ev = 0, cap_ev = 0, cap_cus = 0;
+	size_t n_ev = 0, cap_ev = 0, cap_cus = 0, i;
 	int r;
 
 	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
@@ -140,6 +140,13 @@ static int build_cu_index(mt_module *m)
 		free(ev);
 		return MT_EFORMAT;
 	}
+	/* CU sizes bound the per-CU arrays reserved in load_cu. */
+	for (i = 0; i < m->n_cus; i++) {
+		uint64_t end = i + 1 < m->n_cus ? m->cus[i + 1].off :
+						  m->sec.info.size;
+
+		m->cus[i].size = end > m->cus[i].off ? end - m->cus[i].off : 0;
+	}
 	flatten_cu_ranges(m, ev, n_ev);
 	free(ev);
 	return 0;
@@ -163,6 +170,9 @@ static sym_cu *find_cu(mt_module *m, uint64_t addr)
 }
 
 /* ---- per-CU subroutine segments ---------------------------------------- */
+
+/* Entries reserved up front per CU array (address space, not memory). */
+#define MAX_RESERVED ((size_t)1 << 20)
 
 typedef struct interval {
 	uint64_t lo, hi;
@@ -203,11 +213,15 @@ static void emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi,
 static void build_segments(sym_cu *cu, interval *iv, size_t n)
 {
 	interval *stack = NULL;
-	size_t depth = 0, cap_stack = 0, cap = 0, i;
+	size_t depth = 0, cap_stack = 0, cap, i;
 	uint64_t cursor = 0;
 
 	if (n == 0)
 		return;
+	/* Each interval emits at most two segments (before and after a
+	 * nested one): no reallocation. */
+	cap = 2 * n + 1;
+	cu->segs = mt_malloc(cap * sizeof(*cu->segs));
 	/* DIE order is usually address order already (C, one function per
 	 * subprogram): skip the sort then. */
 	for (i = 1; i < n && cmp_interval(&iv[i - 1], &iv[i]) <= 0; i++)
@@ -331,6 +345,8 @@ static void load_sections(mt_module *m)
 			dst = &m->sec.line_str;
 		else if (!strcmp(name, "debug_str"))
 			dst = &m->sec.str;
+		else if (!strcmp(name, "debug_info"))
+			dst = &m->sec.info;
 		else
 			continue;
 		if (dst->data)
@@ -399,13 +415,23 @@ static void load_cu(mt_module *m, sym_cu *cu)
 {
 	Dwarf_Die cudie, stack[SYM_MAX_DIE_DEPTH];
 	int32_t owner[SYM_MAX_DIE_DEPTH];
-	interval *iv = NULL;
-	size_t n_iv = 0, cap_iv = 0;
+	interval *iv;
+	size_t n_iv = 0, cap_iv;
 	int depth = 0;
 
 	cu->state = -1;
 	if (!dwarf_offdie(m->dw, cu->off, &cudie))
 		return;
+	/* A subroutine DIE with code takes more than 8 bytes (abbreviation,
+	 * a range, an origin or a name): reserving that many entries up
+	 * front avoids copying the arrays as they grow; pages no entry
+	 * reaches are never touched. Trimmed at the end. */
+	cap_iv = cu->size / 8 + 16;
+	if (cap_iv > MAX_RESERVED)
+		cap_iv = MAX_RESERVED;
+	iv = mt_malloc(cap_iv * sizeof(*iv));
+	cu->cap_nodes = cap_iv;
+	cu->nodes = mt_malloc(cap_iv * sizeof(*cu->nodes));
 	load_files(m, cu, &cudie);
 	cu->state = 1;
 	if (dwarf_child(&cudie, &stack[0]) != 0)
@@ -442,6 +468,12 @@ static void load_cu(mt_module *m, sym_cu *cu)
 out:
 	build_segments(cu, iv, n_iv);
 	free(iv);
+	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
+						  sizeof(*cu->nodes));
+	cu->cap_nodes = cu->n_nodes;
+	if (cu->segs)
+		cu->segs = mt_realloc(cu->segs, (cu->n_segs ? cu->n_segs : 1) *
+						    sizeof(*cu->segs));
 }
 
 static const char *node_name(mt_module *m, sym_node *n)

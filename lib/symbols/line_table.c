@@ -462,13 +462,19 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc,
 {
 	ldec d = start(&t->prog);
 	sym_line_row row, prev = { 0, 0, 0, 0, 1 };
-	size_t cap_marks = 0, n_seqs = 0, in_seq = 0, k, out;
+	size_t cap_marks, n_seqs = 0, in_seq = 0, k, out;
 	seq cur = { 0, 0, 0, 0 };
 	int simple = 1, r;
 	sym_line_mark *sorted;
 
 	d.files = t;
 	d.cap_files = cap_files;
+	/* At most one row per byte of program: reserve the marks that makes
+	 * (pages no mark reaches are never touched), trim at the end. */
+	cap_marks = (size_t)(t->prog.end - t->prog.begin) / MARK_EVERY + 16;
+	if (cap_marks > MAX_RESERVED_ROWS / MARK_EVERY)
+		cap_marks = MAX_RESERVED_ROWS / MARK_EVERY;
+	t->marks = mt_malloc(cap_marks * sizeof(*t->marks));
 	while ((r = next_row(&d, &row)) > 0) {
 		if (in_seq > 0 && row.addr < prev.addr)
 			simple = 0; /* a sequence going backwards */
@@ -497,6 +503,8 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc,
 	}
 	if (r < 0)
 		return -1;
+	t->marks = mt_realloc(t->marks, (t->n_marks ? t->n_marks : 1) *
+						sizeof(*t->marks));
 	if (in_seq > 0)
 		simple = 0; /* rows after the last end_sequence */
 	if (!simple)

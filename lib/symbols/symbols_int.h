@@ -68,7 +68,7 @@ typedef struct sym_section {
 } sym_section;
 
 typedef struct sym_dwarf_sections {
-	sym_section line, line_str, str;
+	sym_section line, line_str, str, info;
 	int big; /* ELFDATA2MSB */
 } sym_dwarf_sections;
 
@@ -140,6 +140,7 @@ typedef struct sym_line_scratch {
 
 typedef struct sym_cu {
 	Dwarf_Off off;        /* offset of the CU DIE */
+	uint64_t size;        /* bytes of .debug_info up to the next CU */
 	int version;
 	int state;            /* 0 not loaded, 1 loaded, -1 failed */
 	sym_node *nodes;
