@@ -268,9 +268,10 @@ void mt_ir_module_free(mt_ir_module *m)
 
 /* ---- finishing ---- */
 
-/* Append the points of raw loc r, following aliases at most 16 deep
- * (aliases may refer to aliases; a cycle must not loop). */
-static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
+/* Append the points of raw loc r to the loc whose points start at
+ * first, following aliases at most 16 deep (aliases may refer to aliases;
+ * a cycle must not loop). */
+static void expand_loc(mt_ir_module *m, size_t first, uint32_t r, int depth)
 {
 	uint32_t i;
 
@@ -285,7 +286,8 @@ static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
 		if (it.kind == LOCI_ALIASNUM) {
 			if (it.line < m->cap_locnum &&
 			    m->locnum[it.line] != MT_IR_NONE)
-				expand_loc(m, m->locnum[it.line], depth + 1);
+				expand_loc(m, first, m->locnum[it.line],
+				           depth + 1);
 			continue;
 		}
 		if (it.kind == LOCI_ALIAS) {
@@ -293,14 +295,14 @@ static void expand_loc(mt_ir_module *m, uint32_t r, int depth)
 			                             mt_ir_str_hash(m, it.str));
 
 			if (target != MT_IR_NONE)
-				expand_loc(m, target, depth + 1);
+				expand_loc(m, first, target, depth + 1);
 			continue;
 		}
 		p.file = it.str;
 		p.line = it.kind == LOCI_POINT ? it.line : 0;
 		p.col = it.kind == LOCI_POINT ? it.col : 0;
 		/* fused[...] may repeat a point; keep each once */
-		for (k = m->locs[m->nlocs].first; k < m->npoints; k++)
+		for (k = (uint32_t)first; k < m->npoints; k++)
 			if (m->points[k].file == p.file &&
 			    m->points[k].line == p.line &&
 			    m->points[k].col == p.col)
@@ -353,20 +355,36 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 
 void ir_finish(mt_ir_module *m)
 {
-	size_t i;
+	size_t i, r, nused = 0;
+	uint32_t *remap;
 	mt_ir_str cpu = ir_intern(&m->strs, "cpu", 3);
 	mt_ir_str gpu = ir_intern(&m->strs, "gpu", 3);
 
-	/* Locations: one resolved entry per raw entry, same index. */
-	m->locs = mt_calloc(m->nrawlocs ? m->nrawlocs : 1, sizeof(*m->locs));
-	m->cap_locs = m->nrawlocs;
-	for (m->nlocs = 0; m->nlocs < m->nrawlocs; m->nlocs++) {
-		mt_ir_loc *l = &m->locs[m->nlocs];
+	/* Locations: only those an op refers to are resolved. Most raw
+	 * locations are not: alias definitions (reached through the uses)
+	 * and block arguments' locations, which are read and dropped. Raw
+	 * indices are renumbered in order, so loc order is kept. */
+	remap = mt_malloc((m->nrawlocs ? m->nrawlocs : 1) * sizeof(*remap));
+	memset(remap, 0xff, m->nrawlocs * sizeof(*remap));
+	for (i = 0; i < m->nops; i++)
+		if (m->ops[i].loc < m->nrawlocs)
+			remap[m->ops[i].loc] = 0;
+	for (r = 0; r < m->nrawlocs; r++)
+		if (remap[r] != MT_IR_NONE)
+			remap[r] = (uint32_t)nused++;
+	m->locs = mt_calloc(nused ? nused : 1, sizeof(*m->locs));
+	m->cap_locs = nused;
+	m->nlocs = 0;
+	for (r = 0; r < m->nrawlocs; r++) {
+		mt_ir_loc *l;
 		uint64_t h = MT_HASH_SEED;
 		uint32_t k;
 
+		if (remap[r] == MT_IR_NONE)
+			continue;
+		l = &m->locs[m->nlocs++];
 		l->first = (uint32_t)m->npoints;
-		expand_loc(m, (uint32_t)m->nlocs, 0);
+		expand_loc(m, l->first, (uint32_t)r, 0);
 		l->n = (uint32_t)(m->npoints - l->first);
 		for (k = l->first; k < m->npoints; k++) {
 			h = ir_mix(h, mt_ir_str_hash(m, m->points[k].file));
@@ -375,6 +393,11 @@ void ir_finish(mt_ir_module *m)
 		}
 		l->hash = l->n ? mt_hash_finish(h) : 0;
 	}
+	for (i = 0; i < m->nops; i++)
+		m->ops[i].loc = m->ops[i].loc < m->nrawlocs
+		                        ? remap[m->ops[i].loc]
+		                        : MT_IR_NONE;
+	free(remap);
 	free(m->rawlocs);
 	free(m->rawitems);
 	m->rawlocs = NULL;
