@@ -81,8 +81,39 @@ static int stdin_to_file(char **path)
 	return 0;
 }
 
+/* Width of the last progress line, so that a shorter one (and the final
+ * clear) overwrites all of it. */
+typedef struct progress_line {
+	int width;
+} progress_line;
+
+/* "irdiff: stage K/N NAME (X MB)" on the terminal, rewritten in place:
+ * a 139 MB stage takes seconds to parse and the user should see it move.
+ * Only called when stderr is a terminal. */
+static void show_progress(void *payload, const mt_irdiff_progress *p)
+{
+	progress_line *pl = payload;
+	int w;
+
+	w = fprintf(stderr, "\rirdiff: stage %zu/%zu %s (%zu MB)", p->index,
+	            p->count, p->stage, p->done >> 20);
+	if (w > 0 && w < pl->width)
+		fprintf(stderr, "%*s", pl->width - w, "");
+	if (w > pl->width)
+		pl->width = w;
+	fflush(stderr);
+}
+
+static void clear_progress(progress_line *pl)
+{
+	if (pl->width > 0)
+		fprintf(stderr, "\r%*s\r", pl->width, "");
+	pl->width = 0;
+}
+
 int cmd_irdiff(int argc, char **argv)
 {
+	progress_line pl = { 0 };
 	char *tmp = NULL;
 	const char *format = "text", *trace = NULL, *from = NULL, *to = NULL,
 	           *graph = NULL;
@@ -146,6 +177,11 @@ int cmd_irdiff(int argc, char **argv)
 	o.from = from;
 	o.to = to;
 	o.show_ir = show_ir;
+	/* never on a pipe or a file: scripts and tests read stderr */
+	if (isatty(STDERR_FILENO)) {
+		o.progress = show_progress;
+		o.progress_payload = &pl;
+	}
 	if (pos.n == 1 && !strcmp(pos.items[0], "-")) {
 		if (stdin_to_file(&tmp)) {
 			ret = MT_EXIT_INPUT;
@@ -161,6 +197,7 @@ int cmd_irdiff(int argc, char **argv)
 		goto out;
 	}
 	rc = mt_irdiff_run(&rep, in, &o, &err);
+	clear_progress(&pl);
 	if (rc) {
 		mt_die_msg("irdiff", "%s", err.msg);
 		ret = MT_EXIT_USAGE;

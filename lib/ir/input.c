@@ -178,6 +178,15 @@ void mt_ir_text_release(mt_ir_text *t)
 
 int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err)
 {
+	return ir_stage_parse_progress(out, s, NULL, NULL, err);
+}
+
+int ir_stage_parse_progress(mt_ir_module **out,
+                            const mt_ir_stage *s,
+                            ir_progress_fn progress,
+                            void *payload,
+                            mt_error *err)
+{
 	mt_ir_text t;
 	int rc;
 
@@ -185,7 +194,12 @@ int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err)
 	rc = mt_ir_text_open(&t, s, err);
 	if (rc)
 		return rc;
-	rc = ir_parse(out, t.ptr, t.len, t.map != NULL, err);
+	if (progress)
+		progress(payload, 0, t.len);
+	rc = ir_parse_progress(out, t.ptr, t.len, t.map != NULL, progress,
+	                       payload, err);
+	if (progress)
+		progress(payload, t.len, t.len);
 	mt_ir_text_release(&t);
 	return rc;
 }

@@ -131,6 +131,27 @@ int ir_parse(mt_ir_module **out,
              int drop,
              mt_error *err);
 
+/* Called by ir_parse_progress with the bytes read so far and the total. */
+typedef void (*ir_progress_fn)(void *payload, size_t done, size_t total);
+
+/* ir_parse, calling progress (if not NULL) about every 16 MB of input in
+ * texts over 64 MB; the reading position is checked per op, so the cost
+ * is one comparison an op. */
+int ir_parse_progress(mt_ir_module **out,
+                      const char *data,
+                      size_t len,
+                      int drop,
+                      ir_progress_fn progress,
+                      void *payload,
+                      mt_error *err);
+
+/* mt_ir_stage_parse with a progress callback (see ir_parse_progress). */
+int ir_stage_parse_progress(mt_ir_module **out,
+                            const mt_ir_stage *s,
+                            ir_progress_fn progress,
+                            void *payload,
+                            mt_error *err);
+
 /* Post-parse: resolve loc aliases, devices, structural hashes. */
 void ir_finish(mt_ir_module *m);
 

@@ -53,7 +53,15 @@ typedef struct parser {
 	size_t nscratch, cap_scratch;
 	resname *res;
 	size_t nres, cap_res;
+	const char *start; /* of the text, for progress */
+	const char *next_progress; /* call progress when p passes this */
+	ir_progress_fn progress;
+	void *progress_payload;
 } parser;
+
+/* Below this size a stage parses in about a second: no progress inside. */
+#define IR_PROGRESS_MIN ((size_t)64 << 20)
+#define IR_PROGRESS_STEP ((size_t)16 << 20)
 
 static int is_id_start(int c)
 {
@@ -1007,6 +1015,13 @@ static void parse_op(parser *P, opctx *owner)
 
 	if (P->drop_behind)
 		drop_behind(P);
+	if (P->p >= P->next_progress) {
+		P->progress(P->progress_payload, (size_t)(P->p - P->start),
+		            (size_t)(P->end - P->start));
+		P->next_progress = P->end - P->p > (ptrdiff_t)IR_PROGRESS_STEP
+		                           ? P->p + IR_PROGRESS_STEP
+		                           : P->end + 1;
+	}
 
 	/* results: %a, %b:2 = */
 	while (P->p < P->end && *P->p == '%') {
@@ -1314,6 +1329,17 @@ int ir_parse(mt_ir_module **out,
              int drop,
              mt_error *err)
 {
+	return ir_parse_progress(out, data, len, drop, NULL, NULL, err);
+}
+
+int ir_parse_progress(mt_ir_module **out,
+                      const char *data,
+                      size_t len,
+                      int drop,
+                      ir_progress_fn progress,
+                      void *payload,
+                      mt_error *err)
+{
 	parser P;
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));
 
@@ -1329,6 +1355,14 @@ int ir_parse(mt_ir_module **out,
 	P.dropped = data;
 	P.p = data;
 	P.end = data + len;
+	P.start = data;
+	/* past the end: never, unless the text is large enough */
+	P.next_progress = P.end + 1;
+	if (progress && len > IR_PROGRESS_MIN) {
+		P.progress = progress;
+		P.progress_payload = payload;
+		P.next_progress = data + IR_PROGRESS_STEP;
+	}
 	P.line = 1;
 	P.m = m;
 	ir_intern(&m->strs, "", 0);

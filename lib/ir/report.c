@@ -113,6 +113,21 @@ fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 	}
 }
 
+/* Adapts the parser's byte counts to the caller's progress callback. */
+typedef struct progress_ctx {
+	const mt_irdiff_opts *o;
+	mt_irdiff_progress p;
+} progress_ctx;
+
+static void on_parse_progress(void *payload, size_t done, size_t total)
+{
+	progress_ctx *pc = payload;
+
+	pc->p.done = done;
+	pc->p.total = total;
+	pc->o->progress(pc->o->progress_payload, &pc->p);
+}
+
 static void run_graph(mt_irdiff_report *r,
                       const timeline *tl,
                       mt_irdiff_graph *rg,
@@ -123,6 +138,7 @@ static void run_graph(mt_irdiff_report *r,
 	const mt_ir_graph *g = rg->graph;
 	mt_ir_module *prev = NULL;
 	size_t i, prev_i = 0;
+	progress_ctx pc;
 
 	rg->stages = mt_calloc(hi - lo + 1, sizeof(*rg->stages));
 	rg->steps = mt_calloc(hi - lo + 1, sizeof(*rg->steps));
@@ -134,7 +150,16 @@ static void run_graph(mt_irdiff_report *r,
 
 		st->stage = &g->stages[i];
 		st->index = i;
-		if (mt_ir_stage_parse(&m, st->stage, &e)) {
+		memset(&pc, 0, sizeof(pc));
+		pc.o = o;
+		pc.p.graph = g->name;
+		pc.p.stage = st->stage->name;
+		pc.p.index = i - lo + 1;
+		pc.p.count = hi - lo + 1;
+		if (ir_stage_parse_progress(&m, st->stage,
+		                            o->progress ? on_parse_progress
+		                                        : NULL,
+		                            &pc, &e)) {
 			st->unreadable = 1;
 			st->problem = mt_strdup(e.msg);
 			r->unreadable++;

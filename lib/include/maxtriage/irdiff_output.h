@@ -41,12 +41,28 @@ typedef struct mt_irdiff_graph {
 	size_t nsteps;
 } mt_irdiff_graph;
 
+/* Where mt_irdiff_run is, for a progress line. */
+typedef struct mt_irdiff_progress {
+	const char *graph; /* borrowed, valid during the call */
+	const char *stage;
+	size_t index, count; /* 1-based stage of the graph's range, range size */
+	size_t done, total; /* bytes of this stage read, its size */
+} mt_irdiff_progress;
+
+typedef void (*mt_irdiff_progress_fn)(void *payload,
+                                      const mt_irdiff_progress *p);
+
 typedef struct mt_irdiff_opts {
 	const char *graph; /* only this graph (NULL: all) */
 	const char *from, *to; /* stage name or index bounds, or NULL */
 	const mt_ir_trace *trace; /* NULL: no tracing */
 	const char *trace_spec; /* as the user wrote it */
 	int show_ir;
+	/* Optional (NULL: none), called on the caller's thread when a stage
+	 * starts and ends being parsed (done == total) and, in stages over
+	 * 64 MB, about every 16 MB read; it must not call back into irdiff. */
+	mt_irdiff_progress_fn progress;
+	void *progress_payload;
 } mt_irdiff_opts;
 
 typedef struct mt_irdiff_report {
