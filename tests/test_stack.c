@@ -21,7 +21,7 @@ static mt_frame frame_of(const char *line)
 static void llvm_module_offset(void **state)
 {
 	mt_frame f = frame_of(
-		"#0 0x000055d72f3584a7 (/home/v/.modular/bin/mojo+0x6114a7)");
+	        "#0 0x000055d72f3584a7 (/home/v/.modular/bin/mojo+0x6114a7)");
 
 	(void)state;
 	assert_int_equal(f.index, 0);
@@ -35,24 +35,25 @@ static void llvm_module_offset(void **state)
 static void llvm_function_with_parens_and_module(void **state)
 {
 	mt_frame f = frame_of(
-		" #6 0x0000557eb9f745ef mlir::Foo<int (char)>::run(llvm::StringRef) const (bin/../lib/libx.so+0x1c335ef)");
+	        " #6 0x0000557eb9f745ef mlir::Foo<int (char)>::run(llvm::StringRef) const (bin/../lib/libx.so+0x1c335ef)");
 
 	(void)state;
 	assert_int_equal(f.index, 6);
 	assert_string_equal(f.module, "bin/../lib/libx.so");
-	assert_string_equal(f.symbol,
-			    "mlir::Foo<int (char)>::run(llvm::StringRef) const");
+	assert_string_equal(
+	        f.symbol, "mlir::Foo<int (char)>::run(llvm::StringRef) const");
 	mt_frame_release(&f);
 }
 
 static void llvm_symbolized_file_line_col(void **state)
 {
 	mt_frame f = frame_of(
-		"#5 0x00005e4caf572be4 (anonymous namespace)::ConvertPOPLoad::matchAndRewrite(M::KGEN::POP::LoadOp) const LowerPOPToLLVM.cpp:0:0");
+	        "#5 0x00005e4caf572be4 (anonymous namespace)::ConvertPOPLoad::matchAndRewrite(M::KGEN::POP::LoadOp) const LowerPOPToLLVM.cpp:0:0");
 
 	(void)state;
-	assert_string_equal(f.function,
-			    "(anonymous namespace)::ConvertPOPLoad::matchAndRewrite(M::KGEN::POP::LoadOp) const");
+	assert_string_equal(
+	        f.function,
+	        "(anonymous namespace)::ConvertPOPLoad::matchAndRewrite(M::KGEN::POP::LoadOp) const");
 	assert_string_equal(f.file, "LowerPOPToLLVM.cpp");
 	assert_int_equal(f.line, 0);
 	mt_frame_release(&f);
@@ -61,7 +62,7 @@ static void llvm_symbolized_file_line_col(void **state)
 static void llvm_file_without_function(void **state)
 {
 	mt_frame f = frame_of(
-		"#4 0x00007fe5eb606891 /build/glibc/string/strlen-avx2.S:65:0");
+	        "#4 0x00007fe5eb606891 /build/glibc/string/strlen-avx2.S:65:0");
 
 	(void)state;
 	assert_null(f.function);
@@ -87,13 +88,14 @@ static void bare_jit_frame_and_unmapped(void **state)
 static void column_form(void **state)
 {
 	mt_frame f = frame_of(
-		"0  mojo                     0x00000001020f3764 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56");
+	        "0  mojo                     0x00000001020f3764 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56");
 
 	(void)state;
 	assert_int_equal(f.form, MT_FORM_COLUMN);
 	assert_string_equal(f.module, "mojo");
-	assert_string_equal(f.symbol,
-			    "llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
+	assert_string_equal(
+	        f.symbol,
+	        "llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
 	assert_true(f.has_symbol_offset && f.symbol_offset == 56);
 	assert_false(f.has_offset);
 	mt_frame_release(&f);
@@ -101,7 +103,8 @@ static void column_form(void **state)
 	assert_null(f.module);
 	assert_true(f.unmapped);
 	mt_frame_release(&f);
-	f = frame_of("4  libsystem_platform.dylib 0x000000028001cb54 _sigtramp + 4286886248");
+	f = frame_of(
+	        "4  libsystem_platform.dylib 0x000000028001cb54 _sigtramp + 4286886248");
 	assert_true(f.bogus_symbol);
 	mt_frame_release(&f);
 }
@@ -125,7 +128,7 @@ static void normalised_and_redacted(void **state)
 static void sanitizer_frames(void **state)
 {
 	mt_frame f = frame_of(
-		"    #0 0x55d1a2b3c4d5 in crash_me /src/app/main.c:12:7");
+	        "    #0 0x55d1a2b3c4d5 in crash_me /src/app/main.c:12:7");
 
 	(void)state;
 	assert_int_equal(f.form, MT_FORM_SANITIZER);
@@ -133,7 +136,8 @@ static void sanitizer_frames(void **state)
 	assert_string_equal(f.file, "/src/app/main.c");
 	assert_int_equal(f.column, 7);
 	mt_frame_release(&f);
-	f = frame_of("    #1 0x7f00 in foo (/usr/lib/libfoo.so+0x1234) (BuildId: 0a1b2c3d)");
+	f = frame_of(
+	        "    #1 0x7f00 in foo (/usr/lib/libfoo.so+0x1234) (BuildId: 0a1b2c3d)");
 	assert_string_equal(f.symbol, "foo");
 	assert_string_equal(f.module, "/usr/lib/libfoo.so");
 	assert_string_equal(f.build_id, "0a1b2c3d");
@@ -143,7 +147,7 @@ static void sanitizer_frames(void **state)
 static void host_and_python_frames(void **state)
 {
 	mt_frame f = frame_of(
-		"=========         Host Frame:AsyncRT_DeviceBuffer_release [0xda9892] in libAsyncRTMojoBindings.so");
+	        "=========         Host Frame:AsyncRT_DeviceBuffer_release [0xda9892] in libAsyncRTMojoBindings.so");
 
 	(void)state;
 	assert_int_equal(f.form, MT_FORM_HOSTFRAME);
@@ -163,11 +167,14 @@ static void not_frames(void **state)
 	mt_frame f;
 
 	(void)state;
-	assert_false(mt_stack_parse_frame_line(&f, "0.      Program arguments: mojo x.mojo"));
-	assert_false(mt_stack_parse_frame_line(&f, "#{{.*}} KGEN_CompilerRT_GetStackTrace"));
+	assert_false(mt_stack_parse_frame_line(
+	        &f, "0.      Program arguments: mojo x.mojo"));
+	assert_false(mt_stack_parse_frame_line(
+	        &f, "#{{.*}} KGEN_CompilerRT_GetStackTrace"));
 	assert_false(mt_stack_parse_frame_line(&f, "# 0x1234"));
 	/* 17 significant hex digits: past 64 bits, refused, not wrapped */
-	assert_false(mt_stack_parse_frame_line(&f, "#0 0x1ffffffffffffffff (a.so+0x1)"));
+	assert_false(mt_stack_parse_frame_line(
+	        &f, "#0 0x1ffffffffffffffff (a.so+0x1)"));
 	assert_false(mt_stack_parse_frame_line(&f, ""));
 }
 
@@ -183,17 +190,17 @@ static mt_report_set parse(const char *text)
 static void splits_dumps_and_keeps_messages(void **state)
 {
 	mt_report_set s = parse(
-		"log line\r\n"
-		"\x1b[31mPlease submit a bug report to x\x1b[0m\r\n"
-		"Stack dump:\n"
-		"0.\tProgram arguments: ./max_runner --model m\n"
-		"> #0 0x1000 (libA.so+0x10)\n"
-		"> #1 0x2000 (libA.so+0x20)\n"
-		"Segmentation fault (core dumped)\n"
-		"ABORT: kernel.mojo:10:5: index out of bounds\n"
-		"#0 0x3000 (libB.so+0x30)\n"
-		"stack trace was not collected. Enable ...\n"
-		"Unhandled exception caught during execution: At /m/model.mojo:3:9: boom\n");
+	        "log line\r\n"
+	        "\x1b[31mPlease submit a bug report to x\x1b[0m\r\n"
+	        "Stack dump:\n"
+	        "0.\tProgram arguments: ./max_runner --model m\n"
+	        "> #0 0x1000 (libA.so+0x10)\n"
+	        "> #1 0x2000 (libA.so+0x20)\n"
+	        "Segmentation fault (core dumped)\n"
+	        "ABORT: kernel.mojo:10:5: index out of bounds\n"
+	        "#0 0x3000 (libB.so+0x30)\n"
+	        "stack trace was not collected. Enable ...\n"
+	        "Unhandled exception caught during execution: At /m/model.mojo:3:9: boom\n");
 
 	(void)state;
 	assert_int_equal(s.n, 3);
@@ -214,10 +221,10 @@ static void splits_dumps_and_keeps_messages(void **state)
 static void max_engine_errors(void **state)
 {
 	mt_report_set s = parse(
-		"An error occurred in kernel entry point named \"graph_0\":\n"
-		"An error occurred in kernel named \"mo.composite.matmul_add\":\n"
-		"CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access)\n"
-		"Fusion info:\n");
+	        "An error occurred in kernel entry point named \"graph_0\":\n"
+	        "An error occurred in kernel named \"mo.composite.matmul_add\":\n"
+	        "CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access)\n"
+	        "Fusion info:\n");
 
 	(void)state;
 	assert_int_equal(s.n, 1);
@@ -229,9 +236,9 @@ static void max_engine_errors(void **state)
 static void cpp_terminate_and_what(void **state)
 {
 	mt_report_set s = parse(
-		"terminate called after throwing an instance of 'std::runtime_error'\n"
-		"  what():  bad shape\n"
-		"#0 0x10 (libc.so.6+0x10)\n");
+	        "terminate called after throwing an instance of 'std::runtime_error'\n"
+	        "  what():  bad shape\n"
+	        "#0 0x10 (libc.so.6+0x10)\n");
 
 	(void)state;
 	assert_int_equal(s.n, 1);
@@ -245,12 +252,12 @@ static void cpp_terminate_and_what(void **state)
 static void ops_in_flight(void **state)
 {
 	mt_report_set s = parse(
-		"[OP] LAUNCH matmul [id=1] target=gpu:0\n"
-		"[OP] LAUNCH rms_norm [id=40029] target=gpu:0\n"
-		"[OP] COMPLETE matmul [id=1]\n"
-		"[OP] LAUNCH rope [id=40030] target=gpu:1\n"
-		"[OP] COMPLETE rope [id=40030]\n"
-		"ERROR: Worker exception, shutting down: Segmentation fault\n");
+	        "[OP] LAUNCH matmul [id=1] target=gpu:0\n"
+	        "[OP] LAUNCH rms_norm [id=40029] target=gpu:0\n"
+	        "[OP] COMPLETE matmul [id=1]\n"
+	        "[OP] LAUNCH rope [id=40030] target=gpu:1\n"
+	        "[OP] COMPLETE rope [id=40030]\n"
+	        "ERROR: Worker exception, shutting down: Segmentation fault\n");
 
 	(void)state;
 	assert_int_equal(s.n, 1);
@@ -264,7 +271,8 @@ static void ops_in_flight(void **state)
 	assert_int_equal(s.n, 1);
 	assert_non_null(strstr(s.reports[0].message, "never completed"));
 	mt_report_set_release(&s);
-	s = parse("[OP] LAUNCH softmax [id=7] target=gpu:0\n[OP] COMPLETE softmax [id=7]\n");
+	s = parse(
+	        "[OP] LAUNCH softmax [id=7] target=gpu:0\n[OP] COMPLETE softmax [id=7]\n");
 	assert_int_equal(s.n, 0);
 	mt_report_set_release(&s);
 }
@@ -290,20 +298,28 @@ static void display_names(void **state)
 	char *d;
 
 	(void)state;
-	d = mt_function_display("std::builtin::error::StackTrace::collect_if_enabled(::SIMD[DType.int, 1])");
-	assert_string_equal(d, "std::builtin::error::StackTrace::collect_if_enabled");
+	d = mt_function_display(
+	        "std::builtin::error::StackTrace::collect_if_enabled(::SIMD[DType.int, 1])");
+	assert_string_equal(
+	        d, "std::builtin::error::StackTrace::collect_if_enabled");
 	free(d);
-	d = mt_function_display("max::gpu::host::device_context::_raise_checked_impl[a](b)_REMOVED_ARG");
-	assert_string_equal(d, "max::gpu::host::device_context::_raise_checked_impl");
+	d = mt_function_display(
+	        "max::gpu::host::device_context::_raise_checked_impl[a](b)_REMOVED_ARG");
+	assert_string_equal(
+	        d, "max::gpu::host::device_context::_raise_checked_impl");
 	free(d);
-	d = mt_function_display("(anonymous namespace)::Foo<int>::operator()(int) const");
+	d = mt_function_display(
+	        "(anonymous namespace)::Foo<int>::operator()(int) const");
 	assert_string_equal(d, "(anonymous namespace)::Foo::operator()");
 	free(d);
-	d = mt_function_display("float mtmodel::detail::square_at<float>(float const*, long)");
+	d = mt_function_display(
+	        "float mtmodel::detail::square_at<float>(float const*, long)");
 	assert_string_equal(d, "mtmodel::detail::square_at");
 	free(d);
-	d = mt_function_display("stdlib::builtin::_startup::__wrap_and_execute_main[fn() -> None](::SIMD),main_func=\"x\"");
-	assert_string_equal(d, "stdlib::builtin::_startup::__wrap_and_execute_main");
+	d = mt_function_display(
+	        "stdlib::builtin::_startup::__wrap_and_execute_main[fn() -> None](::SIMD),main_func=\"x\"");
+	assert_string_equal(
+	        d, "stdlib::builtin::_startup::__wrap_and_execute_main");
 	free(d);
 }
 

@@ -19,14 +19,40 @@ static void builtin_table(void **state)
 	const char *why;
 
 	(void)state;
-	assert_int_equal(mt_rules_match(r, "/opt/max/lib/libAsyncRTMojoBindings.so", NULL, NULL, &why), MT_CAT_RUNTIME);
-	assert_int_equal(mt_rules_match(r, "/lib/x86_64-linux-gnu/libc.so.6", NULL, NULL, NULL), MT_CAT_SYSTEM);
-	assert_int_equal(mt_rules_match(r, NULL, "nn::softmax::softmax_kernel[x]()", NULL, NULL), MT_CAT_KERNEL);
-	assert_int_equal(mt_rules_match(r, NULL, "std::builtin::error::StackTrace::collect_if_enabled(::Int)", NULL, NULL), MT_CAT_HANDLER);
-	assert_int_equal(mt_rules_match(r, NULL, "forward", "/home/u/proj/model.py", NULL), MT_CAT_MODEL);
-	assert_int_equal(mt_rules_match(r, NULL, "load", "/venv/lib/python3.12/site-packages/max/engine/api.py", NULL), MT_CAT_RUNTIME);
-	assert_int_equal(mt_rules_match(r, NULL, "f", "/venv/lib/python3.12/site-packages/numpy/core.py", NULL), MT_CAT_SYSTEM);
-	assert_int_equal(mt_rules_match(r, "libunknown.so", NULL, NULL, &why), MT_CAT_UNKNOWN);
+	assert_int_equal(
+	        mt_rules_match(r, "/opt/max/lib/libAsyncRTMojoBindings.so",
+	                       NULL, NULL, &why),
+	        MT_CAT_RUNTIME);
+	assert_int_equal(mt_rules_match(r, "/lib/x86_64-linux-gnu/libc.so.6",
+	                                NULL, NULL, NULL),
+	                 MT_CAT_SYSTEM);
+	assert_int_equal(mt_rules_match(r, NULL,
+	                                "nn::softmax::softmax_kernel[x]()",
+	                                NULL, NULL),
+	                 MT_CAT_KERNEL);
+	assert_int_equal(
+	        mt_rules_match(
+	                r, NULL,
+	                "std::builtin::error::StackTrace::collect_if_enabled(::Int)",
+	                NULL, NULL),
+	        MT_CAT_HANDLER);
+	assert_int_equal(mt_rules_match(r, NULL, "forward",
+	                                "/home/u/proj/model.py", NULL),
+	                 MT_CAT_MODEL);
+	assert_int_equal(
+	        mt_rules_match(
+	                r, NULL, "load",
+	                "/venv/lib/python3.12/site-packages/max/engine/api.py",
+	                NULL),
+	        MT_CAT_RUNTIME);
+	assert_int_equal(
+	        mt_rules_match(
+	                r, NULL, "f",
+	                "/venv/lib/python3.12/site-packages/numpy/core.py",
+	                NULL),
+	        MT_CAT_SYSTEM);
+	assert_int_equal(mt_rules_match(r, "libunknown.so", NULL, NULL, &why),
+	                 MT_CAT_UNKNOWN);
 	assert_string_equal(why, "no rule matched");
 	mt_rules_free(r);
 }
@@ -38,17 +64,27 @@ static void user_rules_first_and_all_fields(void **state)
 	const char *why;
 
 	(void)state;
-	assert_int_equal(mt_rules_load_string(r,
-		"{\"rules\": [{\"category\": \"kernel\", \"module\": \"*libmykernels*\"},"
-		" {\"category\": \"model\", \"module\": \"libc.so*\", \"function\": \"my_*\"},"
-		" {\"category\": \"runtime\", \"function\": \"M::AsyncRT::*\"},"
-		" {\"category\": \"model\", \"file\": \"*/models/*\"}]}", "t.json", &err), 0);
-	assert_int_equal(mt_rules_match(r, "/x/libmykernels.so", NULL, NULL, &why), MT_CAT_KERNEL);
+	assert_int_equal(
+	        mt_rules_load_string(
+	                r,
+	                "{\"rules\": [{\"category\": \"kernel\", \"module\": \"*libmykernels*\"},"
+	                " {\"category\": \"model\", \"module\": \"libc.so*\", \"function\": \"my_*\"},"
+	                " {\"category\": \"runtime\", \"function\": \"M::AsyncRT::*\"},"
+	                " {\"category\": \"model\", \"file\": \"*/models/*\"}]}",
+	                "t.json", &err),
+	        0);
+	assert_int_equal(
+	        mt_rules_match(r, "/x/libmykernels.so", NULL, NULL, &why),
+	        MT_CAT_KERNEL);
 	assert_string_equal(why, "user rule 1 in t.json");
 	/* every given field must match: libc without my_* stays system */
-	assert_int_equal(mt_rules_match(r, "libc.so.6", "memcpy", NULL, NULL), MT_CAT_SYSTEM);
-	assert_int_equal(mt_rules_match(r, "libc.so.6", "my_hook", NULL, NULL), MT_CAT_MODEL);
-	assert_int_equal(mt_rules_match(r, NULL, NULL, "/src/models/llama.py", NULL), MT_CAT_MODEL);
+	assert_int_equal(mt_rules_match(r, "libc.so.6", "memcpy", NULL, NULL),
+	                 MT_CAT_SYSTEM);
+	assert_int_equal(mt_rules_match(r, "libc.so.6", "my_hook", NULL, NULL),
+	                 MT_CAT_MODEL);
+	assert_int_equal(
+	        mt_rules_match(r, NULL, NULL, "/src/models/llama.py", NULL),
+	        MT_CAT_MODEL);
 	mt_rules_free(r);
 }
 
@@ -58,11 +94,25 @@ static void bad_rules_are_refused_whole(void **state)
 	mt_error err;
 
 	(void)state;
-	assert_int_equal(mt_rules_load_string(r, "{\"rules\": [{\"category\": \"kernel\", \"module\": \"a\"}, {\"category\": \"bogus\", \"module\": \"b\"}]}", "x", &err), MT_EFORMAT);
+	assert_int_equal(
+	        mt_rules_load_string(
+	                r,
+	                "{\"rules\": [{\"category\": \"kernel\", \"module\": \"a\"}, {\"category\": \"bogus\", \"module\": \"b\"}]}",
+	                "x", &err),
+	        MT_EFORMAT);
 	assert_non_null(strstr(err.msg, "rule 2"));
-	assert_int_equal(mt_rules_match(r, "a", NULL, NULL, NULL), MT_CAT_UNKNOWN);
-	assert_int_equal(mt_rules_load_string(r, "{\"rules\": [{\"category\": \"kernel\"}]}", "x", &err), MT_EFORMAT);
-	assert_int_equal(mt_rules_load_string(r, "{\"rules\": [{\"category\": \"kernel\", \"modul\": \"a\"}]}", "x", &err), MT_EFORMAT);
+	assert_int_equal(mt_rules_match(r, "a", NULL, NULL, NULL),
+	                 MT_CAT_UNKNOWN);
+	assert_int_equal(mt_rules_load_string(
+	                         r, "{\"rules\": [{\"category\": \"kernel\"}]}",
+	                         "x", &err),
+	                 MT_EFORMAT);
+	assert_int_equal(
+	        mt_rules_load_string(
+	                r,
+	                "{\"rules\": [{\"category\": \"kernel\", \"modul\": \"a\"}]}",
+	                "x", &err),
+	        MT_EFORMAT);
 	assert_non_null(strstr(err.msg, "unknown field"));
 	assert_int_equal(mt_rules_load_string(r, "[1,", "x", &err), MT_EFORMAT);
 	mt_rules_free(r);
@@ -88,13 +138,14 @@ static void crash_point_skips_handler_and_system(void **state)
 {
 	mt_rules *rules = mt_rules_new();
 	mt_report_set s = triage_text(
-		"#0 0x7fbcedbc60bb (libKGENCompilerRTShared.so+0x3c60bb)\n"
-		"#1 0x7fbcedbc3ce6 (libKGENCompilerRTShared.so+0x3c3ce6)\n"
-		"#2 0x7fbcedbc6cc7 (libKGENCompilerRTShared.so+0x3c6cc7)\n"
-		"#3 0x7fbcf0245330 (libc.so.6+0x45330)\n"
-		"#4 0x7fbcf0296a7c pthread_kill (libc.so.6+0x96a7c)\n"
-		"#5 0x7fbcf0241476 raise (libc.so.6+0x41476)\n"
-		"#6 0x7fbcedb00000 (/opt/lib/libmykernels.so+0x1234)\n", rules);
+	        "#0 0x7fbcedbc60bb (libKGENCompilerRTShared.so+0x3c60bb)\n"
+	        "#1 0x7fbcedbc3ce6 (libKGENCompilerRTShared.so+0x3c3ce6)\n"
+	        "#2 0x7fbcedbc6cc7 (libKGENCompilerRTShared.so+0x3c6cc7)\n"
+	        "#3 0x7fbcf0245330 (libc.so.6+0x45330)\n"
+	        "#4 0x7fbcf0296a7c pthread_kill (libc.so.6+0x96a7c)\n"
+	        "#5 0x7fbcf0241476 raise (libc.so.6+0x41476)\n"
+	        "#6 0x7fbcedb00000 (/opt/lib/libmykernels.so+0x1234)\n",
+	        rules);
 	mt_report *r = &s.reports[0];
 
 	(void)state;
@@ -114,31 +165,36 @@ static void signature_ignores_form_and_aslr(void **state)
 	/* the same crash printed twice: different load addresses, one
 	 * symbolized by the producer, one with names from the dynsym */
 	mt_report_set a = triage_text(
-		"#0 0x1000 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) Signals.cpp:0:0\n"
-		"#1 0x1001 llvm::sys::RunSignalHandlers() Signals.cpp:0:0\n"
-		"#2 0x1002 SignalHandler(int, siginfo_t*, void*) Signals.cpp:0:0\n"
-		"#3 0x7f0000045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
-		"#4 0x5555000011 mt::kern::fault(int*) kern.cpp:12:5\n"
-		"#5 0x5555000022 mt::model::run(int) model.cpp:30:3\n", rules);
+	        "#0 0x1000 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) Signals.cpp:0:0\n"
+	        "#1 0x1001 llvm::sys::RunSignalHandlers() Signals.cpp:0:0\n"
+	        "#2 0x1002 SignalHandler(int, siginfo_t*, void*) Signals.cpp:0:0\n"
+	        "#3 0x7f0000045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
+	        "#4 0x5555000011 mt::kern::fault(int*) kern.cpp:12:5\n"
+	        "#5 0x5555000022 mt::model::run(int) model.cpp:30:3\n",
+	        rules);
 	mt_report_set b = triage_text(
-		"#0 0x2000 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/usr/lib/libLLVM.so.19+0x10)\n"
-		"#1 0x2001 llvm::sys::RunSignalHandlers() (/usr/lib/libLLVM.so.19+0x20)\n"
-		"#2 0x2002 SignalHandler(int, siginfo_t*, void*) (/usr/lib/libLLVM.so.19+0x30)\n"
-		"#3 0x7f1100045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
-		"#4 0x6666000011 mt::kern::fault(int*) (/x/libk.so+0x11)\n"
-		"#5 0x6666000022 mt::model::run(int) (/x/libmodel.so+0x22)\n", rules);
+	        "#0 0x2000 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/usr/lib/libLLVM.so.19+0x10)\n"
+	        "#1 0x2001 llvm::sys::RunSignalHandlers() (/usr/lib/libLLVM.so.19+0x20)\n"
+	        "#2 0x2002 SignalHandler(int, siginfo_t*, void*) (/usr/lib/libLLVM.so.19+0x30)\n"
+	        "#3 0x7f1100045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
+	        "#4 0x6666000011 mt::kern::fault(int*) (/x/libk.so+0x11)\n"
+	        "#5 0x6666000022 mt::model::run(int) (/x/libmodel.so+0x22)\n",
+	        rules);
 	mt_report_set c = triage_text(
-		"#0 0x2000 (/usr/lib/libLLVM.so.19+0x10)\n"
-		"#1 0x2001 (/usr/lib/libLLVM.so.19+0x20)\n"
-		"#2 0x2002 (/usr/lib/libLLVM.so.19+0x30)\n"
-		"#3 0x7f1100045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
-		"#4 0x6666000011 mt::kern::other(int*) (/x/libk.so+0x99)\n"
-		"#5 0x6666000022 mt::model::run(int) (/x/libmodel.so+0x22)\n", rules);
+	        "#0 0x2000 (/usr/lib/libLLVM.so.19+0x10)\n"
+	        "#1 0x2001 (/usr/lib/libLLVM.so.19+0x20)\n"
+	        "#2 0x2002 (/usr/lib/libLLVM.so.19+0x30)\n"
+	        "#3 0x7f1100045330 (/lib/x86_64-linux-gnu/libc.so.6+0x45330)\n"
+	        "#4 0x6666000011 mt::kern::other(int*) (/x/libk.so+0x99)\n"
+	        "#5 0x6666000022 mt::model::run(int) (/x/libmodel.so+0x22)\n",
+	        rules);
 
 	(void)state;
-	assert_string_equal(a.reports[0].signature, "crash | mt::kern::fault | mt::model::run");
+	assert_string_equal(a.reports[0].signature,
+	                    "crash | mt::kern::fault | mt::model::run");
 	assert_string_equal(a.reports[0].fingerprint, b.reports[0].fingerprint);
-	assert_string_not_equal(a.reports[0].fingerprint, c.reports[0].fingerprint);
+	assert_string_not_equal(a.reports[0].fingerprint,
+	                        c.reports[0].fingerprint);
 	mt_report_set_release(&a);
 	mt_report_set_release(&b);
 	mt_report_set_release(&c);
@@ -149,9 +205,10 @@ static void frameless_errors_are_classified(void **state)
 {
 	mt_rules *rules = mt_rules_new();
 	mt_report_set s = triage_text(
-		"Unhandled exception caught during execution: At /home/u/p.mojo:5:3: boom 42\n"
-		"\n"
-		"Unhandled exception caught during execution: At open-source/max/mojo/stdlib/stdlib/gpu/host/device_context.mojo:2082:17: CUDA call failed: CUDA_ERROR_INVALID_IMAGE (x)\n", rules);
+	        "Unhandled exception caught during execution: At /home/u/p.mojo:5:3: boom 42\n"
+	        "\n"
+	        "Unhandled exception caught during execution: At open-source/max/mojo/stdlib/stdlib/gpu/host/device_context.mojo:2082:17: CUDA call failed: CUDA_ERROR_INVALID_IMAGE (x)\n",
+	        rules);
 
 	(void)state;
 	assert_int_equal(s.n, 2);
@@ -178,18 +235,19 @@ static void next_steps_follow_what_is_missing(void **state)
 {
 	mt_rules *rules = mt_rules_new();
 	mt_report_set s = triage_text(
-		"stack trace was not collected. Enable stack trace collection with environment variable `MODULAR_DEBUG=stack-trace-on-error`\n"
-		"Unhandled exception caught during execution: At x.mojo:1:1: CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS (boom)\n"
-		"\n"
-		"Traceback (most recent call last):\n"
-		"  File \"/w/model.py\", line 3, in <module>\n"
-		"RuntimeError: bad\n"
-		"\n"
-		"An error occurred in kernel entry point named \"g\":\n"
-		"Source Traceback:\n"
-		"\n"
-		"#0 0x1 (libc.so.6+0x1)\n"
-		"#1 0x2 (/opt/libmystery.so+0x2)\n", rules);
+	        "stack trace was not collected. Enable stack trace collection with environment variable `MODULAR_DEBUG=stack-trace-on-error`\n"
+	        "Unhandled exception caught during execution: At x.mojo:1:1: CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS (boom)\n"
+	        "\n"
+	        "Traceback (most recent call last):\n"
+	        "  File \"/w/model.py\", line 3, in <module>\n"
+	        "RuntimeError: bad\n"
+	        "\n"
+	        "An error occurred in kernel entry point named \"g\":\n"
+	        "Source Traceback:\n"
+	        "\n"
+	        "#0 0x1 (libc.so.6+0x1)\n"
+	        "#1 0x2 (/opt/libmystery.so+0x2)\n",
+	        rules);
 	size_t i;
 
 	(void)state;
@@ -221,10 +279,12 @@ static void repo_tracks_and_blames(void **state)
 	(void)state;
 	if (!mkdtemp(dir))
 		fail();
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && git init -q . && printf 'a\\nb\\nc\\n' > model.py && "
-		 "git add model.py && git -c user.name=Ada -c user.email=a@x "
-		 "commit -qm 'add the model' && echo x > untracked.py", dir);
+	snprintf(
+	        cmd, sizeof(cmd),
+	        "cd %s && git init -q . && printf 'a\\nb\\nc\\n' > model.py && "
+	        "git add model.py && git -c user.name=Ada -c user.email=a@x "
+	        "commit -qm 'add the model' && echo x > untracked.py",
+	        dir);
 	if (sh(cmd) != 0)
 		skip();
 	assert_int_equal(mt_repo_open(&repo, dir, &err), 0);

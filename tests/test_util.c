@@ -53,7 +53,7 @@ static void hash_is_stable_and_separates_fields(void **state)
 	/* FNV-1a 64 of "a" is a published constant: the fingerprint format
 	 * depends on this never changing. */
 	assert_true(mt_hash_bytes(MT_HASH_SEED, "a", 1) ==
-		    0xaf63dc4c8601ec8cULL);
+	            0xaf63dc4c8601ec8cULL);
 	a = mt_hash_str(mt_hash_str(MT_HASH_SEED, "ab"), "c");
 	b = mt_hash_str(mt_hash_str(MT_HASH_SEED, "a"), "bc");
 	assert_true(a != b);

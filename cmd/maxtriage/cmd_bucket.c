@@ -17,8 +17,7 @@
 static const char *const formats[] = { "text", "json", NULL };
 
 static const mt_command_help help = {
-	"bucket",
-	"maxtriage bucket [options] FILE|DIR...",
+	"bucket", "maxtriage bucket [options] FILE|DIR...",
 	"Triage every dump found (directories are searched recursively; hidden\n"
 	"entries and symbolic links are skipped) with the same symbolization and\n"
 	"classification as `stack`, group the reports by fingerprint and print one\n"
@@ -55,8 +54,8 @@ static int strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int collect(mt_strlist *out, mt_bucket_set *bs, const char *path,
-		   int depth)
+static int
+collect(mt_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 {
 	struct stat st;
 	DIR *d;
@@ -68,7 +67,8 @@ static int collect(mt_strlist *out, mt_bucket_set *bs, const char *path,
 		mt_buf b = MT_BUF_INIT;
 
 		mt_buf_printf(&b, "%s: %s", path, strerror(errno));
-		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors, mt_buf_detach(&b));
+		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
+		        mt_buf_detach(&b));
 		return -1;
 	}
 	if (S_ISREG(st.st_mode)) {
@@ -81,7 +81,8 @@ static int collect(mt_strlist *out, mt_bucket_set *bs, const char *path,
 		mt_buf b = MT_BUF_INIT;
 
 		mt_buf_printf(&b, "%s: %s", path, strerror(errno));
-		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors, mt_buf_detach(&b));
+		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
+		        mt_buf_detach(&b));
 		return -1;
 	}
 	while ((e = readdir(d)))
@@ -138,7 +139,7 @@ static void *worker(void *arg)
 
 			if (w->progress && (done % 16 == 0 || done == w->n))
 				fprintf(stderr, "\rbucket: %zu/%zu files", done,
-					w->n);
+				        w->n);
 		}
 	}
 	mt_symbolizer_free(sym);
@@ -160,6 +161,7 @@ int cmd_bucket(int argc, char **argv)
 	int help_shown = 0, unreadable = 0;
 	mt_triage_cli cli;
 	mt_strlist inputs = { 0 }, paths = { 0 };
+	// clang-format off
 	mt_option opts[] = {
 		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
 		{ 'j', "jobs", MT_OPT_INT, &jobs, "N", "triage N files in parallel (default: the number of CPUs)", NULL },
@@ -168,6 +170,7 @@ int cmd_bucket(int argc, char **argv)
 		MT_TRIAGE_CLI_OPTIONS(&cli),
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 	mt_bucket_set bs;
 	mt_buf out = MT_BUF_INIT;
 	pthread_t *threads = NULL;
@@ -184,7 +187,8 @@ int cmd_bucket(int argc, char **argv)
 	if (rc || help_shown)
 		goto out;
 	if (!inputs.n) {
-		mt_die_msg("bucket", "no input: give dump files or directories");
+		mt_die_msg("bucket",
+		           "no input: give dump files or directories");
 		rc = MT_EXIT_USAGE;
 		goto out;
 	}
@@ -231,9 +235,11 @@ int cmd_bucket(int argc, char **argv)
 		if (f->failed) {
 			mt_buf b = MT_BUF_INIT;
 
-			mt_die_msg("bucket", "cannot read '%s': %s", f->path, f->error);
+			mt_die_msg("bucket", "cannot read '%s': %s", f->path,
+			           f->error);
 			mt_buf_printf(&b, "%s: %s", f->path, f->error);
-			MT_PUSH(bs.errors, bs.nerrors, bs.caperrors, mt_buf_detach(&b));
+			MT_PUSH(bs.errors, bs.nerrors, bs.caperrors,
+			        mt_buf_detach(&b));
 			unreadable = 1;
 			continue;
 		}
@@ -242,8 +248,8 @@ int cmd_bucket(int argc, char **argv)
 			const mt_report *r = &f->set.reports[j];
 
 			mt_bucket_add(&bs, r->fingerprint, r->signature,
-				      mt_category_name(r->category), r->kind,
-				      f->path, f->mtime);
+			              mt_category_name(r->category), r->kind,
+			              f->path, f->mtime);
 		}
 	}
 	mt_bucket_finish(&bs);
@@ -257,9 +263,10 @@ int cmd_bucket(int argc, char **argv)
 		FILE *f = fopen(write_baseline, "w");
 
 		mt_bucket_render_json(&b, &bs);
-		if (!f || fwrite(b.ptr, 1, b.len, f) != b.len || fclose(f) != 0) {
+		if (!f || fwrite(b.ptr, 1, b.len, f) != b.len ||
+		    fclose(f) != 0) {
 			mt_die_msg("bucket", "cannot write baseline '%s': %s",
-				   write_baseline, strerror(errno));
+			           write_baseline, strerror(errno));
 			mt_buf_release(&b);
 			rc = MT_EXIT_INPUT;
 			goto out;
@@ -275,7 +282,8 @@ int cmd_bucket(int argc, char **argv)
 	if (unreadable)
 		rc = MT_EXIT_INPUT;
 	else
-		rc = baseline && mt_bucket_count_new(&bs) ? MT_EXIT_NOTHING : MT_EXIT_OK;
+		rc = baseline && mt_bucket_count_new(&bs) ? MT_EXIT_NOTHING
+		                                          : MT_EXIT_OK;
 out:
 	for (i = 0; i < w.n; i++) {
 		free(w.files[i].error);

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const formats[] = { "text", "json", "markdown", "html", NULL };
+static const char *const formats[] = { "text", "json", "markdown", "html",
+	                               NULL };
 
 static const mt_command_help help = {
 	"report",
@@ -31,6 +32,7 @@ int cmd_report(int argc, char **argv)
 	int help_shown = 0, rc;
 	mt_triage_cli cli;
 	mt_strlist rest = { 0 };
+	// clang-format off
 	mt_option opts[] = {
 		{ 's', "stack", MT_OPT_STRING, &stack_path, "FILE", "the crash dump or log ('-' for stdin)", NULL },
 		{ 'i', "ir", MT_OPT_STRING, &ir_path, "PATH", "the IR dumps: a MAX ir-output-dir, a tree dir, a capture or a .mlir file", NULL },
@@ -38,6 +40,7 @@ int cmd_report(int argc, char **argv)
 		MT_TRIAGE_CLI_OPTIONS(&cli),
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 	mt_symbolizer *sym = NULL;
 	mt_report_set set;
 	mt_ir_input *in = NULL;
@@ -59,7 +62,8 @@ int cmd_report(int argc, char **argv)
 	if (rc || help_shown)
 		goto out;
 	if (!stack_path || !ir_path || rest.n) {
-		mt_die_msg("report", "give --stack FILE and --ir PATH (see --help)");
+		mt_die_msg("report",
+		           "give --stack FILE and --ir PATH (see --help)");
 		rc = MT_EXIT_USAGE;
 		goto out;
 	}
@@ -67,7 +71,8 @@ int cmd_report(int argc, char **argv)
 	    (rc = mt_triage_cli_symbolizer(&sym, &cli, "report")))
 		goto out;
 	if (mt_buf_read_file(&text, stack_path) < 0) {
-		mt_die_msg("report", "cannot read '%s': %s", stack_path, strerror(errno));
+		mt_die_msg("report", "cannot read '%s': %s", stack_path,
+		           strerror(errno));
 		rc = MT_EXIT_INPUT;
 		goto out;
 	}
@@ -93,13 +98,15 @@ int cmd_report(int argc, char **argv)
 		mt_html_crash hc = { set.reports, set.n, &js };
 		mt_buf title = MT_BUF_INIT;
 
-		mt_buf_printf(&title, "maxtriage report: %s with %s", stack_path, ir_path);
+		mt_buf_printf(&title, "maxtriage report: %s with %s",
+		              stack_path, ir_path);
 		mt_html_render(&out, title.ptr, &rep, &hc);
 		mt_buf_release(&title);
 	} else if (!strcmp(format, "json")) {
 		mt_stack_render_json(&sdoc, &si, 1);
 		mt_irdiff_write_json(&idoc, &rep);
-		mt_report_render_json(&out, sdoc.ptr, idoc.len ? idoc.ptr : NULL, &js);
+		mt_report_render_json(&out, sdoc.ptr,
+		                      idoc.len ? idoc.ptr : NULL, &js);
 	} else if (!strcmp(format, "markdown")) {
 		mt_stack_render_markdown(&sdoc, &si, 1);
 		mt_report_render_markdown(&out, sdoc.ptr, set.reports, &js);
@@ -109,7 +116,9 @@ int cmd_report(int argc, char **argv)
 	}
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
-	rc = rep.unreadable ? MT_EXIT_INPUT : set.n ? MT_EXIT_OK : MT_EXIT_NOTHING;
+	rc = rep.unreadable ? MT_EXIT_INPUT
+	     : set.n        ? MT_EXIT_OK
+	                    : MT_EXIT_NOTHING;
 out:
 	mt_join_set_release(&js);
 	mt_irdiff_report_release(&rep);

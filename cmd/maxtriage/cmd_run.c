@@ -24,8 +24,7 @@
 #define RUN_SCHEMA "maxtriage.run.v1"
 
 static const mt_command_help help = {
-	"run",
-	"maxtriage run [options] -- COMMAND [ARG...]",
+	"run", "maxtriage run [options] -- COMMAND [ARG...]",
 	"Run COMMAND (for example `max serve ...` or `python model.py`) with\n"
 	"MODULAR_DEBUG extended by stack-trace-on-crash,stack-trace-on-error and\n"
 	"ir-output-dir=DIR/ir, and the model IR cache off\n"
@@ -64,8 +63,10 @@ static void set_debug_env(const char *irdir)
 
 	if (old && *old)
 		mt_buf_printf(&b, "%s,", old);
-	mt_buf_printf(&b, "stack-trace-on-crash,stack-trace-on-error,ir-output-dir=%s",
-		      irdir);
+	mt_buf_printf(
+	        &b,
+	        "stack-trace-on-crash,stack-trace-on-error,ir-output-dir=%s",
+	        irdir);
 	setenv("MODULAR_DEBUG", b.ptr, 1);
 	setenv("MODULAR_MAX_ENABLE_MODEL_IR_CACHE", "false", 1);
 	mt_buf_release(&b);
@@ -106,7 +107,8 @@ static void pump(int out_fd, int err_fd, int log_fd, mt_buf *log)
 		for (i = 0; i < 2; i++) {
 			ssize_t n;
 
-			if (pf[i].fd < 0 || !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			if (pf[i].fd < 0 ||
+			    !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			n = read(pf[i].fd, chunk, sizeof(chunk));
 			if (n <= 0) {
@@ -115,7 +117,8 @@ static void pump(int out_fd, int err_fd, int log_fd, mt_buf *log)
 				open_fds--;
 				continue;
 			}
-			(void)write_all(i ? STDERR_FILENO : STDOUT_FILENO, chunk, (size_t)n);
+			(void)write_all(i ? STDERR_FILENO : STDOUT_FILENO,
+			                chunk, (size_t)n);
 			if (log_fd >= 0)
 				(void)write_all(log_fd, chunk, (size_t)n);
 			mt_buf_put(log, chunk, (size_t)n);
@@ -157,11 +160,13 @@ int cmd_run(int argc, char **argv)
 	int help_shown = 0, status = 0, rc;
 	mt_triage_cli cli;
 	mt_strlist command = { 0 };
+	// clang-format off
 	mt_option opts[] = {
 		{ 'o', "out", MT_OPT_STRING, &outdir, "DIR", "where to keep log.txt, ir/ and triage.json (default: ./maxtriage-run)", NULL },
 		MT_TRIAGE_CLI_OPTIONS(&cli),
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 	mt_buf irdir = MT_BUF_INIT, logpath = MT_BUF_INIT, tpath = MT_BUF_INIT;
 	mt_buf log = MT_BUF_INIT, stackdoc = MT_BUF_INIT;
 	mt_symbolizer *sym = NULL;
@@ -174,11 +179,13 @@ int cmd_run(int argc, char **argv)
 	memset(&cli, 0, sizeof(cli));
 	memset(&set, 0, sizeof(set));
 	rc = mt_opts_parse_command(&help, opts, argc, argv, &command,
-				   &help_shown);
+	                           &help_shown);
 	if (rc || help_shown)
 		goto out;
 	if (!command.n) {
-		mt_die_msg("run", "no command: use maxtriage run [options] -- COMMAND [ARG...]");
+		mt_die_msg(
+		        "run",
+		        "no command: use maxtriage run [options] -- COMMAND [ARG...]");
 		rc = MT_EXIT_USAGE;
 		goto out;
 	}
@@ -188,8 +195,11 @@ int cmd_run(int argc, char **argv)
 	mt_buf_printf(&logpath, "%s/log.txt", outdir);
 	mt_buf_printf(&tpath, "%s/triage.json", outdir);
 	if (mkdir_p(irdir.ptr) < 0 ||
-	    (log_fd = open(logpath.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0) {
-		mt_die_msg("run", "cannot write '%s': %s", outdir, strerror(errno));
+	    (log_fd = open(logpath.ptr,
+	                   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) <
+	            0) {
+		mt_die_msg("run", "cannot write '%s': %s", outdir,
+		           strerror(errno));
 		rc = MT_EXIT_INPUT;
 		goto out;
 	}
@@ -216,8 +226,8 @@ int cmd_run(int argc, char **argv)
 		dup2(errp[1], STDERR_FILENO);
 		free(abs);
 		execvp(cargv[0], cargv);
-		fprintf(stderr, "maxtriage: run: cannot run '%s': %s\n", cargv[0],
-			strerror(errno));
+		fprintf(stderr, "maxtriage: run: cannot run '%s': %s\n",
+		        cargv[0], strerror(errno));
 		/* the forked copy owns the same heap: leave it tidy for leak
 		 * checkers, as exit paths of the parent do */
 		free(cargv);
@@ -234,8 +244,9 @@ int cmd_run(int argc, char **argv)
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	signal(SIGINT, SIG_DFL);
-	rc = WIFEXITED(status) ? WEXITSTATUS(status) :
-	     WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+	rc = WIFEXITED(status)     ? WEXITSTATUS(status)
+	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+	                           : 1;
 	if (rc == 0)
 		goto out;
 
@@ -265,22 +276,29 @@ int cmd_run(int argc, char **argv)
 		json_object_set_new(root, "schema", json_string(RUN_SCHEMA));
 		json_object_set_new(root, "command", cmd);
 		json_object_set_new(root, "exit_status", json_integer(rc));
-		json_object_set_new(root, "signal",
-				    WIFSIGNALED(status) ? json_string(strsignal(WTERMSIG(status))) :
-							  json_null());
+		json_object_set_new(
+		        root, "signal",
+		        WIFSIGNALED(status)
+		                ? json_string(strsignal(WTERMSIG(status)))
+		                : json_null());
 		json_object_set_new(root, "log", json_string(logpath.ptr));
 		json_object_set_new(root, "ir_dir", json_string(irdir.ptr));
 		json_object_set_new(root, "stack", stack ? stack : json_null());
-		json_object_set_new(root, "irdiff", irdiff_json(irdir.ptr, &irnote));
-		json_object_set_new(root, "irdiff_note", irnote ? json_string(irnote) : json_null());
+		json_object_set_new(root, "irdiff",
+		                    irdiff_json(irdir.ptr, &irnote));
+		json_object_set_new(root, "irdiff_note",
+		                    irnote ? json_string(irnote) : json_null());
 		free(irnote);
 		f = fopen(tpath.ptr, "w");
-		if (!f || json_dumpf(root, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF ||
-		    fclose(f) != 0)
-			mt_die_msg("run", "cannot write '%s': %s", tpath.ptr, strerror(errno));
+		if (!f || json_dumpf(root, f, JSON_INDENT(2)) < 0 ||
+		    fputc('\n', f) == EOF || fclose(f) != 0)
+			mt_die_msg("run", "cannot write '%s': %s", tpath.ptr,
+			           strerror(errno));
 		else
-			fprintf(stderr, "maxtriage: run: '%s' failed (exit %d): %zu report%s, triage in %s\n",
-				command.items[0], rc, set.n, set.n == 1 ? "" : "s", tpath.ptr);
+			fprintf(stderr,
+			        "maxtriage: run: '%s' failed (exit %d): %zu report%s, triage in %s\n",
+			        command.items[0], rc, set.n,
+			        set.n == 1 ? "" : "s", tpath.ptr);
 		json_decref(root);
 	}
 out:

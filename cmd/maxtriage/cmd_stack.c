@@ -16,8 +16,7 @@
 static const char *const formats[] = { "text", "json", "markdown", NULL };
 
 static const mt_command_help help = {
-	"stack",
-	"maxtriage stack [options] FILE... (FILE '-' reads stdin)",
+	"stack", "maxtriage stack [options] FILE... (FILE '-' reads stdin)",
 	"Read crash dumps printed by MAX and Mojo (MODULAR_DEBUG=stack-trace-on-crash,\n"
 	"stack-trace-on-error), LLVM, sanitizers and Python, mixed with logs. Each dump\n"
 	"becomes a report: frames resolved against the binaries and their debug info\n"
@@ -35,11 +34,13 @@ int cmd_stack(int argc, char **argv)
 	int help_shown = 0, color = 0;
 	mt_triage_cli cli;
 	mt_strlist inputs = { 0 };
+	// clang-format off
 	mt_option opts[] = {
 		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
 		MT_TRIAGE_CLI_OPTIONS(&cli),
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 	mt_symbolizer *sym = NULL;
 	mt_report_set *sets = NULL;
 	mt_stack_input *in = NULL;
@@ -54,7 +55,9 @@ int cmd_stack(int argc, char **argv)
 		goto out;
 	if (!inputs.n) {
 		if (isatty(STDIN_FILENO)) {
-			mt_die_msg("stack", "no input: give a dump FILE, or '-' for stdin");
+			mt_die_msg(
+			        "stack",
+			        "no input: give a dump FILE, or '-' for stdin");
 			rc = MT_EXIT_USAGE;
 			goto out;
 		}
@@ -73,7 +76,7 @@ int cmd_stack(int argc, char **argv)
 		in[i].path = inputs.items[i];
 		if (mt_buf_read_file(&text, inputs.items[i]) < 0) {
 			mt_die_msg("stack", "cannot read '%s': %s",
-				   inputs.items[i], strerror(errno));
+			           inputs.items[i], strerror(errno));
 			in[i].error = "cannot read input";
 			unreadable = 1;
 			mt_buf_release(&text);

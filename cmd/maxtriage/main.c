@@ -8,6 +8,7 @@
 #define MAXTRIAGE_VERSION "0.1.0"
 #endif
 
+// clang-format off
 static const struct {
 	const char *name;
 	mt_cmd_fn fn;
@@ -20,19 +21,22 @@ static const struct {
 	{ "report", cmd_report, "join a crash with the compiler's IR stages" },
 	{ "run", cmd_run, "run a command with MAX debugging on, triage it if it fails" },
 };
+// clang-format on
 
 static void usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "usage: maxtriage COMMAND [options] [args]\n\n"
-		     "Offline crash and compiler-IR triage for MAX and Mojo.\n\n"
-		     "commands:\n");
+	fprintf(out,
+	        "usage: maxtriage COMMAND [options] [args]\n\n"
+	        "Offline crash and compiler-IR triage for MAX and Mojo.\n\n"
+	        "commands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name,
-			commands[i].summary);
+		        commands[i].summary);
 	fprintf(out, "  %-10s %s\n", "help", "show help for a command");
-	fprintf(out, "\nRun 'maxtriage COMMAND --help' for a command's options.\n");
+	fprintf(out,
+	        "\nRun 'maxtriage COMMAND --help' for a command's options.\n");
 }
 
 int main(int argc, char **argv)

@@ -40,8 +40,8 @@ int mt_use_color(FILE *f)
 	return isatty(fileno(f));
 }
 
-static const mt_option *find_long(const mt_option *opts, const char *name,
-				  size_t len)
+static const mt_option *
+find_long(const mt_option *opts, const char *name, size_t len)
 {
 	for (; opts->kind != MT_OPT_END; opts++)
 		if (opts->long_name && strlen(opts->long_name) == len &&
@@ -58,8 +58,8 @@ static const mt_option *find_short(const mt_option *opts, char c)
 	return NULL;
 }
 
-static int set_value(const mt_command_help *h, const mt_option *o,
-		     const char *arg)
+static int
+set_value(const mt_command_help *h, const mt_option *o, const char *arg)
 {
 	const char *const *c;
 	char *end;
@@ -79,14 +79,14 @@ static int set_value(const mt_command_help *h, const mt_option *o,
 				return 0;
 			}
 		mt_die_msg(h->name, "invalid value '%s' for --%s", arg,
-			   o->long_name);
+		           o->long_name);
 		return MT_EXIT_USAGE;
 	case MT_OPT_INT:
 		errno = 0;
 		v = strtol(arg, &end, 10);
 		if (errno || end == arg || *end) {
 			mt_die_msg(h->name, "--%s needs a number, not '%s'",
-				   o->long_name, arg);
+			           o->long_name, arg);
 			return MT_EXIT_USAGE;
 		}
 		*(long *)o->value = v;
@@ -96,9 +96,13 @@ static int set_value(const mt_command_help *h, const mt_option *o,
 	}
 }
 
-static int parse(const mt_command_help *h, const mt_option *opts, int argc,
-		 char **argv, mt_strlist *positional, int *help_shown,
-		 int stop_at_positional)
+static int parse(const mt_command_help *h,
+                 const mt_option *opts,
+                 int argc,
+                 char **argv,
+                 mt_strlist *positional,
+                 int *help_shown,
+                 int stop_at_positional)
 {
 	int i, only_positional = 0;
 
@@ -136,13 +140,15 @@ static int parse(const mt_command_help *h, const mt_option *opts, int argc,
 				val = a + 2;
 		}
 		if (!o) {
-			mt_die_msg(h->name, "unknown option '%s' (see --help)", a);
+			mt_die_msg(h->name, "unknown option '%s' (see --help)",
+			           a);
 			return MT_EXIT_USAGE;
 		}
 		if (o->kind == MT_OPT_FLAG) {
 			if (val) {
-				mt_die_msg(h->name, "option '--%s' takes no value",
-					   o->long_name);
+				mt_die_msg(h->name,
+				           "option '--%s' takes no value",
+				           o->long_name);
 				return MT_EXIT_USAGE;
 			}
 			*(int *)o->value = 1;
@@ -150,8 +156,9 @@ static int parse(const mt_command_help *h, const mt_option *opts, int argc,
 		}
 		if (!val) {
 			if (i + 1 >= argc) {
-				mt_die_msg(h->name, "option '--%s' needs a value",
-					   o->long_name);
+				mt_die_msg(h->name,
+				           "option '--%s' needs a value",
+				           o->long_name);
 				return MT_EXIT_USAGE;
 			}
 			val = argv[++i];
@@ -162,21 +169,29 @@ static int parse(const mt_command_help *h, const mt_option *opts, int argc,
 	return 0;
 }
 
-int mt_opts_parse(const mt_command_help *h, const mt_option *opts, int argc,
-		  char **argv, mt_strlist *positional, int *help_shown)
+int mt_opts_parse(const mt_command_help *h,
+                  const mt_option *opts,
+                  int argc,
+                  char **argv,
+                  mt_strlist *positional,
+                  int *help_shown)
 {
 	return parse(h, opts, argc, argv, positional, help_shown, 0);
 }
 
-int mt_opts_parse_command(const mt_command_help *h, const mt_option *opts,
-			  int argc, char **argv, mt_strlist *positional,
-			  int *help_shown)
+int mt_opts_parse_command(const mt_command_help *h,
+                          const mt_option *opts,
+                          int argc,
+                          char **argv,
+                          mt_strlist *positional,
+                          int *help_shown)
 {
 	return parse(h, opts, argc, argv, positional, help_shown, 1);
 }
 
-void mt_opts_print_help(FILE *out, const mt_command_help *h,
-			const mt_option *opts)
+void mt_opts_print_help(FILE *out,
+                        const mt_command_help *h,
+                        const mt_option *opts)
 {
 	const mt_option *o;
 
@@ -186,19 +201,21 @@ void mt_opts_print_help(FILE *out, const mt_command_help *h,
 		int n = 0;
 
 		if (o->short_name)
-			n = snprintf(left, sizeof(left), "-%c, ", o->short_name);
+			n = snprintf(left, sizeof(left), "-%c, ",
+			             o->short_name);
 		else
 			n = snprintf(left, sizeof(left), "    ");
 		snprintf(left + n, sizeof(left) - (size_t)n, "--%s%s%s",
-			 o->long_name, o->argname ? " " : "",
-			 o->argname ? o->argname : "");
+		         o->long_name, o->argname ? " " : "",
+		         o->argname ? o->argname : "");
 		fprintf(out, "  %-28s %s", left, o->help);
 		if (o->kind == MT_OPT_CHOICE && o->choices) {
 			const char *const *c;
 
 			fputs(" (", out);
 			for (c = o->choices; *c; c++)
-				fprintf(out, "%s%s", c == o->choices ? "" : "|", *c);
+				fprintf(out, "%s%s", c == o->choices ? "" : "|",
+				        *c);
 			fputs(")", out);
 		}
 		if (o->kind == MT_OPT_LIST)

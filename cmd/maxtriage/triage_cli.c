@@ -10,7 +10,8 @@ int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd)
 
 	c->rules = mt_rules_new();
 	for (i = 0; i < c->rules_files.n; i++) {
-		if (mt_rules_load_file(c->rules, c->rules_files.items[i], &err) < 0) {
+		if (mt_rules_load_file(c->rules, c->rules_files.items[i],
+		                       &err) < 0) {
 			mt_die_msg(cmd, "%s", err.msg);
 			return MT_EXIT_USAGE;
 		}
@@ -23,8 +24,9 @@ int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd)
 	return 0;
 }
 
-int mt_triage_cli_symbolizer(mt_symbolizer **out, const mt_triage_cli *c,
-			     const char *cmd)
+int mt_triage_cli_symbolizer(mt_symbolizer **out,
+                             const mt_triage_cli *c,
+                             const char *cmd)
 {
 	mt_symbolizer_opts so;
 	mt_error err;
@@ -47,8 +49,10 @@ int mt_triage_cli_symbolizer(mt_symbolizer **out, const mt_triage_cli *c,
 	return 0;
 }
 
-void mt_triage_cli_pipeline(mt_pipeline *p, const mt_triage_cli *c,
-			    mt_symbolizer *sym, mt_repo *repo)
+void mt_triage_cli_pipeline(mt_pipeline *p,
+                            const mt_triage_cli *c,
+                            mt_symbolizer *sym,
+                            mt_repo *repo)
 {
 	memset(p, 0, sizeof(*p));
 	p->resolve.symbolizer = sym;

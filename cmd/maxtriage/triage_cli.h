@@ -17,9 +17,10 @@ typedef struct mt_triage_cli {
 	int no_repo, untrusted, no_system_debug, no_symbolize, no_disasm;
 	int debuginfod;
 	mt_rules *rules; /* after setup */
-	mt_repo *repo;   /* after setup; NULL when none */
+	mt_repo *repo; /* after setup; NULL when none */
 } mt_triage_cli;
 
+// clang-format off
 /* Option-table entries; use inside an mt_option array initialiser. */
 #define MT_TRIAGE_CLI_OPTIONS(c)                                                                                                              \
 	{ 'b', "binary-dir", MT_OPT_LIST, &(c)->bin_dirs, "DIR", "where to find the modules a dump names (by path suffix or basename)", NULL }, \
@@ -32,17 +33,21 @@ typedef struct mt_triage_cli {
 	{ 0, "debuginfod", MT_OPT_FLAG, &(c)->debuginfod, NULL, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL }, \
 	{ 0, "no-symbolize", MT_OPT_FLAG, &(c)->no_symbolize, NULL, "classify frames as printed, open no binaries", NULL },                \
 	{ 0, "no-disasm", MT_OPT_FLAG, &(c)->no_disasm, NULL, "do not disassemble the faulting instruction", NULL }
+// clang-format on
 
 /* Load rules and open the repository. Prints a one-line error and returns
  * MT_EXIT_USAGE on failure. */
 int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd);
 /* A symbolizer for one thread (NULL with --no-symbolize). 0 or
  * MT_EXIT_INPUT after printing the error. */
-int mt_triage_cli_symbolizer(mt_symbolizer **out, const mt_triage_cli *c,
-			     const char *cmd);
+int mt_triage_cli_symbolizer(mt_symbolizer **out,
+                             const mt_triage_cli *c,
+                             const char *cmd);
 /* Fill a pipeline from the options (sym and repo may be per thread). */
-void mt_triage_cli_pipeline(mt_pipeline *p, const mt_triage_cli *c,
-			    mt_symbolizer *sym, mt_repo *repo);
+void mt_triage_cli_pipeline(mt_pipeline *p,
+                            const mt_triage_cli *c,
+                            mt_symbolizer *sym,
+                            mt_repo *repo);
 void mt_triage_cli_release(mt_triage_cli *c);
 
 #endif

@@ -25,12 +25,23 @@ static void esc(mt_buf *b, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
-		case '&': mt_buf_puts(b, "&amp;"); break;
-		case '<': mt_buf_puts(b, "&lt;"); break;
-		case '>': mt_buf_puts(b, "&gt;"); break;
-		case '"': mt_buf_puts(b, "&quot;"); break;
-		case '\'': mt_buf_puts(b, "&#39;"); break;
-		default: mt_buf_putc(b, *s);
+		case '&':
+			mt_buf_puts(b, "&amp;");
+			break;
+		case '<':
+			mt_buf_puts(b, "&lt;");
+			break;
+		case '>':
+			mt_buf_puts(b, "&gt;");
+			break;
+		case '"':
+			mt_buf_puts(b, "&quot;");
+			break;
+		case '\'':
+			mt_buf_puts(b, "&#39;");
+			break;
+		default:
+			mt_buf_putc(b, *s);
 		}
 	}
 }
@@ -54,21 +65,21 @@ static void color_of(char *buf, size_t n, const char *name)
 	uint64_t h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, name));
 
 	snprintf(buf, n, "hsl(%u,62%%,%u%%)", (unsigned)(h % 360),
-		 (unsigned)(42 + (h >> 20) % 18));
+	         (unsigned)(42 + (h >> 20) % 18));
 }
 
 static const char style_sheet[] =
-	"body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff}"
-	"h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccd;padding-bottom:4px;margin-top:32px}"
-	"h3{font-size:15px;margin-top:20px}"
-	"table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}"
-	"th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}"
-	".unchanged{color:#778}.new{color:#0a6b2a}.gone{color:#a11}"
-	".cat-model{color:#8a1fa8;font-weight:600}.cat-kernel{color:#a86a00;font-weight:600}.cat-runtime{color:#0a6f86;font-weight:600}"
-	".cat-handler,.cat-system{color:#889}"
-	".legend span{display:inline-block;margin-right:12px}.sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
-	".panes{display:flex;gap:8px}.panes pre{flex:1;border:1px solid #ccd;padding:6px;overflow:auto;max-height:70vh;margin:0;background:#fafbfd}"
-	".panes .only{background:#fff1c9}.note{color:#667}";
+        "body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff}"
+        "h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccd;padding-bottom:4px;margin-top:32px}"
+        "h3{font-size:15px;margin-top:20px}"
+        "table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}"
+        "th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}"
+        ".unchanged{color:#778}.new{color:#0a6b2a}.gone{color:#a11}"
+        ".cat-model{color:#8a1fa8;font-weight:600}.cat-kernel{color:#a86a00;font-weight:600}.cat-runtime{color:#0a6f86;font-weight:600}"
+        ".cat-handler,.cat-system{color:#889}"
+        ".legend span{display:inline-block;margin-right:12px}.sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
+        ".panes{display:flex;gap:8px}.panes pre{flex:1;border:1px solid #ccd;padding:6px;overflow:auto;max-height:70vh;margin:0;background:#fafbfd}"
+        ".panes .only{background:#fff1c9}.note{color:#667}";
 
 /* One horizontal stacked bar per stage. */
 static void chart(mt_buf *b, const mt_irdiff_graph *g, int by_device)
@@ -80,7 +91,8 @@ static void chart(mt_buf *b, const mt_irdiff_graph *g, int by_device)
 
 	for (i = 0; i < g->nstages; i++) {
 		const mt_ir_stats *st = &g->stages[i].stats;
-		const mt_ir_count *c = by_device ? st->by_device : st->by_dialect;
+		const mt_ir_count *c =
+		        by_device ? st->by_device : st->by_dialect;
 		size_t n = by_device ? st->ndevice : st->ndialect, j;
 
 		if (st->ops > max)
@@ -93,36 +105,46 @@ static void chart(mt_buf *b, const mt_irdiff_graph *g, int by_device)
 				MT_PUSH(names, nnames, capnames, c[k].name);
 		}
 	}
-	mt_buf_printf(b, "<svg class=\"chart\" role=\"img\" aria-label=\"ops per stage by %s\" width=\"%d\" height=\"%zu\" xmlns=\"http://www.w3.org/2000/svg\">",
-		      by_device ? "device" : "dialect", left + width + 60,
-		      g->nstages * row + 8);
+	mt_buf_printf(
+	        b,
+	        "<svg class=\"chart\" role=\"img\" aria-label=\"ops per stage by %s\" width=\"%d\" height=\"%zu\" xmlns=\"http://www.w3.org/2000/svg\">",
+	        by_device ? "device" : "dialect", left + width + 60,
+	        g->nstages * row + 8);
 	for (i = 0; i < g->nstages; i++) {
 		const mt_ir_stats *st = &g->stages[i].stats;
-		const mt_ir_count *c = by_device ? st->by_device : st->by_dialect;
+		const mt_ir_count *c =
+		        by_device ? st->by_device : st->by_dialect;
 		size_t n = by_device ? st->ndevice : st->ndialect;
 		double x = left;
 
-		mt_buf_printf(b, "<text x=\"0\" y=\"%zu\" font-size=\"12\">[%zu] ",
-			      i * row + 16, g->stages[i].index);
+		mt_buf_printf(b,
+		              "<text x=\"0\" y=\"%zu\" font-size=\"12\">[%zu] ",
+		              i * row + 16, g->stages[i].index);
 		esc(b, g->stages[i].stage->name);
 		mt_buf_puts(b, "</text>");
 		for (k = 0; k < n; k++) {
 			double w = (double)width * (double)c[k].n / (double)max;
 
 			color_of(col, sizeof(col), c[k].name);
-			mt_buf_printf(b, "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>",
-				      x, i * row + 4, w < 0.5 ? 0.5 : w, col);
+			mt_buf_printf(
+			        b,
+			        "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>",
+			        x, i * row + 4, w < 0.5 ? 0.5 : w, col);
 			esc(b, c[k].name);
 			mt_buf_printf(b, ": %zu</title></rect>", c[k].n);
 			x += w;
 		}
-		mt_buf_printf(b, "<text x=\"%.1f\" y=\"%zu\" font-size=\"12\">%zu</text>",
-			      x + 6, i * row + 16, st->ops);
+		mt_buf_printf(
+		        b,
+		        "<text x=\"%.1f\" y=\"%zu\" font-size=\"12\">%zu</text>",
+		        x + 6, i * row + 16, st->ops);
 	}
 	mt_buf_puts(b, "</svg><div class=\"legend\">");
 	for (k = 0; k < nnames; k++) {
 		color_of(col, sizeof(col), names[k]);
-		mt_buf_printf(b, "<span><i class=\"sw\" style=\"background:%s\"></i>", col);
+		mt_buf_printf(
+		        b, "<span><i class=\"sw\" style=\"background:%s\"></i>",
+		        col);
 		esc(b, names[k]);
 		mt_buf_puts(b, "</span>");
 	}
@@ -176,25 +198,36 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 		nl += g->steps[s].t.nlowerings;
 	}
 
-	mt_buf_puts(b, "<h3>Transitions</h3><table><tr><th>from</th><th>to</th><th>added</th><th>removed</th><th>modified</th><th>moved</th><th>unchanged</th><th>findings</th></tr>");
+	mt_buf_puts(
+	        b,
+	        "<h3>Transitions</h3><table><tr><th>from</th><th>to</th><th>added</th><th>removed</th><th>modified</th><th>moved</th><th>unchanged</th><th>findings</th></tr>");
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 		const mt_ir_counts *c = &st->t.counts;
 
-		mt_buf_printf(b, "<tr class=\"%s\"><td>", st->t.changed ? "changed" : "unchanged");
+		mt_buf_printf(b, "<tr class=\"%s\"><td>",
+		              st->t.changed ? "changed" : "unchanged");
 		esc(b, stage_name(g, st->from));
 		mt_buf_puts(b, "</td><td>");
 		esc(b, stage_name(g, st->to));
-		mt_buf_printf(b, "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
-			      c->added, c->removed, c->modified, c->moved, c->unchanged);
+		mt_buf_printf(
+		        b,
+		        "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
+		        c->added, c->removed, c->modified, c->moved,
+		        c->unchanged);
 		if (!st->t.changed)
 			mt_buf_puts(b, "unchanged");
 		else
-			mt_buf_printf(b, "%zu fusion%s, %zu placement%s, %zu transfer%s, %zu lowering%s",
-				      st->t.nfusions, st->t.nfusions == 1 ? "" : "s",
-				      st->t.nplacements, st->t.nplacements == 1 ? "" : "s",
-				      st->t.ntransfers, st->t.ntransfers == 1 ? "" : "s",
-				      st->t.nlowerings, st->t.nlowerings == 1 ? "" : "s");
+			mt_buf_printf(
+			        b,
+			        "%zu fusion%s, %zu placement%s, %zu transfer%s, %zu lowering%s",
+			        st->t.nfusions, st->t.nfusions == 1 ? "" : "s",
+			        st->t.nplacements,
+			        st->t.nplacements == 1 ? "" : "s",
+			        st->t.ntransfers,
+			        st->t.ntransfers == 1 ? "" : "s",
+			        st->t.nlowerings,
+			        st->t.nlowerings == 1 ? "" : "s");
 		mt_buf_puts(b, "</td></tr>");
 	}
 	mt_buf_puts(b, "</table>");
@@ -203,7 +236,9 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 	if (!nf)
 		mt_buf_puts(b, "<p class=\"note\">none</p>");
 	else
-		mt_buf_puts(b, "<table><tr><th>stage</th><th>fused into</th><th>members</th></tr>");
+		mt_buf_puts(
+		        b,
+		        "<table><tr><th>stage</th><th>fused into</th><th>members</th></tr>");
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -232,7 +267,9 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 	if (!np)
 		mt_buf_puts(b, "<p class=\"note\">none</p>");
 	else
-		mt_buf_puts(b, "<table><tr><th>stage</th><th>op</th><th>change</th></tr>");
+		mt_buf_puts(
+		        b,
+		        "<table><tr><th>stage</th><th>op</th><th>change</th></tr>");
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -256,8 +293,9 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			esc(b, stage_name(g, st->to));
 			mt_buf_puts(b, "</td><td>");
 			opref(b, &t->op);
-			mt_buf_printf(b, "</td><td class=\"%s\">transfer %s ", t->added ? "new" : "gone",
-				      t->added ? "added" : "removed");
+			mt_buf_printf(b, "</td><td class=\"%s\">transfer %s ",
+			              t->added ? "new" : "gone",
+			              t->added ? "added" : "removed");
 			esc(b, t->from ? t->from : "?");
 			mt_buf_puts(b, " &rarr; ");
 			esc(b, t->to ? t->to : "?");
@@ -271,7 +309,9 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 	if (!nl)
 		mt_buf_puts(b, "<p class=\"note\">none</p>");
 	else
-		mt_buf_puts(b, "<table><tr><th>stage</th><th>at</th><th>from</th><th>to</th></tr>");
+		mt_buf_puts(
+		        b,
+		        "<table><tr><th>stage</th><th>at</th><th>from</th><th>to</th></tr>");
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -284,12 +324,14 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			opref(b, &l->at);
 			mt_buf_puts(b, "</td><td>");
 			for (m = 0; m < l->nfrom; m++) {
-				mt_buf_printf(b, "%s%zux ", m ? ", " : "", l->from[m].n);
+				mt_buf_printf(b, "%s%zux ", m ? ", " : "",
+				              l->from[m].n);
 				esc(b, l->from[m].name);
 			}
 			mt_buf_puts(b, "</td><td>");
 			for (m = 0; m < l->nto; m++) {
-				mt_buf_printf(b, "%s%zux ", m ? ", " : "", l->to[m].n);
+				mt_buf_printf(b, "%s%zux ", m ? ", " : "",
+				              l->to[m].n);
 				esc(b, l->to[m].name);
 			}
 			mt_buf_puts(b, "</td></tr>");
@@ -300,8 +342,8 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 }
 
 /* The stages' text, hidden, for the side-by-side view. */
-static void stage_texts(mt_buf *b, const mt_irdiff_graph *g, size_t gi,
-			size_t *total)
+static void
+stage_texts(mt_buf *b, const mt_irdiff_graph *g, size_t gi, size_t *total)
 {
 	size_t i;
 
@@ -319,12 +361,16 @@ static void stage_texts(mt_buf *b, const mt_irdiff_graph *g, size_t gi,
 			if (n > MAX_STAGE_TEXT)
 				n = MAX_STAGE_TEXT;
 			if (*total + n > MAX_TOTAL_TEXT)
-				n = *total < MAX_TOTAL_TEXT ? MAX_TOTAL_TEXT - *total : 0;
+				n = *total < MAX_TOTAL_TEXT
+				            ? MAX_TOTAL_TEXT - *total
+				            : 0;
 			escn(b, t.ptr, n);
 			*total += n;
 			if (n < t.len)
-				mt_buf_printf(b, "\n... (%zu more bytes not embedded)\n",
-					      t.len - n);
+				mt_buf_printf(
+				        b,
+				        "\n... (%zu more bytes not embedded)\n",
+				        t.len - n);
 			mt_ir_text_release(&t);
 		}
 		mt_buf_puts(b, "</pre>");
@@ -332,21 +378,21 @@ static void stage_texts(mt_buf *b, const mt_irdiff_graph *g, size_t gi,
 }
 
 static const char pair_script[] =
-	"<script>\n"
-	"(function(){\n"
-	"var sel=document.getElementById('pair');if(!sel)return;\n"
-	"function fill(pre,text,other){pre.textContent='';var seen=new Set(other.split('\\n').map(function(l){return l.trim();}));\n"
-	"text.split('\\n').forEach(function(l){var s=document.createElement('span');s.textContent=l+'\\n';\n"
-	"if(l.trim()&&!seen.has(l.trim()))s.className='only';pre.appendChild(s);});}\n"
-	"function show(){var v=sel.value.split(':');var a=document.getElementById('ir-'+v[0]+'-'+v[1]);\n"
-	"var b=document.getElementById('ir-'+v[0]+'-'+v[2]);if(!a||!b)return;\n"
-	"fill(document.getElementById('left'),a.textContent,b.textContent);\n"
-	"fill(document.getElementById('right'),b.textContent,a.textContent);\n"
-	"document.getElementById('left-title').textContent=sel.options[sel.selectedIndex].dataset.a;\n"
-	"document.getElementById('right-title').textContent=sel.options[sel.selectedIndex].dataset.b;}\n"
-	"sel.addEventListener('change',show);show();\n"
-	"})();\n"
-	"</script>\n";
+        "<script>\n"
+        "(function(){\n"
+        "var sel=document.getElementById('pair');if(!sel)return;\n"
+        "function fill(pre,text,other){pre.textContent='';var seen=new Set(other.split('\\n').map(function(l){return l.trim();}));\n"
+        "text.split('\\n').forEach(function(l){var s=document.createElement('span');s.textContent=l+'\\n';\n"
+        "if(l.trim()&&!seen.has(l.trim()))s.className='only';pre.appendChild(s);});}\n"
+        "function show(){var v=sel.value.split(':');var a=document.getElementById('ir-'+v[0]+'-'+v[1]);\n"
+        "var b=document.getElementById('ir-'+v[0]+'-'+v[2]);if(!a||!b)return;\n"
+        "fill(document.getElementById('left'),a.textContent,b.textContent);\n"
+        "fill(document.getElementById('right'),b.textContent,a.textContent);\n"
+        "document.getElementById('left-title').textContent=sel.options[sel.selectedIndex].dataset.a;\n"
+        "document.getElementById('right-title').textContent=sel.options[sel.selectedIndex].dataset.b;}\n"
+        "sel.addEventListener('change',show);show();\n"
+        "})();\n"
+        "</script>\n";
 
 static void crash_section(mt_buf *b, const mt_html_crash *c)
 {
@@ -354,14 +400,19 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 
 	mt_buf_puts(b, "<h2>Crash</h2>");
 	if (!c->n)
-		mt_buf_puts(b, "<p class=\"note\">no crash or error found in the input</p>");
+		mt_buf_puts(
+		        b,
+		        "<p class=\"note\">no crash or error found in the input</p>");
 	for (r = 0; r < c->n; r++) {
 		const mt_report *rp = &c->reports[r];
 
 		mt_buf_printf(b, "<h3>Report %zu: ", r + 1);
 		esc(b, rp->kind ? rp->kind : "unknown");
-		mt_buf_printf(b, " in <span class=\"cat-%s\">%s</span> code</h3><table>",
-			      mt_category_name(rp->category), mt_category_name(rp->category));
+		mt_buf_printf(
+		        b,
+		        " in <span class=\"cat-%s\">%s</span> code</h3><table>",
+		        mt_category_name(rp->category),
+		        mt_category_name(rp->category));
 		if (rp->message) {
 			mt_buf_puts(b, "<tr><th>message</th><td><pre>");
 			esc(b, rp->message);
@@ -376,7 +427,8 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 			mt_buf_puts(b, "<tr><th>in flight</th><td><code>");
 			esc(b, rp->inflight[i].op);
 			mt_buf_puts(b, "</code> on ");
-			esc(b, rp->inflight[i].target ? rp->inflight[i].target : "?");
+			esc(b, rp->inflight[i].target ? rp->inflight[i].target
+			                              : "?");
 			mt_buf_puts(b, "</td></tr>");
 		}
 		if (rp->reason) {
@@ -386,8 +438,10 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 		}
 		mt_buf_puts(b, "<tr><th>signature</th><td><code>");
 		esc(b, rp->signature);
-		mt_buf_printf(b, "</code></td></tr><tr><th>fingerprint</th><td><code>%s</code></td></tr>",
-			      rp->fingerprint);
+		mt_buf_printf(
+		        b,
+		        "</code></td></tr><tr><th>fingerprint</th><td><code>%s</code></td></tr>",
+		        rp->fingerprint);
 		for (i = 0; i < rp->nnext_steps; i++) {
 			mt_buf_puts(b, "<tr><th>next step</th><td>");
 			esc(b, rp->next_steps[i]);
@@ -395,20 +449,33 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 		}
 		mt_buf_puts(b, "</table>");
 		if (rp->nframes) {
-			mt_buf_puts(b, "<table><tr><th>#</th><th>category</th><th>function</th><th>source</th><th>module</th></tr>");
-			for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN; i++) {
+			mt_buf_puts(
+			        b,
+			        "<table><tr><th>#</th><th>category</th><th>function</th><th>source</th><th>module</th></tr>");
+			for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN;
+			     i++) {
 				const mt_frame *f = &rp->frames[i];
-				char *d = mt_function_display(f->function ? f->function : f->symbol);
+				char *d = mt_function_display(
+				        f->function ? f->function : f->symbol);
 
-				mt_buf_printf(b, "<tr%s><td>%d</td><td class=\"cat-%s\">%s</td><td><code>",
-					      (int)i == rp->blame_frame ? " style=\"font-weight:700\"" : "",
-					      f->index, mt_category_name(f->category),
-					      mt_category_name(f->category));
+				mt_buf_printf(
+				        b,
+				        "<tr%s><td>%d</td><td class=\"cat-%s\">%s</td><td><code>",
+				        (int)i == rp->blame_frame
+				                ? " style=\"font-weight:700\""
+				                : "",
+				        f->index, mt_category_name(f->category),
+				        mt_category_name(f->category));
 				esc(b, d ? d : "??");
-				mt_buf_puts(b, f->inlined ? "</code> (inlined)</td><td>" : "</code></td><td>");
+				mt_buf_puts(
+				        b,
+				        f->inlined
+				                ? "</code> (inlined)</td><td>"
+				                : "</code></td><td>");
 				if (f->file) {
 					esc(b, f->file);
-					mt_buf_printf(b, ":%u:%u", f->line, f->column);
+					mt_buf_printf(b, ":%u:%u", f->line,
+					              f->column);
 				}
 				mt_buf_puts(b, "</td><td>");
 				esc(b, f->module);
@@ -428,37 +495,46 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 			esc(b, j->key);
 			mt_buf_puts(b, "</code></h3>");
 			if (!j->nhits)
-				mt_buf_puts(b, "<p class=\"note\">not found in the IR stages</p>");
+				mt_buf_puts(
+				        b,
+				        "<p class=\"note\">not found in the IR stages</p>");
 			mt_buf_puts(b, "<ul>");
 			for (k = 0; k < j->nhits; k++) {
 				const mt_join_hit *h = &j->hits[k];
 
 				mt_buf_puts(b, "<li class=\"join\">graph ");
 				esc(b, h->graph);
-				mt_buf_puts(b, h->fusion ? ": fused into <code>" : ": <code>");
+				mt_buf_puts(b, h->fusion ? ": fused into <code>"
+				                         : ": <code>");
 				esc(b, h->op.op);
 				mt_buf_puts(b, "</code>");
 				if (h->op.device) {
 					mt_buf_puts(b, " on ");
 					esc(b, h->op.device);
 				}
-				mt_buf_puts(b, h->fusion ? " at stage " : ", stages ");
+				mt_buf_puts(b, h->fusion ? " at stage "
+				                         : ", stages ");
 				esc(b, h->from_stage);
 				mt_buf_puts(b, " &rarr; ");
 				esc(b, h->to_stage);
 				if (h->nmembers) {
 					mt_buf_puts(b, "<ul>");
 					for (m = 0; m < h->nmembers; m++) {
-						mt_buf_puts(b, "<li>member <code>");
+						mt_buf_puts(
+						        b, "<li>member <code>");
 						esc(b, h->members[m].op);
 						mt_buf_puts(b, "</code>");
 						if (h->members[m].device) {
 							mt_buf_puts(b, " on ");
-							esc(b, h->members[m].device);
+							esc(b, h->members[m]
+							               .device);
 						}
 						if (h->members[m].nlocs) {
 							mt_buf_puts(b, " at ");
-							locs(b, h->members[m].locs, h->members[m].nlocs);
+							locs(b,
+							     h->members[m].locs,
+							     h->members[m]
+							             .nlocs);
 						}
 						mt_buf_puts(b, "</li>");
 					}
@@ -471,15 +547,20 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 	}
 }
 
-void mt_html_render(mt_buf *b, const char *title, const mt_irdiff_report *ir,
-		    const mt_html_crash *crash)
+void mt_html_render(mt_buf *b,
+                    const char *title,
+                    const mt_irdiff_report *ir,
+                    const mt_html_crash *crash)
 {
 	size_t g, s, total = 0;
 	int any_pair = 0, selected = 0;
 
-	mt_buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
+	mt_buf_puts(
+	        b,
+	        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
 	esc(b, title);
-	mt_buf_printf(b, "</title><style>%s</style></head><body>\n<h1>", style_sheet);
+	mt_buf_printf(b, "</title><style>%s</style></head><body>\n<h1>",
+	              style_sheet);
 	esc(b, title);
 	mt_buf_puts(b, "</h1>\n");
 	if (crash)
@@ -499,7 +580,9 @@ void mt_html_render(mt_buf *b, const char *title, const mt_irdiff_report *ir,
 	/* side-by-side IR: one option per stage pair, the first changed
 	 * one selected */
 	if (ir) {
-		mt_buf_puts(b, "<h2>Side-by-side IR</h2><p><label>stage pair <select id=\"pair\">");
+		mt_buf_puts(
+		        b,
+		        "<h2>Side-by-side IR</h2><p><label>stage pair <select id=\"pair\">");
 		for (g = 0; g < ir->ngraphs; g++) {
 			const mt_irdiff_graph *gr = &ir->graphs[g];
 
@@ -507,30 +590,42 @@ void mt_html_render(mt_buf *b, const char *title, const mt_irdiff_report *ir,
 				const mt_irdiff_step *st = &gr->steps[s];
 				int sel = !selected && st->t.changed;
 
-				mt_buf_printf(b, "<option value=\"%zu:%zu:%zu\" data-a=\"", g, st->from, st->to);
+				mt_buf_printf(
+				        b,
+				        "<option value=\"%zu:%zu:%zu\" data-a=\"",
+				        g, st->from, st->to);
 				esc(b, stage_name(gr, st->from));
 				mt_buf_puts(b, "\" data-b=\"");
 				esc(b, stage_name(gr, st->to));
-				mt_buf_printf(b, "\"%s>", sel ? " selected" : "");
+				mt_buf_printf(b, "\"%s>",
+				              sel ? " selected" : "");
 				esc(b, gr->graph->name);
 				mt_buf_puts(b, ": ");
 				esc(b, stage_name(gr, st->from));
 				mt_buf_puts(b, " &rarr; ");
 				esc(b, stage_name(gr, st->to));
-				mt_buf_puts(b, st->t.changed ? "" : " (unchanged)");
+				mt_buf_puts(b, st->t.changed ? ""
+				                             : " (unchanged)");
 				mt_buf_puts(b, "</option>");
 				selected |= sel;
 				any_pair = 1;
 			}
 		}
-		mt_buf_puts(b, "</select></label> <span class=\"note\">lines only in one side are highlighted</span></p>");
+		mt_buf_puts(
+		        b,
+		        "</select></label> <span class=\"note\">lines only in one side are highlighted</span></p>");
 		if (!any_pair)
-			mt_buf_puts(b, "<p class=\"note\">fewer than two stages: nothing to compare</p>");
-		mt_buf_puts(b, "<div class=\"panes\"><div style=\"flex:1\"><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
-			       "<div style=\"flex:1\"><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
+			mt_buf_puts(
+			        b,
+			        "<p class=\"note\">fewer than two stages: nothing to compare</p>");
+		mt_buf_puts(
+		        b,
+		        "<div class=\"panes\"><div style=\"flex:1\"><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
+		        "<div style=\"flex:1\"><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
 		for (g = 0; g < ir->ngraphs; g++)
 			stage_texts(b, &ir->graphs[g], g, &total);
 		mt_buf_puts(b, pair_script);
 	}
-	mt_buf_puts(b, "<p class=\"note\">made by maxtriage</p></body></html>\n");
+	mt_buf_puts(b,
+	            "<p class=\"note\">made by maxtriage</p></body></html>\n");
 }

@@ -39,7 +39,8 @@ json_t *mt_json_text(const char *s)
 		if (ok && n > 1) {
 			/* jansson's own validator judges overlong forms and
 			 * surrogates */
-			json_t *probe = json_stringn((const char *)p, (size_t)n);
+			json_t *probe =
+			        json_stringn((const char *)p, (size_t)n);
 
 			ok = probe != NULL;
 			json_decref(probe);

@@ -26,8 +26,10 @@ static json_t *member_json(const mt_join_member *m)
 	return o;
 }
 
-void mt_report_render_json(mt_buf *out, const char *stack_json,
-			   const char *irdiff_json, const mt_join_set *js)
+void mt_report_render_json(mt_buf *out,
+                           const char *stack_json,
+                           const char *irdiff_json,
+                           const mt_join_set *js)
 {
 	json_t *root = json_object(), *joins = json_array();
 	json_t *stack = json_loads(stack_json, 0, NULL);
@@ -41,7 +43,8 @@ void mt_report_render_json(mt_buf *out, const char *stack_json,
 		const mt_join *j = &js->joins[i];
 		json_t *o = json_object(), *hits = json_array();
 
-		json_object_set_new(o, "report", json_integer((json_int_t)j->report));
+		json_object_set_new(o, "report",
+		                    json_integer((json_int_t)j->report));
 		json_object_set_new(o, "key", str(j->key));
 		json_object_set_new(o, "source", str(j->source));
 		for (k = 0; k < j->nhits; k++) {
@@ -49,21 +52,34 @@ void mt_report_render_json(mt_buf *out, const char *stack_json,
 			json_t *ho = json_object();
 
 			json_object_set_new(ho, "graph", str(h->graph));
-			json_object_set_new(ho, "type", json_string(h->fusion ? "fusion" : "op"));
+			json_object_set_new(
+			        ho, "type",
+			        json_string(h->fusion ? "fusion" : "op"));
 			if (h->fusion) {
 				json_t *mem = json_array();
 
-				json_object_set_new(ho, "fused_at", json_pack("{s:o,s:o}",
-					"from", str(h->from_stage), "to", str(h->to_stage)));
-				json_object_set_new(ho, "into", member_json(&h->op));
+				json_object_set_new(
+				        ho, "fused_at",
+				        json_pack("{s:o,s:o}", "from",
+				                  str(h->from_stage), "to",
+				                  str(h->to_stage)));
+				json_object_set_new(ho, "into",
+				                    member_json(&h->op));
 				for (m = 0; m < h->nmembers; m++)
-					json_array_append_new(mem, member_json(&h->members[m]));
+					json_array_append_new(
+					        mem,
+					        member_json(&h->members[m]));
 				json_object_set_new(ho, "members", mem);
 			} else {
-				json_object_set_new(ho, "op", member_json(&h->op));
-				json_object_set_new(ho, "first_stage", str(h->from_stage));
-				json_object_set_new(ho, "last_stage", str(h->to_stage));
-				json_object_set_new(ho, "stages", json_integer((json_int_t)h->nstages));
+				json_object_set_new(ho, "op",
+				                    member_json(&h->op));
+				json_object_set_new(ho, "first_stage",
+				                    str(h->from_stage));
+				json_object_set_new(ho, "last_stage",
+				                    str(h->to_stage));
+				json_object_set_new(
+				        ho, "stages",
+				        json_integer((json_int_t)h->nstages));
 			}
 			json_array_append_new(hits, ho);
 		}
@@ -85,8 +101,7 @@ static void locs_text(mt_buf *b, const mt_join_member *m)
 		mt_buf_printf(b, "%s%s", i ? ", " : "", m->locs[i]);
 }
 
-static void joins_body(mt_buf *b, const mt_join_set *js, size_t report,
-		       int md)
+static void joins_body(mt_buf *b, const mt_join_set *js, size_t report, int md)
 {
 	size_t i, k, m;
 	const char *bullet = md ? "- " : "  ";
@@ -97,48 +112,62 @@ static void joins_body(mt_buf *b, const mt_join_set *js, size_t report,
 		if (j->report != report)
 			continue;
 		mt_buf_printf(b, "%s%s%s %s%s%s: ", bullet, md ? "**" : "",
-			      j->source, md ? "`" : "'", j->key, md ? "`**" : "'");
+		              j->source, md ? "`" : "'", j->key,
+		              md ? "`**" : "'");
 		if (!j->nhits) {
 			mt_buf_puts(b, "not found in the IR stages\n");
 			continue;
 		}
-		mt_buf_printf(b, "%zu match%s\n", j->nhits, j->nhits == 1 ? "" : "es");
+		mt_buf_printf(b, "%zu match%s\n", j->nhits,
+		              j->nhits == 1 ? "" : "es");
 		for (k = 0; k < j->nhits; k++) {
 			const mt_join_hit *h = &j->hits[k];
 			const char *ind = md ? "  - " : "      ";
 
 			if (h->fusion) {
-				mt_buf_printf(b, "%sgraph %s: fused into %s%s%s", ind,
-					      h->graph, h->op.op,
-					      h->op.sym ? " @" : "", h->op.sym ? h->op.sym : "");
+				mt_buf_printf(b,
+				              "%sgraph %s: fused into %s%s%s",
+				              ind, h->graph, h->op.op,
+				              h->op.sym ? " @" : "",
+				              h->op.sym ? h->op.sym : "");
 				if (h->op.device)
-					mt_buf_printf(b, " on %s", h->op.device);
-				mt_buf_printf(b, " at stage %s -> %s\n", h->from_stage,
-					      h->to_stage);
+					mt_buf_printf(b, " on %s",
+					              h->op.device);
+				mt_buf_printf(b, " at stage %s -> %s\n",
+				              h->from_stage, h->to_stage);
 				for (m = 0; m < h->nmembers; m++) {
-					mt_buf_printf(b, "%s  member %s", md ? "    " : ind,
-						      h->members[m].op);
+					mt_buf_printf(b, "%s  member %s",
+					              md ? "    " : ind,
+					              h->members[m].op);
 					if (h->members[m].device)
-						mt_buf_printf(b, " on %s", h->members[m].device);
+						mt_buf_printf(
+						        b, " on %s",
+						        h->members[m].device);
 					locs_text(b, &h->members[m]);
 					mt_buf_putc(b, '\n');
 				}
 			} else {
-				mt_buf_printf(b, "%sgraph %s: %s%s%s", ind, h->graph,
-					      h->op.op, h->op.sym ? " @" : "",
-					      h->op.sym ? h->op.sym : "");
+				mt_buf_printf(b, "%sgraph %s: %s%s%s", ind,
+				              h->graph, h->op.op,
+				              h->op.sym ? " @" : "",
+				              h->op.sym ? h->op.sym : "");
 				if (h->op.device)
-					mt_buf_printf(b, " on %s", h->op.device);
+					mt_buf_printf(b, " on %s",
+					              h->op.device);
 				locs_text(b, &h->op);
 				mt_buf_printf(b, ", stages %s .. %s (%zu)\n",
-					      h->from_stage, h->to_stage, h->nstages);
+				              h->from_stage, h->to_stage,
+				              h->nstages);
 			}
 		}
 	}
 }
 
-static void render(mt_buf *out, const char *stack_part,
-		   const mt_report *reports, const mt_join_set *js, int md)
+static void render(mt_buf *out,
+                   const char *stack_part,
+                   const mt_report *reports,
+                   const mt_join_set *js,
+                   int md)
 {
 	size_t r, nrep = 0;
 
@@ -147,23 +176,31 @@ static void render(mt_buf *out, const char *stack_part,
 		if (js->joins[r].report + 1 > nrep)
 			nrep = js->joins[r].report + 1;
 	for (r = 0; r < nrep; r++) {
-		mt_buf_printf(out, md ? "\n### Report %zu in the compiler's IR (%s)\n\n" :
-					"\nreport %zu in the IR (%s):\n",
-			      r + 1, reports[r].kind ? reports[r].kind : "unknown");
+		mt_buf_printf(
+		        out,
+		        md ? "\n### Report %zu in the compiler's IR (%s)\n\n"
+		           : "\nreport %zu in the IR (%s):\n",
+		        r + 1, reports[r].kind ? reports[r].kind : "unknown");
 		joins_body(out, js, r, md);
 	}
 	if (!js->n)
-		mt_buf_puts(out, "\nno kernel, op in flight or crash-point function to look up in the IR\n");
+		mt_buf_puts(
+		        out,
+		        "\nno kernel, op in flight or crash-point function to look up in the IR\n");
 }
 
-void mt_report_render_text(mt_buf *out, const char *stack_text,
-			   const mt_report *reports, const mt_join_set *js)
+void mt_report_render_text(mt_buf *out,
+                           const char *stack_text,
+                           const mt_report *reports,
+                           const mt_join_set *js)
 {
 	render(out, stack_text, reports, js, 0);
 }
 
-void mt_report_render_markdown(mt_buf *out, const char *stack_md,
-			       const mt_report *reports, const mt_join_set *js)
+void mt_report_render_markdown(mt_buf *out,
+                               const char *stack_md,
+                               const mt_report *reports,
+                               const mt_join_set *js)
 {
 	render(out, stack_md, reports, js, 1);
 }

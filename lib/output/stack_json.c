@@ -33,26 +33,27 @@ static json_t *frame_json(const mt_frame *f)
 	json_t *o = json_object();
 	char *disp = mt_function_display(f->function);
 
-	json_object_set_new(o, "index", f->index >= 0 ? json_integer(f->index) :
-							 json_null());
+	json_object_set_new(o, "index",
+	                    f->index >= 0 ? json_integer(f->index)
+	                                  : json_null());
 	json_object_set_new(o, "address", hex(f->has_address, f->address));
 	json_object_set_new(o, "module", text(f->module));
 	json_object_set_new(o, "module_offset",
-			    hex(f->has_offset, f->module_offset));
+	                    hex(f->has_offset, f->module_offset));
 	json_object_set_new(o, "build_id", text(f->build_id));
 	json_object_set_new(o, "function", text(f->function));
 	json_object_set_new(o, "display", text(disp));
 	json_object_set_new(o, "file", text(f->file));
-	json_object_set_new(o, "line", f->line ? json_integer(f->line) :
-						 json_null());
-	json_object_set_new(o, "column", f->line ? json_integer(f->column) :
-						   json_null());
+	json_object_set_new(o, "line",
+	                    f->line ? json_integer(f->line) : json_null());
+	json_object_set_new(o, "column",
+	                    f->line ? json_integer(f->column) : json_null());
 	json_object_set_new(o, "inlined", json_boolean(f->inlined));
 	json_object_set_new(o, "lookup", str_or_null(f->lookup));
 	json_object_set_new(o, "instruction", text(f->instruction));
 	json_object_set_new(o, "hint", text(f->hint));
 	json_object_set_new(o, "category",
-			    json_string(mt_category_name(f->category)));
+	                    json_string(mt_category_name(f->category)));
 	json_object_set_new(o, "rule", text(f->rule));
 	json_object_set_new(o, "status", str_or_null(f->status));
 	json_object_set_new(o, "status_reason", text(f->status_reason));
@@ -80,8 +81,9 @@ static json_t *report_json(const mt_report *r, const char *path)
 	size_t i;
 
 	json_object_set_new(o, "input", text(path));
-	json_object_set_new(o, "input_lines", json_pack("[ii]", (int)r->first_line,
-							 (int)r->last_line));
+	json_object_set_new(
+	        o, "input_lines",
+	        json_pack("[ii]", (int)r->first_line, (int)r->last_line));
 	json_object_set_new(o, "kind", text(r->kind));
 	json_object_set_new(o, "signal", text(r->signal));
 	json_object_set_new(o, "message", text(r->message));
@@ -96,10 +98,10 @@ static json_t *report_json(const mt_report *r, const char *path)
 		json_array_append_new(frames, frame_json(&r->frames[i]));
 	json_object_set_new(o, "frames", frames);
 	json_object_set_new(cl, "category",
-			    json_string(mt_category_name(r->category)));
-	json_object_set_new(cl, "frame", r->blame_frame >= 0 ?
-						 json_integer(r->blame_frame) :
-						 json_null());
+	                    json_string(mt_category_name(r->category)));
+	json_object_set_new(cl, "frame",
+	                    r->blame_frame >= 0 ? json_integer(r->blame_frame)
+	                                        : json_null());
 	json_object_set_new(cl, "reason", text(r->reason));
 	json_object_set_new(o, "classification", cl);
 	json_object_set_new(o, "signature", text(r->signature));
@@ -108,11 +110,14 @@ static json_t *report_json(const mt_report *r, const char *path)
 		json_t *ops = json_array(), *steps = json_array();
 
 		for (i = 0; i < r->ninflight; i++)
-			json_array_append_new(ops, json_pack("{s:o,s:o,s:o,s:i}",
-				"op", text(r->inflight[i].op),
-				"id", text(r->inflight[i].id),
-				"target", text(r->inflight[i].target),
-				"input_line", (int)r->inflight[i].line_no));
+			json_array_append_new(
+			        ops,
+			        json_pack("{s:o,s:o,s:o,s:i}", "op",
+			                  text(r->inflight[i].op), "id",
+			                  text(r->inflight[i].id), "target",
+			                  text(r->inflight[i].target),
+			                  "input_line",
+			                  (int)r->inflight[i].line_no));
 		json_object_set_new(o, "ops_in_flight", ops);
 		for (i = 0; i < r->nnext_steps; i++)
 			json_array_append_new(steps, text(r->next_steps[i]));
@@ -130,16 +135,16 @@ void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n)
 	json_object_set_new(root, "schema", json_string(MT_STACK_SCHEMA));
 	for (i = 0; i < n; i++) {
 		if (in[i].error) {
-			json_array_append_new(errors,
-					      json_pack("{s:o,s:o}", "input",
-							text(in[i].path), "error",
-							text(in[i].error)));
+			json_array_append_new(
+			        errors, json_pack("{s:o,s:o}", "input",
+			                          text(in[i].path), "error",
+			                          text(in[i].error)));
 			continue;
 		}
 		for (j = 0; j < in[i].nreports; j++)
-			json_array_append_new(reports,
-					      report_json(&in[i].reports[j],
-							  in[i].path));
+			json_array_append_new(
+			        reports,
+			        report_json(&in[i].reports[j], in[i].path));
 	}
 	json_object_set_new(root, "reports", reports);
 	json_object_set_new(root, "errors", errors);

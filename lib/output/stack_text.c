@@ -14,20 +14,27 @@ static const char *base_name(const char *path)
 static const char *cat_color(mt_category c)
 {
 	switch (c) {
-	case MT_CAT_MODEL: return "\033[1;35m";
-	case MT_CAT_KERNEL: return "\033[1;33m";
-	case MT_CAT_RUNTIME: return "\033[1;36m";
-	case MT_CAT_HANDLER: return "\033[2m";
-	case MT_CAT_SYSTEM: return "\033[2m";
-	default: return "";
+	case MT_CAT_MODEL:
+		return "\033[1;35m";
+	case MT_CAT_KERNEL:
+		return "\033[1;33m";
+	case MT_CAT_RUNTIME:
+		return "\033[1;36m";
+	case MT_CAT_HANDLER:
+		return "\033[2m";
+	case MT_CAT_SYSTEM:
+		return "\033[2m";
+	default:
+		return "";
 	}
 }
 
 /* "name at file:line:col in module+0xoff" for one frame. */
 static void frame_where(mt_buf *b, const mt_frame *f, int md)
 {
-	char *disp = mt_function_display(f->function ? f->function :
-					 f->bogus_symbol ? NULL : f->symbol);
+	char *disp = mt_function_display(f->function       ? f->function
+	                                 : f->bogus_symbol ? NULL
+	                                                   : f->symbol);
 	const char *tick = md ? "`" : "";
 
 	if (disp && *disp)
@@ -47,25 +54,31 @@ static void frame_where(mt_buf *b, const mt_frame *f, int md)
 		mt_buf_printf(b, " in %s", base_name(f->module));
 		if (f->has_offset)
 			mt_buf_printf(b, "+0x%llx",
-				      (unsigned long long)f->module_offset);
+			              (unsigned long long)f->module_offset);
 	}
 	free(disp);
 }
 
-static void text_report(mt_buf *b, const mt_report *r, const char *path,
-			size_t no, size_t total, int color)
+static void text_report(mt_buf *b,
+                        const mt_report *r,
+                        const char *path,
+                        size_t no,
+                        size_t total,
+                        int color)
 {
-	const char *bold = color ? "\033[1m" : "", *off = color ? "\033[0m" : "";
+	const char *bold = color ? "\033[1m" : "",
+	           *off = color ? "\033[0m" : "";
 	size_t i;
 
 	mt_buf_printf(b, "%s%s: report %zu of %zu (lines %u-%u)%s\n", bold,
-		      path, no, total, r->first_line, r->last_line, off);
+	              path, no, total, r->first_line, r->last_line, off);
 	mt_buf_printf(b, "  %s%s%s", color ? cat_color(r->category) : "",
-		      r->kind ? r->kind : "unknown", off);
+	              r->kind ? r->kind : "unknown", off);
 	if (r->signal && r->kind && strcmp(r->signal, r->kind))
 		mt_buf_printf(b, " (%s)", r->signal);
-	mt_buf_printf(b, " in %s%s%s code\n", color ? cat_color(r->category) : "",
-		      mt_category_name(r->category), off);
+	mt_buf_printf(b, " in %s%s%s code\n",
+	              color ? cat_color(r->category) : "",
+	              mt_category_name(r->category), off);
 	if (r->message)
 		mt_buf_printf(b, "  message:     %s\n", r->message);
 	if (r->error_location)
@@ -84,15 +97,18 @@ static void text_report(mt_buf *b, const mt_report *r, const char *path,
 		mt_buf_putc(b, '\n');
 		if (f->instruction)
 			mt_buf_printf(b, "  instruction: %s%s%s%s\n",
-				      f->instruction, f->hint ? " (" : "",
-				      f->hint ? f->hint : "", f->hint ? ")" : "");
+			              f->instruction, f->hint ? " (" : "",
+			              f->hint ? f->hint : "",
+			              f->hint ? ")" : "");
 		if (f->blame)
 			mt_buf_printf(b, "  last change: %.12s %s: %s\n",
-				      f->blame->commit,
-				      f->blame->author ? f->blame->author : "",
-				      f->blame->summary ? f->blame->summary : "");
+			              f->blame->commit,
+			              f->blame->author ? f->blame->author : "",
+			              f->blame->summary ? f->blame->summary
+			                                : "");
 	} else if (r->nframes && r->frames[0].instruction) {
-		mt_buf_printf(b, "  instruction: %s\n", r->frames[0].instruction);
+		mt_buf_printf(b, "  instruction: %s\n",
+		              r->frames[0].instruction);
 	}
 	if (r->reason)
 		mt_buf_printf(b, "  why:         %s\n", r->reason);
@@ -109,8 +125,9 @@ static void text_report(mt_buf *b, const mt_report *r, const char *path,
 			mt_buf_printf(b, "#%-3d ", f->index);
 		else
 			mt_buf_puts(b, "     ");
-		mt_buf_printf(b, "%s%-8s%s ", color ? cat_color(f->category) : "",
-			      mt_category_name(f->category), off);
+		mt_buf_printf(b, "%s%-8s%s ",
+		              color ? cat_color(f->category) : "",
+		              mt_category_name(f->category), off);
 		frame_where(b, f, 0);
 		if (f->inlined)
 			mt_buf_puts(b, " (inlined)");
@@ -120,10 +137,12 @@ static void text_report(mt_buf *b, const mt_report *r, const char *path,
 		mt_buf_putc(b, '\n');
 	}
 	for (i = 0; i < r->ninflight; i++)
-		mt_buf_printf(b, "  in flight:   %s [id=%s]%s%s (launched, never completed)\n",
-			      r->inflight[i].op, r->inflight[i].id,
-			      r->inflight[i].target ? " on " : "",
-			      r->inflight[i].target ? r->inflight[i].target : "");
+		mt_buf_printf(
+		        b,
+		        "  in flight:   %s [id=%s]%s%s (launched, never completed)\n",
+		        r->inflight[i].op, r->inflight[i].id,
+		        r->inflight[i].target ? " on " : "",
+		        r->inflight[i].target ? r->inflight[i].target : "");
 	if (r->signature)
 		mt_buf_printf(b, "  signature:   %s\n", r->signature);
 	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
@@ -131,8 +150,10 @@ static void text_report(mt_buf *b, const mt_report *r, const char *path,
 		mt_buf_printf(b, "  next:        %s\n", r->next_steps[i]);
 }
 
-void mt_stack_render_text(mt_buf *out, const mt_stack_input *in, size_t n,
-			  int color)
+void mt_stack_render_text(mt_buf *out,
+                          const mt_stack_input *in,
+                          size_t n,
+                          int color)
 {
 	size_t i, j;
 
@@ -141,12 +162,12 @@ void mt_stack_render_text(mt_buf *out, const mt_stack_input *in, size_t n,
 			continue;
 		if (!in[i].nreports)
 			mt_buf_printf(out, "%s: no crash or error found\n",
-				      in[i].path);
+			              in[i].path);
 		for (j = 0; j < in[i].nreports; j++) {
 			if (out->len)
 				mt_buf_putc(out, '\n');
 			text_report(out, &in[i].reports[j], in[i].path, j + 1,
-				    in[i].nreports, color);
+			            in[i].nreports, color);
 		}
 	}
 }
@@ -169,9 +190,9 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 	size_t i;
 
 	mt_buf_printf(b, "### %s in %s code\n\n", r->kind ? r->kind : "unknown",
-		      mt_category_name(r->category));
+	              mt_category_name(r->category));
 	mt_buf_printf(b, "- **input:** `%s` (lines %u-%u)\n", path,
-		      r->first_line, r->last_line);
+	              r->first_line, r->last_line);
 	if (r->signal)
 		mt_buf_printf(b, "- **signal:** %s\n", r->signal);
 	if (r->message) {
@@ -185,12 +206,12 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		mt_buf_printf(b, "- **program:** `%s`\n", r->program);
 	if (r->blame_frame >= 0) {
 		mt_buf_printf(b, "- **crash point:** #%d ",
-			      r->frames[r->blame_frame].index);
+		              r->frames[r->blame_frame].index);
 		frame_where(b, &r->frames[r->blame_frame], 1);
 		mt_buf_putc(b, '\n');
 		if (r->frames[r->blame_frame].instruction)
 			mt_buf_printf(b, "- **instruction:** `%s`\n",
-				      r->frames[r->blame_frame].instruction);
+			              r->frames[r->blame_frame].instruction);
 	}
 	if (r->reason) {
 		mt_buf_puts(b, "- **why:** ");
@@ -198,11 +219,12 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		mt_buf_putc(b, '\n');
 	}
 	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n",
-		      r->signature ? r->signature : "", r->fingerprint);
+	              r->signature ? r->signature : "", r->fingerprint);
 	for (i = 0; i < r->ninflight; i++)
 		mt_buf_printf(b, "- **in flight:** `%s` [id=%s] on %s\n",
-			      r->inflight[i].op, r->inflight[i].id,
-			      r->inflight[i].target ? r->inflight[i].target : "?");
+		              r->inflight[i].op, r->inflight[i].id,
+		              r->inflight[i].target ? r->inflight[i].target
+		                                    : "?");
 	if (r->nnext_steps) {
 		mt_buf_puts(b, "\n**Next steps**\n\n");
 		for (i = 0; i < r->nnext_steps; i++) {
@@ -215,15 +237,15 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 	if (!r->nframes)
 		return;
 	mt_buf_puts(b, "| # | category | function | source | module |\n"
-		       "|---|---|---|---|---|\n");
+	               "|---|---|---|---|---|\n");
 	for (i = 0; i < r->nframes; i++) {
 		const mt_frame *f = &r->frames[i];
-		char *disp = mt_function_display(f->function ? f->function :
-								 f->symbol);
+		char *disp = mt_function_display(f->function ? f->function
+		                                             : f->symbol);
 
 		if (f->index >= 0)
 			mt_buf_printf(b, "| %d%s | ", f->index,
-				      (int)i == r->blame_frame ? " **>**" : "");
+			              (int)i == r->blame_frame ? " **>**" : "");
 		else
 			mt_buf_puts(b, "|  | ");
 		mt_buf_printf(b, "%s | ", mt_category_name(f->category));
@@ -241,8 +263,9 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		if (f->module) {
 			md_cell(b, base_name(f->module));
 			if (f->has_offset)
-				mt_buf_printf(b, "+0x%llx",
-					      (unsigned long long)f->module_offset);
+				mt_buf_printf(
+				        b, "+0x%llx",
+				        (unsigned long long)f->module_offset);
 		}
 		mt_buf_puts(b, " |\n");
 		free(disp);
@@ -257,7 +280,7 @@ void mt_stack_render_markdown(mt_buf *out, const mt_stack_input *in, size_t n)
 	for (i = 0; i < n; i++)
 		total += in[i].nreports;
 	mt_buf_printf(out, "## maxtriage: %zu crash report%s\n\n", total,
-		      total == 1 ? "" : "s");
+	              total == 1 ? "" : "s");
 	for (i = 0; i < n; i++)
 		for (j = 0; j < in[i].nreports; j++)
 			md_report(out, &in[i].reports[j], in[i].path);

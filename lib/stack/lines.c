@@ -41,8 +41,9 @@ static int parse_hex_addr(const char **p, uint64_t *out, int *redacted)
 	while (*s == '0' && is_hex(s[1]))
 		s++;
 	while (is_hex(*s)) {
-		int d = isdigit((unsigned char)*s) ? *s - '0' :
-						     (tolower((unsigned char)*s) - 'a' + 10);
+		int d = isdigit((unsigned char)*s)
+		                ? *s - '0'
+		                : (tolower((unsigned char)*s) - 'a' + 10);
 		if (++digits > 16)
 			return 0;
 		v = (v << 4) | (uint64_t)d;
@@ -98,8 +99,10 @@ static const char *trim_end(const char *s, const char *e)
  * "(module+0xOFF)" ending at e (e points just past ')'). On success the
  * module and offset are set and *start is the '(' position.
  */
-static int tail_module_offset(mt_frame *f, const char *s, const char *e,
-			      const char **start)
+static int tail_module_offset(mt_frame *f,
+                              const char *s,
+                              const char *e,
+                              const char **start)
 {
 	const char *open, *plus, *q;
 	uint64_t off;
@@ -137,8 +140,8 @@ static int tail_module_offset(mt_frame *f, const char *s, const char *e,
  * the file part non-empty; "a::b" never qualifies because its last
  * segment is not a number.
  */
-static int tail_file_line(mt_frame *f, const char *s, const char *e,
-			  const char **start)
+static int
+tail_file_line(mt_frame *f, const char *s, const char *e, const char **start)
 {
 	const char *tok = e, *c1, *c2 = NULL, *q;
 	uint64_t line = 0, col = 0;
@@ -243,7 +246,8 @@ static int llvm_frame(mt_frame *f, const char *p)
 	if (*p != '#')
 		return 0;
 	p++;
-	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') || idx > INT32_MAX)
+	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') ||
+	    idx > INT32_MAX)
 		return 0;
 	p = skip_ws(p);
 	f->index = (int)idx;
@@ -290,7 +294,8 @@ static int column_frame(mt_frame *f, const char *p)
 	int red;
 
 	p = skip_ws(p);
-	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') || idx > INT32_MAX)
+	if (!parse_dec(&p, &idx) || (*p != ' ' && *p != '\t') ||
+	    idx > INT32_MAX)
 		return 0;
 	m = skip_ws(p);
 	for (me = m; *me && *me != ' ' && *me != '\t'; me++)
@@ -334,7 +339,8 @@ static int column_frame(mt_frame *f, const char *p)
 	return 1;
 }
 
-/* compute-sanitizer: "Host Frame:sym [0xOFF] in lib" or "Host Frame: [0xADDR]" */
+/* compute-sanitizer: "Host Frame:sym [0xOFF] in lib" or "Host Frame: [0xADDR]"
+ */
 static int host_frame(mt_frame *f, const char *p)
 {
 	const char *hf = strstr(p, "Host Frame:"), *lb, *rb, *q;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const char *skip_ws(const char *p)
 {
 	while (*p == ' ' || *p == '\t')
@@ -130,7 +129,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	size_t i;
 
 	/* --- dump structure --- */
-	if (strstr(p, "Please submit a bug report to") || starts(p, "Stack dump:")) {
+	if (strstr(p, "Please submit a bug report to") ||
+	    starts(p, "Stack dump:")) {
 		m->type = MSG_BOUNDARY;
 		return;
 	}
@@ -138,7 +138,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		m->type = MSG_NONE;
 		return;
 	}
-	if ((q = strstr(p, "Program arguments:")) && isdigit((unsigned char)*p)) {
+	if ((q = strstr(p, "Program arguments:")) &&
+	    isdigit((unsigned char)*p)) {
 		m->type = MSG_PROGRAM;
 		m->text = dup_rest(q + 18);
 		return;
@@ -285,7 +286,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		return;
 	}
 	if (starts(p, "Fusion info:") || starts(p, "Source Traceback:") ||
-	    (starts(p, "Note: ") && strstr(p, "distinct Python source locations"))) {
+	    (starts(p, "Note: ") &&
+	     strstr(p, "distinct Python source locations"))) {
 		m->type = MSG_NOTE;
 		m->text = dup_rest(p);
 		return;
@@ -344,8 +346,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 			c++;
 		if (c > p && (*c == ':' || !*c)) {
 			m->type = MSG_PRIMARY;
-			m->kind = has_cuda_error(p) ? "cuda_error" :
-						      "python_exception";
+			m->kind = has_cuda_error(p) ? "cuda_error"
+			                            : "python_exception";
 			m->text = dup_rest(p);
 			return;
 		}
@@ -358,7 +360,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	}
 
 	/* --- trailers --- */
-	if (strstr(p, "mojo crashed!") || strstr(p, "error: execution crashed") ||
+	if (strstr(p, "mojo crashed!") ||
+	    strstr(p, "error: execution crashed") ||
 	    strstr(p, "error: execution exited with a non-zero result")) {
 		m->type = MSG_TRAILER;
 		/* "mojo: error: ..." / "/path/bin/mojo: error: ...": the
@@ -368,7 +371,8 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 	}
 	for (i = 0; i < MT_ARRAY_SIZE(signal_trailers); i++) {
 		if ((q = strstr(p, signal_trailers[i].needle))) {
-			/* "Aborted" only as a shell trailer, not inside prose */
+			/* "Aborted" only as a shell trailer, not inside prose
+			 */
 			if (!strcmp(signal_trailers[i].needle, "Aborted") &&
 			    q != p && !strstr(p, "core dumped"))
 				continue;

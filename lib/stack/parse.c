@@ -31,14 +31,14 @@
 
 typedef struct parser {
 	mt_report_set *set;
-	mt_report *cur;         /* report being filled, or NULL */
+	mt_report *cur; /* report being filled, or NULL */
 	int cur_has_primary;
 	int frames_after_primary;
-	int last_index;         /* last printed frame index, -1 none */
+	int last_index; /* last printed frame index, -1 none */
 	int in_traceback;
-	size_t tb_start;        /* first frame of the open Python traceback */
-	int continuation;       /* following indented lines extend message */
-	int host_index;         /* running index for Host Frame lines */
+	size_t tb_start; /* first frame of the open Python traceback */
+	int continuation; /* following indented lines extend message */
+	int host_index; /* running index for Host Frame lines */
 	/* "Stack dump:" / banner seen after frames. LLVM prints its pretty
 	 * stack before the frames or, when the signal handler was installed
 	 * first, after them; only what follows tells which, so a program
@@ -48,8 +48,8 @@ typedef struct parser {
 	char *pending_program;
 	unsigned line_no;
 	int after_source_traceback; /* the line after "Source Traceback:" */
-	int in_build_traceback;     /* frames are graph-build call sites */
-	size_t first_report;        /* reports of this text start here */
+	int in_build_traceback; /* frames are graph-build call sites */
+	size_t first_report; /* reports of this text start here */
 	/* op-log: launches in order, and id -> latest launch (open
 	 * addressing, power-of-two size, at most half full) */
 	mt_op_inflight *ops;
@@ -67,7 +67,7 @@ static mt_report *new_report(parser *ps)
 	if (set->n >= MAX_REPORTS)
 		return ps->cur;
 	mt_grow((void **)&set->reports, &set->cap, set->n + 1,
-		sizeof(*set->reports));
+	        sizeof(*set->reports));
 	r = &set->reports[set->n++];
 	memset(r, 0, sizeof(*r));
 	r->blame_frame = -1;
@@ -171,8 +171,8 @@ static const char *unwrap(const char *p)
 			continue;
 		}
 		/* ISO timestamps from CI logs: 2025-01-31T10:00:00.123Z */
-		if (isdigit((unsigned char)q[0]) && q[4] == '-' && q[7] == '-' &&
-		    q[10] == 'T' && strlen(q) > 20) {
+		if (isdigit((unsigned char)q[0]) && q[4] == '-' &&
+		    q[7] == '-' && q[10] == 'T' && strlen(q) > 20) {
 			const char *e = strchr(q, ' ');
 
 			if (e && e - q <= 40) {
@@ -272,7 +272,9 @@ static void add_message(parser *ps, msg_info *m)
 		 * failure: kept as notes of the current report */
 		ps->in_build_traceback = 1;
 		if (ps->cur)
-			mt_report_add_note(ps->cur, "Build Time Traceback (most recent call last):");
+			mt_report_add_note(
+			        ps->cur,
+			        "Build Time Traceback (most recent call last):");
 		return;
 	case MSG_TRACEBACK:
 		close_traceback(ps);
@@ -328,7 +330,7 @@ static void add_message(parser *ps, msg_info *m)
 	case MSG_REFINE:
 		r = current(ps);
 		if (m->kind && (!r->kind || !strcmp(m->kind, "kernel_error") ||
-				!strcmp(m->kind, "cuda_error")))
+		                !strcmp(m->kind, "cuda_error")))
 			set_str(&r->kind, m->kind);
 		if (m->kernel)
 			set_str(&r->kernel, m->kernel);
@@ -350,15 +352,18 @@ static void add_message(parser *ps, msg_info *m)
 		if (r && m->leads && r->nframes)
 			r = new_report(ps);
 		else if (r && ps->cur_has_primary &&
-			 (m->fresh || !(m->kind && !strcmp(m->kind, "cuda_error") && r->kind &&
-			   (!strcmp(r->kind, "mojo_error") ||
-			    !strcmp(r->kind, "kernel_error")) &&
-			   !ps->frames_after_primary)))
+		         (m->fresh ||
+		          !(m->kind && !strcmp(m->kind, "cuda_error") &&
+		            r->kind &&
+		            (!strcmp(r->kind, "mojo_error") ||
+		             !strcmp(r->kind, "kernel_error")) &&
+		            !ps->frames_after_primary)))
 			r = new_report(ps);
 		else if (r && !ps->cur_has_primary && r->nframes &&
-			 r->frames[0].form == MT_FORM_PYTHON && !ps->in_traceback &&
-			 m->kind && strcmp(m->kind, "python_exception") &&
-			 strcmp(m->kind, "cuda_error"))
+		         r->frames[0].form == MT_FORM_PYTHON &&
+		         !ps->in_traceback && m->kind &&
+		         strcmp(m->kind, "python_exception") &&
+		         strcmp(m->kind, "cuda_error"))
 			r = new_report(ps);
 		r = r ? r : new_report(ps);
 		/* a CUDA error inside a Mojo or kernel error is the more
@@ -383,7 +388,8 @@ static void add_message(parser *ps, msg_info *m)
 		}
 		ps->cur_has_primary = 1;
 		ps->frames_after_primary = 0;
-		ps->continuation = !strcmp(r->kind ? r->kind : "", "mojo_error");
+		ps->continuation =
+		        !strcmp(r->kind ? r->kind : "", "mojo_error");
 		r->last_line = ps->line_no;
 		return;
 	}
@@ -494,20 +500,23 @@ static void finish_ops(parser *ps)
 	for (i = 0; i < ps->nops; i++)
 		n += !ps->op_done[i];
 	if (n) {
-		r = ps->set->n > ps->first_report ?
-			    &ps->set->reports[ps->set->n - 1] : NULL;
+		r = ps->set->n > ps->first_report
+		            ? &ps->set->reports[ps->set->n - 1]
+		            : NULL;
 		if (!r) {
 			mt_buf b = MT_BUF_INIT;
 
 			r = new_report(ps);
 			r->kind = mt_strdup("unknown");
-			mt_buf_printf(&b,
-				      "log ends with %zu op%s launched and never completed",
-				      n, n == 1 ? "" : "s");
+			mt_buf_printf(
+			        &b,
+			        "log ends with %zu op%s launched and never completed",
+			        n, n == 1 ? "" : "s");
 			r->message = mt_buf_detach(&b);
 		}
-		r->inflight = mt_calloc(n < MAX_INFLIGHT_REPORTED ? n :
-					MAX_INFLIGHT_REPORTED, sizeof(*r->inflight));
+		r->inflight = mt_calloc(
+		        n < MAX_INFLIGHT_REPORTED ? n : MAX_INFLIGHT_REPORTED,
+		        sizeof(*r->inflight));
 		/* keep the most recent launches */
 		first = 0;
 		for (i = ps->nops; i-- > 0 && first < MAX_INFLIGHT_REPORTED;)
@@ -515,9 +524,11 @@ static void finish_ops(parser *ps)
 				first++;
 		for (i = ps->nops; i-- > 0 && r->ninflight < first;)
 			if (!ps->op_done[i]) {
-				r->inflight[first - 1 - r->ninflight] = ps->ops[i];
+				r->inflight[first - 1 - r->ninflight] =
+				        ps->ops[i];
 				r->ninflight++;
-				ps->ops[i].op = ps->ops[i].id = ps->ops[i].target = NULL;
+				ps->ops[i].op = ps->ops[i].id =
+				        ps->ops[i].target = NULL;
 			}
 	}
 	for (i = 0; i < ps->nops; i++) {
@@ -571,7 +582,8 @@ static char *next_glued_frame(char *p)
 		if (q - p >= 2 && q[-1] == ' ' && q[-2] == ' ') {
 			while (*d >= '0' && *d <= '9')
 				d++;
-			if (d > q + 1 && d[0] == ' ' && d[1] == '0' && d[2] == 'x')
+			if (d > q + 1 && d[0] == ' ' && d[1] == '0' &&
+			    d[2] == 'x')
 				return q;
 		}
 		q++;
@@ -632,8 +644,9 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 			    bf.form == MT_FORM_PYTHON) {
 				mt_buf note = MT_BUF_INIT;
 
-				mt_buf_printf(&note, "  built at %s:%u in %s", bf.file,
-					      bf.line, bf.function ? bf.function : "?");
+				mt_buf_printf(&note, "  built at %s:%u in %s",
+				              bf.file, bf.line,
+				              bf.function ? bf.function : "?");
 				if (ps.cur)
 					mt_report_add_note(ps.cur, note.ptr);
 				mt_buf_release(&note);
@@ -675,8 +688,10 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 		if (set->reports[i].frames_dropped) {
 			mt_buf b = MT_BUF_INIT;
 
-			mt_buf_printf(&b, "%zu frames after the first %d were not kept",
-				      set->reports[i].frames_dropped, MAX_FRAMES);
+			mt_buf_printf(
+			        &b,
+			        "%zu frames after the first %d were not kept",
+			        set->reports[i].frames_dropped, MAX_FRAMES);
 			mt_report_add_note(&set->reports[i], b.ptr);
 			mt_buf_release(&b);
 		}

@@ -106,9 +106,9 @@ void mt_report_insert_frame(mt_report *r, size_t pos, const mt_frame *f)
 	if (pos > r->nframes)
 		pos = r->nframes;
 	mt_grow((void **)&r->frames, &r->capframes, r->nframes + 1,
-		sizeof(*r->frames));
+	        sizeof(*r->frames));
 	memmove(&r->frames[pos + 1], &r->frames[pos],
-		(r->nframes - pos) * sizeof(*r->frames));
+	        (r->nframes - pos) * sizeof(*r->frames));
 	r->frames[pos] = *f;
 	r->nframes++;
 }
@@ -164,7 +164,8 @@ char *mt_function_display(const char *name)
 			continue;
 		}
 		if (*p == '>' && p > name && p[-1] == '-') {
-			/* "->" in a Mojo signature is an arrow, not a bracket */
+			/* "->" in a Mojo signature is an arrow, not a bracket
+			 */
 			if (!depth)
 				mt_buf_putc(&b, *p);
 		} else if (*p == '(' || *p == '<' || *p == '[') {
@@ -200,7 +201,8 @@ char *mt_function_display(const char *name)
 				continue;
 			if (q - out >= 9 && !strncmp(q - 9, "operator ", 9))
 				continue;
-			if (q - out >= 11 && !strncmp(q - 11, "(anonymous ", 11))
+			if (q - out >= 11 &&
+			    !strncmp(q - 11, "(anonymous ", 11))
 				continue;
 			memmove(out, q, strlen(q) + 1);
 			break;

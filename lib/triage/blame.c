@@ -24,16 +24,21 @@ static struct {
 	int (*init)(void);
 	int (*shutdown)(void);
 	const git_error *(*error_last)(void);
-	int (*repository_open_ext)(git_repository **, const char *,
-				   unsigned int, const char *);
+	int (*repository_open_ext)(git_repository **,
+	                           const char *,
+	                           unsigned int,
+	                           const char *);
 	const char *(*repository_workdir)(const git_repository *);
 	int (*repository_index)(git_index **, git_repository *);
 	void (*repository_free)(git_repository *);
-	const git_index_entry *(*index_get_bypath)(git_index *, const char *,
-						   int);
+	const git_index_entry *(*index_get_bypath)(git_index *,
+	                                           const char *,
+	                                           int);
 	void (*index_free)(git_index *);
-	int (*blame_file)(git_blame **, git_repository *, const char *,
-			  git_blame_options *);
+	int (*blame_file)(git_blame **,
+	                  git_repository *,
+	                  const char *,
+	                  git_blame_options *);
 	const git_blame_hunk *(*blame_get_hunk_byline)(git_blame *, size_t);
 	void (*blame_free)(git_blame *);
 	int (*oid_is_zero)(const git_oid *);
@@ -50,7 +55,7 @@ static pthread_once_t git_once = PTHREAD_ONCE_INIT;
 		*(void **)&git.field = dlsym(h, name);                       \
 		if (!git.field) {                                            \
 			snprintf(git.why, sizeof(git.why), "dlsym %s: %s",   \
-				 name, dlerror() ? dlerror() : "not found"); \
+			         name, dlerror() ? dlerror() : "not found"); \
 			return;                                              \
 		}                                                            \
 	} while (0)
@@ -62,8 +67,12 @@ static void git_load(void)
 #ifdef LIBGIT2_SOVERSION
 		"libgit2.so." LIBGIT2_SOVERSION,
 #endif
-		"libgit2.so.1.5", "libgit2.so.1.6", "libgit2.so.1.7",
-		"libgit2.so.1.8", "libgit2.so.1.9", "libgit2.so"
+		"libgit2.so.1.5",
+		"libgit2.so.1.6",
+		"libgit2.so.1.7",
+		"libgit2.so.1.8",
+		"libgit2.so.1.9",
+		"libgit2.so"
 	};
 	void *h = NULL;
 	size_t i;
@@ -72,7 +81,7 @@ static void git_load(void)
 		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		snprintf(git.why, sizeof(git.why), "dlopen libgit2: %s",
-			 dlerror());
+		         dlerror());
 		return;
 	}
 	GIT_SYM(init, "git_libgit2_init");
@@ -108,7 +117,7 @@ static int git_fail(mt_error *err, int code, const char *call)
 	const git_error *e = git.error_last();
 
 	return mt_error_set(err, code, "%s: %s", call,
-			    e && e->message ? e->message : "unknown error");
+	                    e && e->message ? e->message : "unknown error");
 }
 
 int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
@@ -125,11 +134,12 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 		return mt_error_set(err, MT_EUNSUPPORTED, "%s", git.why);
 	git.init();
 	rc = git.repository_open_ext(&repo, path ? path : ".",
-				     path ? GIT_REPOSITORY_OPEN_NO_SEARCH : 0,
-				     NULL);
+	                             path ? GIT_REPOSITORY_OPEN_NO_SEARCH : 0,
+	                             NULL);
 	if (rc == GIT_ENOTFOUND) {
 		rc = mt_error_set(err, MT_ENOTFOUND,
-				  "no git repository at '%s'", path ? path : ".");
+		                  "no git repository at '%s'",
+		                  path ? path : ".");
 		goto out;
 	}
 	if (rc < 0) {
@@ -139,7 +149,8 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 	wd = git.repository_workdir(repo);
 	if (!wd) {
 		rc = mt_error_set(err, MT_EUNSUPPORTED,
-				  "git repository '%s' is bare", path ? path : ".");
+		                  "git repository '%s' is bare",
+		                  path ? path : ".");
 		goto out;
 	}
 	r = mt_calloc(1, sizeof(*r));

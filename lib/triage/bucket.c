@@ -18,19 +18,23 @@ static mt_bucket *find(mt_bucket_set *s, const char *fp)
 	return NULL;
 }
 
-void mt_bucket_add(mt_bucket_set *s, const char *fingerprint,
-		   const char *signature, const char *category,
-		   const char *kind, const char *file, int64_t mtime)
+void mt_bucket_add(mt_bucket_set *s,
+                   const char *fingerprint,
+                   const char *signature,
+                   const char *category,
+                   const char *kind,
+                   const char *file,
+                   int64_t mtime)
 {
 	mt_bucket *b = find(s, fingerprint);
 
 	if (!b) {
 		mt_grow((void **)&s->buckets, &s->cap, s->n + 1,
-			sizeof(*s->buckets));
+		        sizeof(*s->buckets));
 		b = &s->buckets[s->n++];
 		memset(b, 0, sizeof(*b));
 		snprintf(b->fingerprint, sizeof(b->fingerprint), "%s",
-			 fingerprint);
+		         fingerprint);
 		b->signature = mt_strdup(signature ? signature : "");
 		b->category = mt_strdup(category ? category : "unknown");
 		b->kind = mt_strdup(kind ? kind : "unknown");
@@ -92,22 +96,24 @@ int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err)
 	root = json_load_file(path, 0, &jerr);
 	if (!root)
 		return mt_error_set(err, jerr.line <= 0 ? MT_EIO : MT_EFORMAT,
-				    "cannot read baseline '%s': %s", path,
-				    jerr.text);
+		                    "cannot read baseline '%s': %s", path,
+		                    jerr.text);
 	schema = json_string_value(json_object_get(root, "schema"));
 	list = json_object_get(root, "buckets");
-	if (!schema || strcmp(schema, MT_BUCKET_SCHEMA) || !json_is_array(list)) {
+	if (!schema || strcmp(schema, MT_BUCKET_SCHEMA) ||
+	    !json_is_array(list)) {
 		json_decref(root);
 		return mt_error_set(err, MT_EFORMAT,
-				    "baseline '%s' is not a %s document", path,
-				    MT_BUCKET_SCHEMA);
+		                    "baseline '%s' is not a %s document", path,
+		                    MT_BUCKET_SCHEMA);
 	}
 	s->has_baseline = 1;
 	for (i = 0; i < s->n; i++) {
 		s->buckets[i].is_new = 1;
-		json_array_foreach(list, j, item) {
+		json_array_foreach(list, j, item)
+		{
 			const char *fp = json_string_value(
-				json_object_get(item, "fingerprint"));
+			        json_object_get(item, "fingerprint"));
 
 			if (fp && !strcmp(fp, s->buckets[i].fingerprint)) {
 				s->buckets[i].is_new = 0;

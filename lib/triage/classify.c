@@ -49,21 +49,27 @@ static int name_is(const char *name, const char *const *list)
 }
 
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
-					   "__kernel_rt_sigreturn", NULL };
+	                                   "__kernel_rt_sigreturn", NULL };
 static const char *const handler_fns[] = {
 	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
 	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
 };
-static const char *const abort_fns[] = { "abort", "raise", "gsignal",
-					 "pthread_kill",
-					 "__pthread_kill_implementation",
-					 "__pthread_kill_internal", NULL };
-static const char *const assert_fns[] = { "__assert_fail",
-					  "__assert_fail_base", NULL };
+static const char *const abort_fns[] = { "abort",
+	                                 "raise",
+	                                 "gsignal",
+	                                 "pthread_kill",
+	                                 "__pthread_kill_implementation",
+	                                 "__pthread_kill_internal",
+	                                 NULL };
+static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
+	                                  NULL };
 static const char *const throw_fns[] = {
-	"__cxa_throw", "std::terminate", "__cxa_rethrow",
+	"__cxa_throw",
+	"std::terminate",
+	"__cxa_rethrow",
 	"__gnu_cxx::__verbose_terminate_handler",
-	"__cxxabiv1::__terminate", NULL
+	"__cxxabiv1::__terminate",
+	NULL
 };
 
 static int is_libc_module(const char *module)
@@ -71,8 +77,8 @@ static int is_libc_module(const char *module)
 	const char *b = base_name(module);
 
 	return b && (!strncmp(b, "libc.so", 7) || !strncmp(b, "libc-", 5) ||
-		     !strncmp(b, "libpthread", 10) ||
-		     !strncmp(b, "libsystem_platform", 18));
+	             !strncmp(b, "libpthread", 10) ||
+	             !strncmp(b, "libsystem_platform", 18));
 }
 
 int mt_triage_find_trampoline(const mt_report *r)
@@ -125,8 +131,7 @@ static int program_is_mojo(const mt_report *r)
 	if (!p)
 		return 0;
 	b = strstr(p, "mojo");
-	return b && (b == p || b[-1] == '/') &&
-	       (b[4] == ' ' || b[4] == '\0');
+	return b && (b == p || b[-1] == '/') && (b[4] == ' ' || b[4] == '\0');
 }
 
 static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
@@ -137,22 +142,25 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 		mt_frame *f = &r->frames[i];
 		const char *why = NULL;
 		const char *name = frame_name(f);
-		const char *module = f->module_path ? f->module_path : f->module;
+		const char *module =
+		        f->module_path ? f->module_path : f->module;
 		int c;
 
 		free(f->rule);
 		f->rule = NULL;
 		if (tramp >= 0 && (int)i <= tramp) {
 			f->category = MT_CAT_HANDLER;
-			f->rule = mt_strdup((int)i == tramp ?
-						    "signal trampoline" :
-						    "above the signal trampoline: crash handler");
+			f->rule = mt_strdup(
+			        (int)i == tramp
+			                ? "signal trampoline"
+			                : "above the signal trampoline: crash handler");
 			continue;
 		}
-		c = mt_rules_match_user(o->rules, f->module, name, f->file, &why);
+		c = mt_rules_match_user(o->rules, f->module, name, f->file,
+		                        &why);
 		if (c < 0 && module != f->module)
 			c = mt_rules_match_user(o->rules, module, name, f->file,
-						&why);
+			                        &why);
 		if (c >= 0) {
 			f->category = (mt_category)c;
 			f->rule = mt_strdup(why);
@@ -160,7 +168,8 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 		}
 		if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
 			f->category = MT_CAT_MODEL;
-			f->rule = mt_strdup("file tracked in the model repository");
+			f->rule = mt_strdup(
+			        "file tracked in the model repository");
 			continue;
 		}
 		if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
@@ -168,16 +177,16 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			int mojo = program_is_mojo(r);
 
 			f->category = mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
-			f->rule = mt_strdup(mojo ?
-						    "JIT code under the mojo driver: user Mojo code" :
-						    "JIT code without a module: compiled kernel");
+			f->rule = mt_strdup(
+			        mojo ? "JIT code under the mojo driver: user Mojo code"
+			             : "JIT code without a module: compiled kernel");
 			continue;
 		}
 		f->category = mt_rules_match(o->rules, f->module, name, f->file,
-					     &why);
+		                             &why);
 		if (f->category == MT_CAT_UNKNOWN && module != f->module)
 			f->category = mt_rules_match(o->rules, module, name,
-						     f->file, &why);
+			                             f->file, &why);
 		f->rule = mt_strdup(why);
 	}
 }
@@ -223,8 +232,9 @@ static void infer_kind(mt_report *r, int tramp)
 	if (!r->kind && from_frames)
 		set_kind(r, from_frames);
 	if (!r->kind && r->nframes &&
-	    name_is(frame_name(&r->frames[0]), (const char *const[]){
-						     "KGEN_CompilerRT_GetStackTrace", NULL }))
+	    name_is(frame_name(&r->frames[0]),
+	            (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
+	                                   NULL }))
 		set_kind(r, "mojo_error");
 	if (!r->kind && r->signal)
 		set_kind(r, r->signal);
@@ -274,27 +284,31 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		char *d = describe_frame(f);
 
 		r->category = f->category;
-		mt_buf_printf(&reason,
-			      "first frame that is neither crash handler nor system code is %s: %s (%s)",
-			      d, mt_category_name(f->category),
-			      f->rule ? f->rule : "no rule");
+		mt_buf_printf(
+		        &reason,
+		        "first frame that is neither crash handler nor system code is %s: %s (%s)",
+		        d, mt_category_name(f->category),
+		        f->rule ? f->rule : "no rule");
 		free(d);
 	} else if (r->nframes) {
 		r->category = MT_CAT_SYSTEM;
 		mt_buf_puts(&reason,
-			    "every frame is crash handler or system code");
+		            "every frame is crash handler or system code");
 	} else if (r->kind && !strcmp(r->kind, "cuda_error")) {
 		r->category = MT_CAT_KERNEL;
-		mt_buf_puts(&reason,
-			    "a CUDA error with no host frames: the failing work ran on the GPU");
+		mt_buf_puts(
+		        &reason,
+		        "a CUDA error with no host frames: the failing work ran on the GPU");
 	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_printf(&reason, "MAX reported an error in kernel %s",
-			      r->kernel ? r->kernel :
-			      r->entry_point ? r->entry_point : "(unnamed)");
+		              r->kernel        ? r->kernel
+		              : r->entry_point ? r->entry_point
+		                               : "(unnamed)");
 	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
 		r->category = MT_CAT_RUNTIME;
-		mt_buf_puts(&reason, "the MAX graph compiler rejected the graph");
+		mt_buf_puts(&reason,
+		            "the MAX graph compiler rejected the graph");
 	} else if (r->error_location) {
 		const char *why = NULL;
 		char *file = mt_strdup(r->error_location);
@@ -302,14 +316,14 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 
 		/* "file.mojo:51:29" -> "file.mojo" */
 		for (int k = 0; k < 2 && (c = strrchr(file, ':')) &&
-				isdigit((unsigned char)c[1]);
+		                isdigit((unsigned char)c[1]);
 		     k++)
 			*c = '\0';
 		r->category = mt_rules_match(o_rules, NULL, NULL, file, &why);
 		free(file);
 		mt_buf_printf(&reason, "error raised at %s: %s (%s)",
-			      r->error_location, mt_category_name(r->category),
-			      why);
+		              r->error_location, mt_category_name(r->category),
+		              why);
 	} else {
 		r->category = MT_CAT_UNKNOWN;
 		mt_buf_puts(&reason, "no frames to classify");
@@ -321,9 +335,10 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
  * foo.part.0, foo.isra.0, foo.constprop.0, foo.llvm.123. */
 static void strip_clone_suffix(char *s)
 {
-	static const char *const sfx[] = { ".cold", ".part.", ".isra.",
-					   ".constprop.", ".llvm.", ".lto_priv.",
-					   NULL };
+	static const char *const sfx[] = { ".cold",  ".part.",
+		                           ".isra.", ".constprop.",
+		                           ".llvm.", ".lto_priv.",
+		                           NULL };
 	const char *const *p;
 	char *q;
 
@@ -353,7 +368,7 @@ char *mt_signature_frame_name(const mt_frame *f)
 	}
 	if (f->module && f->has_offset) {
 		mt_buf_printf(&b, "%s+0x%llx", base_name(f->module),
-			      (unsigned long long)f->module_offset);
+		              (unsigned long long)f->module_offset);
 		return mt_buf_detach(&b);
 	}
 	if (f->module)
@@ -366,9 +381,9 @@ char *mt_signature_frame_name(const mt_frame *f)
  * faulting instruction needs the binary); the frames separate crashes. */
 static const char *signature_kind(const mt_report *r)
 {
-	static const char *const faults[] = { "SIGSEGV", "SIGBUS", "SIGILL",
-					      "SIGFPE", "SIGTRAP", "crash",
-					      NULL };
+	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
+		                              "SIGFPE",  "SIGTRAP", "crash",
+		                              NULL };
 	const char *const *p;
 
 	for (p = faults; *p; p++)
@@ -411,7 +426,8 @@ static void make_signature(mt_report *r, int tramp)
 		const mt_frame *f = &r->frames[i];
 		char *n;
 
-		if (f->category == MT_CAT_HANDLER || f->category == MT_CAT_SYSTEM)
+		if (f->category == MT_CAT_HANDLER ||
+		    f->category == MT_CAT_SYSTEM)
 			continue;
 		n = mt_signature_frame_name(f);
 		mt_buf_printf(&b, " | %s", n);
@@ -425,7 +441,7 @@ static void make_signature(mt_report *r, int tramp)
 		/* the last op launched and never completed is the suspect */
 		if (r->ninflight)
 			mt_buf_printf(&b, " | in flight %s",
-				      r->inflight[r->ninflight - 1].op);
+			              r->inflight[r->ninflight - 1].op);
 		if (r->message) {
 			mt_buf_puts(&b, " | ");
 			normalise_message(&b, r->message);
@@ -435,7 +451,7 @@ static void make_signature(mt_report *r, int tramp)
 	r->signature = mt_buf_detach(&b);
 	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
 	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
-		 (unsigned long long)h);
+	         (unsigned long long)h);
 }
 
 void mt_triage_report(mt_report *r, const mt_triage_opts *o)
@@ -452,7 +468,8 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 
 			if (f->category == MT_CAT_MODEL && f->file && f->line &&
 			    !f->blame && mt_repo_tracks(o->repo, f->file))
-				f->blame = mt_repo_blame(o->repo, f->file, f->line);
+				f->blame = mt_repo_blame(o->repo, f->file,
+				                         f->line);
 		}
 	}
 	make_signature(r, tramp);

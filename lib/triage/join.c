@@ -83,25 +83,31 @@ static void find_fusions(mt_join *j, const mt_irdiff_report *rep)
 
 			for (f = 0; f < st->t.nfusions; f++) {
 				const mt_ir_fusion *fu = &st->t.fusions[f];
-				int hit = key_matches(j->key, fu->into.op, fu->into.sym);
+				int hit = key_matches(j->key, fu->into.op,
+				                      fu->into.sym);
 				mt_join_hit *h;
 
 				for (m = 0; !hit && m < fu->nfrom; m++)
-					hit = key_matches(j->key, fu->from[m].op,
-							  fu->from[m].sym);
+					hit = key_matches(j->key,
+					                  fu->from[m].op,
+					                  fu->from[m].sym);
 				if (!hit)
 					continue;
 				h = new_hit(j);
 				h->graph = mt_strdup(gr->graph->name);
 				h->fusion = 1;
-				h->from_stage = mt_strdup(gr->graph->stages[st->from].name);
-				h->to_stage = mt_strdup(gr->graph->stages[st->to].name);
+				h->from_stage = mt_strdup(
+				        gr->graph->stages[st->from].name);
+				h->to_stage = mt_strdup(
+				        gr->graph->stages[st->to].name);
 				member_from_opref(&h->op, &fu->into);
 				h->nmembers = fu->nfrom;
-				h->members = mt_calloc(fu->nfrom ? fu->nfrom : 1,
-						       sizeof(*h->members));
+				h->members =
+				        mt_calloc(fu->nfrom ? fu->nfrom : 1,
+				                  sizeof(*h->members));
 				for (m = 0; m < fu->nfrom; m++)
-					member_from_opref(&h->members[m], &fu->from[m]);
+					member_from_opref(&h->members[m],
+					                  &fu->from[m]);
 			}
 		}
 	}
@@ -130,9 +136,17 @@ static void find_ops(mt_join *j, const mt_ir_input *in)
 			ops = mt_ir_ops(mod);
 			n = mt_ir_nops(mod);
 			for (i = 0; i < n; i++) {
-				const char *name = mt_ir_str_get(mod, ops[i].name);
-				const char *sym = ops[i].sym ? mt_ir_str_get(mod, ops[i].sym) : NULL;
-				const char *dev = ops[i].device ? mt_ir_str_get(mod, ops[i].device) : NULL;
+				const char *name =
+				        mt_ir_str_get(mod, ops[i].name);
+				const char *sym =
+				        ops[i].sym
+				                ? mt_ir_str_get(mod, ops[i].sym)
+				                : NULL;
+				const char *dev =
+				        ops[i].device
+				                ? mt_ir_str_get(mod,
+				                                ops[i].device)
+				                : NULL;
 				mt_join_hit *h = NULL;
 
 				if (!key_matches(j->key, name, sym))
@@ -140,8 +154,10 @@ static void find_ops(mt_join *j, const mt_ir_input *in)
 				for (k = first_hit; k < j->nhits; k++)
 					if (!j->hits[k].fusion &&
 					    !strcmp(j->hits[k].op.op, name) &&
-					    !strcmp(j->hits[k].op.sym ? j->hits[k].op.sym : "",
-						    sym ? sym : ""))
+					    !strcmp(j->hits[k].op.sym
+					                    ? j->hits[k].op.sym
+					                    : "",
+					            sym ? sym : ""))
 						h = &j->hits[k];
 				if (!h) {
 					char loc[512];
@@ -150,19 +166,25 @@ static void find_ops(mt_join *j, const mt_ir_input *in)
 						continue;
 					h = new_hit(j);
 					h->graph = mt_strdup(gr->name);
-					h->from_stage = mt_strdup(gr->stages[s].name);
+					h->from_stage =
+					        mt_strdup(gr->stages[s].name);
 					h->op.op = mt_strdup(name);
 					h->op.sym = sym ? mt_strdup(sym) : NULL;
 					if (ops[i].loc != MT_IR_NONE) {
-						mt_ir_loc_format(mod, ops[i].loc, loc, sizeof(loc));
-						h->op.locs = mt_calloc(1, sizeof(char *));
+						mt_ir_loc_format(
+						        mod, ops[i].loc, loc,
+						        sizeof(loc));
+						h->op.locs = mt_calloc(
+						        1, sizeof(char *));
 						h->op.locs[0] = mt_strdup(loc);
 						h->op.nlocs = 1;
 					}
 				}
-				if (!h->to_stage || strcmp(h->to_stage, gr->stages[s].name)) {
+				if (!h->to_stage ||
+				    strcmp(h->to_stage, gr->stages[s].name)) {
 					free(h->to_stage);
-					h->to_stage = mt_strdup(gr->stages[s].name);
+					h->to_stage =
+					        mt_strdup(gr->stages[s].name);
 					h->nstages++;
 				}
 				free(h->op.device);
@@ -173,9 +195,12 @@ static void find_ops(mt_join *j, const mt_ir_input *in)
 	}
 }
 
-static void add_key(mt_join_set *s, size_t report, const char *key,
-		    const char *source, const mt_ir_input *in,
-		    const mt_irdiff_report *rep)
+static void add_key(mt_join_set *s,
+                    size_t report,
+                    const char *key,
+                    const char *source,
+                    const mt_ir_input *in,
+                    const mt_irdiff_report *rep)
 {
 	mt_join *j;
 	size_t i;
@@ -183,7 +208,8 @@ static void add_key(mt_join_set *s, size_t report, const char *key,
 	if (!key || !*key)
 		return;
 	for (i = 0; i < s->n; i++)
-		if (s->joins[i].report == report && !strcmp(s->joins[i].key, key))
+		if (s->joins[i].report == report &&
+		    !strcmp(s->joins[i].key, key))
 			return;
 	mt_grow((void **)&s->joins, &s->cap, s->n + 1, sizeof(*s->joins));
 	j = &s->joins[s->n++];
@@ -195,8 +221,11 @@ static void add_key(mt_join_set *s, size_t report, const char *key,
 	find_ops(j, in);
 }
 
-void mt_join_reports(mt_join_set *out, const mt_report *reports, size_t n,
-		     const mt_ir_input *in, const mt_irdiff_report *rep)
+void mt_join_reports(mt_join_set *out,
+                     const mt_report *reports,
+                     size_t n,
+                     const mt_ir_input *in,
+                     const mt_irdiff_report *rep)
 {
 	size_t r, i;
 
@@ -207,7 +236,8 @@ void mt_join_reports(mt_join_set *out, const mt_report *reports, size_t n,
 		add_key(out, r, rp->kernel, "kernel", in, rep);
 		add_key(out, r, rp->entry_point, "entry_point", in, rep);
 		for (i = 0; i < rp->ninflight; i++)
-			add_key(out, r, rp->inflight[i].op, "op_in_flight", in, rep);
+			add_key(out, r, rp->inflight[i].op, "op_in_flight", in,
+			        rep);
 		if (rp->blame_frame >= 0) {
 			const mt_frame *f = &rp->frames[rp->blame_frame];
 			char *d = mt_function_display(f->function);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 static void add(mt_report *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+        __attribute__((format(printf, 2, 3)));
 
 static void add(mt_report *r, const char *fmt, ...)
 {
@@ -23,7 +23,7 @@ static void add(mt_report *r, const char *fmt, ...)
 	mt_buf_vprintf(&b, fmt, ap);
 	va_end(ap);
 	MT_PUSH(r->next_steps, r->nnext_steps, r->capnext_steps,
-		mt_buf_detach(&b));
+	        mt_buf_detach(&b));
 }
 
 static int kind_is(const mt_report *r, const char *k)
@@ -40,15 +40,15 @@ static int is_status(const mt_frame *f, const char *s)
 static int compiler_message(const mt_report *r)
 {
 	return r->message && (strstr(r->message, "pass manager") ||
-			      strstr(r->message, "compil") ||
-			      strstr(r->message, "elaborate"));
+	                      strstr(r->message, "compil") ||
+	                      strstr(r->message, "elaborate"));
 }
 
 void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 {
 	size_t i, python = 0, native = 0, jit = 0, nodebug = 0, notfound = 0;
-	const mt_frame *cp = r->blame_frame >= 0 ? &r->frames[r->blame_frame] :
-						   NULL;
+	const mt_frame *cp =
+	        r->blame_frame >= 0 ? &r->frames[r->blame_frame] : NULL;
 
 	for (i = 0; i < r->nframes; i++) {
 		const mt_frame *f = &r->frames[i];
@@ -57,52 +57,68 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 			python++;
 		else
 			native++;
-		if (f->category == MT_CAT_HANDLER || f->category == MT_CAT_SYSTEM)
+		if (f->category == MT_CAT_HANDLER ||
+		    f->category == MT_CAT_SYSTEM)
 			continue;
 		jit += is_status(f, "jit");
 		nodebug += is_status(f, "no_debug_info");
 		notfound += is_status(f, "module_not_found") ||
-			    is_status(f, "no_module_base");
+		            is_status(f, "no_module_base");
 	}
 
 	if (r->stack_not_collected)
-		add(r, "rerun with MODULAR_DEBUG=stack-trace-on-error to collect the stack where the error was raised");
+		add(r,
+		    "rerun with MODULAR_DEBUG=stack-trace-on-error to collect the stack where the error was raised");
 	if (kind_is(r, "cuda_error") && !native)
-		add(r, "rerun with MODULAR_DEBUG=device-sync-mode (MODULAR_DEVICE_CONTEXT_SYNC_MODE=true) so the failing GPU launch is reported at the op that caused it");
+		add(r,
+		    "rerun with MODULAR_DEBUG=device-sync-mode (MODULAR_DEVICE_CONTEXT_SYNC_MODE=true) so the failing GPU launch is reported at the op that caused it");
 	if (kind_is(r, "cuda_error") || kind_is(r, "kernel_error"))
 		if (!r->ninflight)
-			add(r, "rerun with MODULAR_DEBUG=op-log-level=LEVEL to log every op launch and completion; the ops launched and never completed are the suspects");
+			add(r,
+			    "rerun with MODULAR_DEBUG=op-log-level=LEVEL to log every op launch and completion; the ops launched and never completed are the suspects");
 	if (python && !native && !compiler_message(r))
-		add(r, "the failure is below Python: rerun with MODULAR_DEBUG=stack-trace-on-crash to get the native frames");
-	if (!r->nframes && (kind_is(r, "worker_crash") || kind_is(r, "python_fatal") ||
-			    kind_is(r, "SIGSEGV") || kind_is(r, "SIGABRT") ||
-			    kind_is(r, "SIGILL")))
-		add(r, "no native frames were printed: rerun with MODULAR_DEBUG=stack-trace-on-crash,stack-trace-on-error and capture stderr");
+		add(r,
+		    "the failure is below Python: rerun with MODULAR_DEBUG=stack-trace-on-crash to get the native frames");
+	if (!r->nframes &&
+	    (kind_is(r, "worker_crash") || kind_is(r, "python_fatal") ||
+	     kind_is(r, "SIGSEGV") || kind_is(r, "SIGABRT") ||
+	     kind_is(r, "SIGILL")))
+		add(r,
+		    "no native frames were printed: rerun with MODULAR_DEBUG=stack-trace-on-crash,stack-trace-on-error and capture stderr");
 	if (nodebug || notfound) {
 		mt_buf dirs = MT_BUF_INIT;
 
 		for (i = 0; o && i < o->n_debug_dirs; i++)
-			mt_buf_printf(&dirs, "%s%s", i ? ", " : "", o->debug_dirs[i]);
+			mt_buf_printf(&dirs, "%s%s", i ? ", " : "",
+			              o->debug_dirs[i]);
 		if (notfound)
-			add(r, "%zu frame%s name modules that were not found: point --binary-dir at the directory holding them (for MAX: the wheel's lib/ directory)",
+			add(r,
+			    "%zu frame%s name modules that were not found: point --binary-dir at the directory holding them (for MAX: the wheel's lib/ directory)",
 			    notfound, notfound == 1 ? "" : "s");
 		if (nodebug)
-			add(r, "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug%s and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files)%s",
+			add(r,
+			    "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug%s and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files)%s",
 			    nodebug, nodebug == 1 ? "" : "s", dirs.ptr,
 			    dirs.len ? ", " : "",
-			    o && o->debuginfod ? ", the debuginfod servers in DEBUGINFOD_URLS" : "",
-			    o && o->debuginfod ? " or a server that has them" : " or --debuginfod");
+			    o && o->debuginfod
+			            ? ", the debuginfod servers in DEBUGINFOD_URLS"
+			            : "",
+			    o && o->debuginfod ? " or a server that has them"
+			                       : " or --debuginfod");
 		mt_buf_release(&dirs);
 	}
 	if (jit)
-		add(r, "JIT-compiled frames cannot be symbolized: build the program with `mojo build --debug-level=line-tables` and run the binary to get source lines");
+		add(r,
+		    "JIT-compiled frames cannot be symbolized: build the program with `mojo build --debug-level=line-tables` and run the binary to get source lines");
 	if (kind_is(r, "kernel_error") && !r->has_source_traceback)
-		add(r, "the failing kernel names no Python call sites: rebuild the graph with MODULAR_DEBUG=source-tracebacks");
+		add(r,
+		    "the failing kernel names no Python call sites: rebuild the graph with MODULAR_DEBUG=source-tracebacks");
 	if (kind_is(r, "compile_error") || compiler_message(r) ||
 	    (cp && cp->category == MT_CAT_RUNTIME && cp->function &&
 	     (!strncmp(cp->function, "mlir::", 6) ||
 	      !strncmp(cp->function, "M::KGEN::", 9) ||
 	      strstr(cp->function, "Pass") != NULL)) ||
 	    kind_is(r, "kernel_error"))
-		add(r, "to see what the compiler did, rerun with MODULAR_DEBUG=ir-output-dir=DIR and MODULAR_MAX_ENABLE_MODEL_IR_CACHE=false, then run `maxtriage irdiff DIR`");
+		add(r,
+		    "to see what the compiler did, rerun with MODULAR_DEBUG=ir-output-dir=DIR and MODULAR_MAX_ENABLE_MODEL_IR_CACHE=false, then run `maxtriage irdiff DIR`");
 }

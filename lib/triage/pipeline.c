@@ -2,8 +2,10 @@
  * that triages dumps (stack, bucket, report). */
 #include "maxtriage/triage.h"
 
-void mt_triage_text(mt_report_set *set, const char *text, size_t len,
-		    const mt_pipeline *p)
+void mt_triage_text(mt_report_set *set,
+                    const char *text,
+                    size_t len,
+                    const mt_pipeline *p)
 {
 	size_t i, first = set->n;
 

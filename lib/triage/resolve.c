@@ -48,7 +48,7 @@ static mt_module *find_module(resolver *rs, mt_frame *f, mt_error *err)
 	if (!rs->o->symbolizer || !f->module)
 		return NULL;
 	if (mt_symbolizer_module(&m, rs->o->symbolizer, f->module, f->build_id,
-				 err) < 0)
+	                         err) < 0)
 		return NULL;
 	return m;
 }
@@ -117,8 +117,8 @@ static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be)
 	size_t i;
 
 	for (i = 0; i < r->nframes; i++)
-		if (r->frames[i].form == MT_FORM_COLUMN && r->frames[i].module &&
-		    r->frames[i].has_address &&
+		if (r->frames[i].form == MT_FORM_COLUMN &&
+		    r->frames[i].module && r->frames[i].has_address &&
 		    !strcmp(r->frames[i].module, be->module)) {
 			first = &r->frames[i];
 			break;
@@ -144,7 +144,8 @@ static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be)
 			    mt_module_disasm(m, f->address - base, &in) < 0)
 				ok = 0;
 			else if (f != first &&
-				 mt_module_is_after_call(m, f->address - base) == 0)
+			         mt_module_is_after_call(m, f->address -
+			                                            base) == 0)
 				ok = 0;
 		}
 		if (ok) {
@@ -164,7 +165,8 @@ static int base_of(const resolver *rs, const char *module, uint64_t *base)
 	size_t j;
 
 	for (j = 0; j < rs->nbases; j++)
-		if (!strcmp(rs->bases[j].module, module) && rs->bases[j].known) {
+		if (!strcmp(rs->bases[j].module, module) &&
+		    rs->bases[j].known) {
 			*base = rs->bases[j].base;
 			return rs->bases[j].known;
 		}
@@ -175,9 +177,9 @@ static void printed_name_as_function(mt_frame *f)
 {
 	if (f->function || !f->symbol)
 		return;
-	if (f->bogus_symbol || (f->form == MT_FORM_COLUMN &&
-				f->has_symbol_offset &&
-				f->symbol_offset > MAX_NEAREST_OFFSET))
+	if (f->bogus_symbol ||
+	    (f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
+	     f->symbol_offset > MAX_NEAREST_OFFSET))
 		return;
 	f->function = mt_strdup(f->symbol);
 }
@@ -191,22 +193,26 @@ static void describe_insn(mt_frame *f, const mt_insn *in)
 	switch (in->kind) {
 	case MT_INSN_MEMORY:
 		if (in->disp >= 0 && in->disp < 4096)
-			mt_buf_printf(&b,
-				      "memory access at offset %lld from a register: a null or near-null pointer if the register was 0",
-				      (long long)in->disp);
+			mt_buf_printf(
+			        &b,
+			        "memory access at offset %lld from a register: a null or near-null pointer if the register was 0",
+			        (long long)in->disp);
 		else
-			mt_buf_puts(&b,
-				    "memory access through a register: a bad or freed pointer");
+			mt_buf_puts(
+			        &b,
+			        "memory access through a register: a bad or freed pointer");
 		break;
 	case MT_INSN_TRAP:
-		mt_buf_puts(&b,
-			    "deliberate trap (ud2/int3/brk): abort(), llvm.trap, __builtin_trap or a failed check");
+		mt_buf_puts(
+		        &b,
+		        "deliberate trap (ud2/int3/brk): abort(), llvm.trap, __builtin_trap or a failed check");
 		break;
 	case MT_INSN_DIVIDE:
 		mt_buf_puts(&b, "integer divide: division by zero or overflow");
 		break;
 	case MT_INSN_CALL:
-		mt_buf_puts(&b, "call: a bad function pointer or stack overflow");
+		mt_buf_puts(&b,
+		            "call: a bad function pointer or stack overflow");
 		break;
 	default:
 		break;
@@ -270,8 +276,9 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		goto keep;
 	}
 	if (f->bogus_symbol) {
-		set_reason(f, "jit",
-			   "nearest-symbol name is too far away to be the function: JIT code");
+		set_reason(
+		        f, "jit",
+		        "nearest-symbol name is too far away to be the function: JIT code");
 		goto keep;
 	}
 	if (f->function || f->file) {
@@ -282,10 +289,12 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	if (!f->module) {
 		if (f->symbol) {
 			printed_name_as_function(f);
-			set_reason(f, "from_dump", "no module: name as printed");
+			set_reason(f, "from_dump",
+			           "no module: name as printed");
 		} else if (f->has_address) {
-			set_reason(f, "jit",
-				   "address in no module: JIT-compiled code (Mojo or a MAX kernel)");
+			set_reason(
+			        f, "jit",
+			        "address in no module: JIT-compiled code (Mojo or a MAX kernel)");
 		} else {
 			set_reason(f, "no_address", NULL);
 		}
@@ -300,7 +309,7 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	if (!m) {
 		printed_name_as_function(f);
 		set_reason(f, "module_not_found",
-			   err.msg[0] ? err.msg : "module not found");
+		           err.msg[0] ? err.msg : "module not found");
 		goto keep;
 	}
 	free(f->module_path);
@@ -310,17 +319,19 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	if (f->has_offset) {
 		addr = f->module_offset;
 	} else if (f->has_address && (how = base_of(rs, f->module, &base)) &&
-		   f->address >= base) {
+	           f->address >= base) {
 		addr = f->address - base;
 		f->has_offset = 1;
 		f->module_offset = addr;
 		if (how == 2)
-			set_reason(f, NULL,
-				   "module base inferred: the only page alignment that puts this module's frames in code");
+			set_reason(
+			        f, NULL,
+			        "module base inferred: the only page alignment that puts this module's frames in code");
 	} else {
 		printed_name_as_function(f);
-		set_reason(f, "no_module_base",
-			   "column-form frame and no \"sym + off\" frame of this module to recover its base");
+		set_reason(
+		        f, "no_module_base",
+		        "column-form frame and no \"sym + off\" frame of this module to recover its base");
 		goto keep;
 	}
 	look = (is_pc || addr == 0) ? addr : addr - 1;
@@ -331,17 +342,19 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		if (mt_module_disasm(m, addr, &in) == 0)
 			describe_insn(f, &in);
 	} else if (!is_pc && !rs->o->no_disasm &&
-		   mt_module_is_after_call(m, addr) == 0) {
-		set_reason(f, NULL,
-			   "instruction before this return address is not a call");
+	           mt_module_is_after_call(m, addr) == 0) {
+		set_reason(
+		        f, NULL,
+		        "instruction before this return address is not a call");
 	}
 	has_debug = mt_module_has_debug(m, &why);
 	n = mt_module_lookup(m, look, chain, MAX_CHAIN);
 	if (n <= 0) {
 		printed_name_as_function(f);
 		set_reason(f, has_debug ? "address_not_found" : "no_debug_info",
-			   has_debug ? "address is not covered by the debug info" :
-				       why);
+		           has_debug
+		                   ? "address is not covered by the debug info"
+		                   : why);
 		goto keep;
 	}
 	for (k = 0; k < n; k++) {
@@ -388,8 +401,8 @@ keep:
 #define MAX_CANDIDATE_DEPTH 4
 #define MAX_FUNCTION_PAGES 16
 
-static void list_binaries(const char *dir, int depth, char ***files,
-			  size_t *n, size_t *cap)
+static void
+list_binaries(const char *dir, int depth, char ***files, size_t *n, size_t *cap)
 {
 	DIR *d;
 	struct dirent *e;
@@ -432,8 +445,8 @@ static int same_function(const char *a, const char *b)
 }
 
 /* Does module m at base put address inside function fn? */
-static int base_fits(mt_module *m, uint64_t base, uint64_t address,
-		     const char *fn)
+static int
+base_fits(mt_module *m, uint64_t base, uint64_t address, const char *fn)
 {
 	mt_srcloc chain[MAX_CHAIN];
 	int n;
@@ -486,7 +499,8 @@ static void rebase_printed_frames(resolver *rs, mt_report *r)
 	if (!any || !rs->o->symbolizer || !rs->o->n_binary_dirs)
 		return;
 	for (i = 0; i < rs->o->n_binary_dirs; i++)
-		list_binaries(rs->o->binary_dirs[i], 0, &files, &nfiles, &capfiles);
+		list_binaries(rs->o->binary_dirs[i], 0, &files, &nfiles,
+		              &capfiles);
 
 	/* vote: every printed chain whose outer function a module defines
 	 * proposes the page-aligned bases that put it there */
@@ -503,22 +517,25 @@ static void rebase_printed_frames(resolver *rs, mt_report *r)
 			mt_error err;
 			uint64_t v, d;
 
-			if (mt_symbolizer_module(&m, rs->o->symbolizer, files[c],
-						 NULL, &err) < 0 ||
+			if (mt_symbolizer_module(&m, rs->o->symbolizer,
+			                         files[c], NULL, &err) < 0 ||
 			    mt_module_symbol_value(&v, m, f->function) < 0 ||
 			    v > f->address)
 				continue;
 			d = f->address - v;
 			for (k = 0; k < MAX_FUNCTION_PAGES; k++) {
-				uint64_t base = (d & ~(uint64_t)0xfff) - k * 0x1000;
+				uint64_t base =
+				        (d & ~(uint64_t)0xfff) - k * 0x1000;
 				size_t q;
 
 				if (k * 0x1000 > (d & ~(uint64_t)0xfff))
 					break;
-				if (!base_fits(m, base, f->address, f->function))
+				if (!base_fits(m, base, f->address,
+				               f->function))
 					continue;
 				for (q = 0; q < nrel; q++)
-					if (rel[q].m == m && rel[q].base == base)
+					if (rel[q].m == m &&
+					    rel[q].base == base)
 						break;
 				if (q == nrel) {
 					reloc e = { m, files[c], base, 0 };
@@ -546,7 +563,7 @@ static void rebase_printed_frames(resolver *rs, mt_report *r)
 		end = printed_group_end(r, i);
 		for (k = 0; k < nrel; k++)
 			if (base_fits(rel[k].m, rel[k].base, f->address,
-				      r->frames[end].function) &&
+			              r->frames[end].function) &&
 			    (!best || rel[k].votes > best->votes))
 				best = &rel[k];
 		if (!best) {
@@ -573,7 +590,7 @@ static void rebase_printed_frames(resolver *rs, mt_report *r)
 			nf.has_offset = 1;
 			nf.module_offset = address - best->base;
 			nf.status_reason = mt_strdup(
-				"printed symbolized without a module: module found by its function name, base by page alignment");
+			        "printed symbolized without a module: module found by its function name, base by page alignment");
 			MT_PUSH(out, nout, capout, nf);
 		}
 		i = (size_t)end;
@@ -621,11 +638,10 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	for (i = 0; i + 1 < r->nframes; i++) {
 		mt_frame *a = &r->frames[i], *b = &r->frames[i + 1];
 
-		if (a->status && !strcmp(a->status, "from_dump") &&
-		    b->status && !strcmp(b->status, "from_dump") &&
-		    a->has_address && b->has_address &&
-		    a->address == b->address && a->form == MT_FORM_LLVM &&
-		    b->form == MT_FORM_LLVM)
+		if (a->status && !strcmp(a->status, "from_dump") && b->status &&
+		    !strcmp(b->status, "from_dump") && a->has_address &&
+		    b->has_address && a->address == b->address &&
+		    a->form == MT_FORM_LLVM && b->form == MT_FORM_LLVM)
 			a->inlined = 1;
 	}
 	r->resolved = 1;

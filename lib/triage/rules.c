@@ -26,6 +26,7 @@ struct mt_rules {
 	size_t nuser, capuser;
 };
 
+// clang-format off
 #define R(cat, mod, fn, fl, why) { MT_CAT_##cat, mod, fn, fl, why, 0 }
 
 static const rule builtin[] = {
@@ -164,6 +165,7 @@ static const rule builtin[] = {
 };
 
 #undef R
+// clang-format on
 
 mt_rules *mt_rules_new(void)
 {
@@ -212,16 +214,21 @@ static int glob_match(const char *pattern, const char *value, int pathlike)
 	       !fnmatch(pattern, base_name(value), 0);
 }
 
-static int rule_matches(const rule *ru, const char *module,
-			const char *function, const char *file)
+static int rule_matches(const rule *ru,
+                        const char *module,
+                        const char *function,
+                        const char *file)
 {
 	return glob_match(ru->module, module, 1) &&
 	       glob_match(ru->function, function, 0) &&
 	       glob_match(ru->file, file, 1);
 }
 
-int mt_rules_match_user(const mt_rules *r, const char *module,
-			const char *function, const char *file, const char **why)
+int mt_rules_match_user(const mt_rules *r,
+                        const char *module,
+                        const char *function,
+                        const char *file,
+                        const char **why)
 {
 	size_t i;
 
@@ -234,9 +241,11 @@ int mt_rules_match_user(const mt_rules *r, const char *module,
 	return -1;
 }
 
-mt_category mt_rules_match(const mt_rules *r, const char *module,
-			   const char *function, const char *file,
-			   const char **why)
+mt_category mt_rules_match(const mt_rules *r,
+                           const char *module,
+                           const char *function,
+                           const char *file,
+                           const char **why)
 {
 	size_t i;
 	int c = mt_rules_match_user(r, module, function, file, why);
@@ -254,8 +263,12 @@ mt_category mt_rules_match(const mt_rules *r, const char *module,
 	return MT_CAT_UNKNOWN;
 }
 
-static int get_glob(const char **out, json_t *obj, const char *key,
-		    const char *origin, size_t i, mt_error *err)
+static int get_glob(const char **out,
+                    json_t *obj,
+                    const char *key,
+                    const char *origin,
+                    size_t i,
+                    mt_error *err)
 {
 	json_t *v = json_object_get(obj, key);
 
@@ -263,15 +276,16 @@ static int get_glob(const char **out, json_t *obj, const char *key,
 	if (!v)
 		return 0;
 	if (!json_is_string(v) || !*json_string_value(v))
-		return mt_error_set(err, MT_EFORMAT,
-				    "rules '%s': rule %zu: \"%s\" must be a non-empty string",
-				    origin, i + 1, key);
+		return mt_error_set(
+		        err, MT_EFORMAT,
+		        "rules '%s': rule %zu: \"%s\" must be a non-empty string",
+		        origin, i + 1, key);
 	*out = json_string_value(v);
 	return 0;
 }
 
-static int load_json(mt_rules *r, json_t *root, const char *origin,
-		     mt_error *err)
+static int
+load_json(mt_rules *r, json_t *root, const char *origin, mt_error *err)
 {
 	json_t *list, *item;
 	size_t i, start = r->nuser;
@@ -280,8 +294,10 @@ static int load_json(mt_rules *r, json_t *root, const char *origin,
 	list = json_is_object(root) ? json_object_get(root, "rules") : NULL;
 	if (!json_is_array(list))
 		return mt_error_set(err, MT_EFORMAT,
-				    "rules '%s': expected {\"rules\": [...]}", origin);
-	json_array_foreach(list, i, item) {
+		                    "rules '%s': expected {\"rules\": [...]}",
+		                    origin);
+	json_array_foreach(list, i, item)
+	{
 		const char *cat, *mod, *fn, *fl;
 		const char *key;
 		json_t *val;
@@ -290,26 +306,31 @@ static int load_json(mt_rules *r, json_t *root, const char *origin,
 		char why[256];
 
 		if (!json_is_object(item)) {
-			rc = mt_error_set(err, MT_EFORMAT,
-					  "rules '%s': rule %zu is not an object", origin, i + 1);
+			rc = mt_error_set(
+			        err, MT_EFORMAT,
+			        "rules '%s': rule %zu is not an object", origin,
+			        i + 1);
 			goto fail;
 		}
-		json_object_foreach(item, key, val) {
+		json_object_foreach(item, key, val)
+		{
 			if (strcmp(key, "category") && strcmp(key, "module") &&
 			    strcmp(key, "function") && strcmp(key, "file") &&
 			    strcmp(key, "comment")) {
-				rc = mt_error_set(err, MT_EFORMAT,
-						  "rules '%s': rule %zu: unknown field \"%s\"",
-						  origin, i + 1, key);
+				rc = mt_error_set(
+				        err, MT_EFORMAT,
+				        "rules '%s': rule %zu: unknown field \"%s\"",
+				        origin, i + 1, key);
 				goto fail;
 			}
 		}
 		cat = json_string_value(json_object_get(item, "category"));
 		c = cat ? mt_category_parse(cat) : -1;
 		if (c < 0) {
-			rc = mt_error_set(err, MT_EFORMAT,
-					  "rules '%s': rule %zu: \"category\" must be one of handler, system, runtime, kernel, model, unknown",
-					  origin, i + 1);
+			rc = mt_error_set(
+			        err, MT_EFORMAT,
+			        "rules '%s': rule %zu: \"category\" must be one of handler, system, runtime, kernel, model, unknown",
+			        origin, i + 1);
 			goto fail;
 		}
 		if ((rc = get_glob(&mod, item, "module", origin, i, err)) ||
@@ -317,12 +338,14 @@ static int load_json(mt_rules *r, json_t *root, const char *origin,
 		    (rc = get_glob(&fl, item, "file", origin, i, err)))
 			goto fail;
 		if (!mod && !fn && !fl) {
-			rc = mt_error_set(err, MT_EFORMAT,
-					  "rules '%s': rule %zu matches nothing: give module, function or file",
-					  origin, i + 1);
+			rc = mt_error_set(
+			        err, MT_EFORMAT,
+			        "rules '%s': rule %zu matches nothing: give module, function or file",
+			        origin, i + 1);
 			goto fail;
 		}
-		snprintf(why, sizeof(why), "user rule %zu in %s", i + 1, origin);
+		snprintf(why, sizeof(why), "user rule %zu in %s", i + 1,
+		         origin);
 		ru.category = (mt_category)c;
 		ru.module = mt_strdup(mod);
 		ru.function = mt_strdup(fn);
@@ -345,8 +368,10 @@ fail:
 	return rc;
 }
 
-int mt_rules_load_string(mt_rules *r, const char *json, const char *origin,
-			 mt_error *err)
+int mt_rules_load_string(mt_rules *r,
+                         const char *json,
+                         const char *origin,
+                         mt_error *err)
 {
 	json_error_t jerr;
 	json_t *root = json_loads(json, 0, &jerr);
@@ -354,7 +379,7 @@ int mt_rules_load_string(mt_rules *r, const char *json, const char *origin,
 
 	if (!root)
 		return mt_error_set(err, MT_EFORMAT, "rules '%s': line %d: %s",
-				    origin, jerr.line, jerr.text);
+		                    origin, jerr.line, jerr.text);
 	rc = load_json(r, root, origin, err);
 	json_decref(root);
 	return rc;
@@ -369,12 +394,12 @@ int mt_rules_load_file(mt_rules *r, const char *path, mt_error *err)
 
 	if (!f)
 		return mt_error_set(err, MT_EIO, "cannot read rules '%s': %s",
-				    path, strerror(errno));
+		                    path, strerror(errno));
 	root = json_loadf(f, 0, &jerr);
 	fclose(f);
 	if (!root)
 		return mt_error_set(err, MT_EFORMAT, "rules '%s': line %d: %s",
-				    path, jerr.line, jerr.text);
+		                    path, jerr.line, jerr.text);
 	rc = load_json(r, root, path, err);
 	json_decref(root);
 	return rc;

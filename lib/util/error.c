@@ -22,15 +22,24 @@ int mt_error_set(mt_error *err, int code, const char *fmt, ...)
 const char *mt_strerror(int code)
 {
 	switch (code) {
-	case MT_OK: return "success";
-	case MT_ENOTFOUND: return "not found";
-	case MT_EFORMAT: return "bad format";
-	case MT_EUNSUPPORTED: return "unsupported";
-	case MT_ENOMEM: return "out of memory";
-	case MT_EIO: return "i/o error";
-	case MT_EUSAGE: return "usage error";
-	case MT_ELIMIT: return "limit exceeded";
-	default: return "error";
+	case MT_OK:
+		return "success";
+	case MT_ENOTFOUND:
+		return "not found";
+	case MT_EFORMAT:
+		return "bad format";
+	case MT_EUNSUPPORTED:
+		return "unsupported";
+	case MT_ENOMEM:
+		return "out of memory";
+	case MT_EIO:
+		return "i/o error";
+	case MT_EUSAGE:
+		return "usage error";
+	case MT_ELIMIT:
+		return "limit exceeded";
+	default:
+		return "error";
 	}
 }
 

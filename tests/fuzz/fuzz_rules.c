@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	if (mt_rules_load_string(r, text, "fuzz", &err) == 0)
-		(void)mt_rules_match(r, "/a/libx.so", "f(int)", "/m/x.py", NULL);
+		(void)mt_rules_match(r, "/a/libx.so", "f(int)", "/m/x.py",
+		                     NULL);
 	free(text);
 	mt_rules_free(r);
 	return 0;

@@ -53,7 +53,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 
 		if (!nl)
 			break;
-		n = (size_t)(nl - p) < sizeof(name) - 1 ? (size_t)(nl - p) : sizeof(name) - 1;
+		n = (size_t)(nl - p) < sizeof(name) - 1 ? (size_t)(nl - p)
+		                                        : sizeof(name) - 1;
 		for (i = 0; i < n; i++)
 			name[i] = (p[i] == '/' || p[i] == '\0') ? '_' : p[i];
 		name[n] = '\0';

@@ -17,11 +17,11 @@ typedef struct mt_bucket {
 	char *signature;
 	char *category;
 	char *kind;
-	size_t count;        /* reports in this bucket */
-	char **files;        /* distinct files, sorted (owned) */
+	size_t count; /* reports in this bucket */
+	char **files; /* distinct files, sorted (owned) */
 	size_t nfiles, capfiles;
 	int64_t first_time, last_time; /* file modification times */
-	int is_new;          /* not in the baseline */
+	int is_new; /* not in the baseline */
 } mt_bucket;
 
 typedef struct mt_bucket_set {
@@ -29,14 +29,18 @@ typedef struct mt_bucket_set {
 	size_t n, cap;
 	size_t files, reports;
 	int has_baseline;
-	char **errors;       /* "path: why" for inputs that failed */
+	char **errors; /* "path: why" for inputs that failed */
 	size_t nerrors, caperrors;
 } mt_bucket_set;
 
 /* Add one report of file (mtime) to its bucket. Strings are copied. */
-void mt_bucket_add(mt_bucket_set *s, const char *fingerprint,
-		   const char *signature, const char *category,
-		   const char *kind, const char *file, int64_t mtime);
+void mt_bucket_add(mt_bucket_set *s,
+                   const char *fingerprint,
+                   const char *signature,
+                   const char *category,
+                   const char *kind,
+                   const char *file,
+                   int64_t mtime);
 /* Sort buckets (count desc, then fingerprint) and their files. */
 void mt_bucket_finish(mt_bucket_set *s);
 /* Mark buckets absent from the baseline file (a maxtriage.bucket.v1

@@ -18,7 +18,10 @@ typedef struct mt_buf {
 } mt_buf;
 
 extern char mt_buf_empty[];
-#define MT_BUF_INIT { mt_buf_empty, 0, 0 }
+#define MT_BUF_INIT                \
+	{                          \
+		mt_buf_empty, 0, 0 \
+	}
 
 void mt_buf_init(mt_buf *b);
 void mt_buf_release(mt_buf *b);
@@ -28,9 +31,9 @@ void mt_buf_put(mt_buf *b, const char *s, size_t n);
 void mt_buf_puts(mt_buf *b, const char *s);
 void mt_buf_putc(mt_buf *b, char c);
 void mt_buf_printf(mt_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+        __attribute__((format(printf, 2, 3)));
 void mt_buf_vprintf(mt_buf *b, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
+        __attribute__((format(printf, 2, 0)));
 /* Hand the string to the caller (free with free()); b becomes empty. */
 char *mt_buf_detach(mt_buf *b);
 

@@ -13,14 +13,14 @@
 
 enum {
 	MT_OK = 0,
-	MT_ERROR = -1,       /* generic failure */
-	MT_ENOTFOUND = -2,   /* file, module, symbol or address not found */
-	MT_EFORMAT = -3,     /* input is malformed */
-	MT_EUNSUPPORTED = -4,/* valid, but not something we handle */
-	MT_ENOMEM = -5,      /* allocation failed */
-	MT_EIO = -6,         /* read or write failed */
-	MT_EUSAGE = -7,      /* bad arguments */
-	MT_ELIMIT = -8       /* input exceeds a safety bound */
+	MT_ERROR = -1, /* generic failure */
+	MT_ENOTFOUND = -2, /* file, module, symbol or address not found */
+	MT_EFORMAT = -3, /* input is malformed */
+	MT_EUNSUPPORTED = -4, /* valid, but not something we handle */
+	MT_ENOMEM = -5, /* allocation failed */
+	MT_EIO = -6, /* read or write failed */
+	MT_EUSAGE = -7, /* bad arguments */
+	MT_ELIMIT = -8 /* input exceeds a safety bound */
 };
 
 typedef struct mt_error {
@@ -30,7 +30,7 @@ typedef struct mt_error {
 
 /* Record a formatted message in err (if non-NULL); returns code. */
 int mt_error_set(mt_error *err, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+        __attribute__((format(printf, 3, 4)));
 
 /* Short name of an error code ("not found", "bad format", ...). */
 const char *mt_strerror(int code);
@@ -50,10 +50,10 @@ void mt_grow(void **items, size_t *cap, size_t need, size_t elem);
 #define MT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Append one element to a (items, n, cap) triple. */
-#define MT_PUSH(items, n, cap, value)                                         \
-	do {                                                                  \
+#define MT_PUSH(items, n, cap, value)                                          \
+	do {                                                                   \
 		mt_grow((void **)&(items), &(cap), (n) + 1, sizeof(*(items))); \
-		(items)[(n)++] = (value);                                     \
+		(items)[(n)++] = (value);                                      \
 	} while (0)
 
 #endif

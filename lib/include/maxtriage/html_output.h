@@ -20,7 +20,9 @@ typedef struct mt_html_crash {
 /* Append the page to b. ir and crash may each be NULL. Stage texts are
  * embedded for the side-by-side view up to 512 KiB each and 16 MiB in
  * all (the page says what was cut). */
-void mt_html_render(mt_buf *b, const char *title, const mt_irdiff_report *ir,
-		    const mt_html_crash *crash);
+void mt_html_render(mt_buf *b,
+                    const char *title,
+                    const mt_irdiff_report *ir,
+                    const mt_html_crash *crash);
 
 #endif

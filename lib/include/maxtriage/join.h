@@ -20,20 +20,20 @@ typedef struct mt_join_member {
 
 typedef struct mt_join_hit {
 	char *graph;
-	int fusion;            /* 1: a fusion; 0: an op found in stages */
-	char *from_stage;      /* fusion: the stage before; op: first seen */
-	char *to_stage;        /* fusion: the stage that fused; op: last seen */
-	size_t nstages;        /* op: stages it appears in */
-	mt_join_member op;     /* the fused op, or the op found */
+	int fusion; /* 1: a fusion; 0: an op found in stages */
+	char *from_stage; /* fusion: the stage before; op: first seen */
+	char *to_stage; /* fusion: the stage that fused; op: last seen */
+	size_t nstages; /* op: stages it appears in */
+	mt_join_member op; /* the fused op, or the op found */
 	mt_join_member *members; /* fusion: the ops that became it */
 	size_t nmembers;
 } mt_join_hit;
 
 typedef struct mt_join {
-	size_t report;         /* index of the report */
-	char *key;             /* what was looked for */
-	const char *source;    /* "kernel", "entry_point", "op_in_flight",
-				  "frame" */
+	size_t report; /* index of the report */
+	char *key; /* what was looked for */
+	const char *source; /* "kernel", "entry_point", "op_in_flight",
+	                       "frame" */
 	mt_join_hit *hits;
 	size_t nhits, cap;
 } mt_join;
@@ -45,17 +45,26 @@ typedef struct mt_join_set {
 
 /* Look up every report's keys in the stages of in (diffed as rep).
  * Stages are re-parsed to find ops; unreadable stages are skipped. */
-void mt_join_reports(mt_join_set *out, const mt_report *reports, size_t n,
-		     const mt_ir_input *in, const mt_irdiff_report *rep);
+void mt_join_reports(mt_join_set *out,
+                     const mt_report *reports,
+                     size_t n,
+                     const mt_ir_input *in,
+                     const mt_irdiff_report *rep);
 void mt_join_set_release(mt_join_set *s);
 
 /* The whole `report` document / text / markdown. stack_json is the
  * maxtriage.stack.v1 document of the same reports. */
-void mt_report_render_json(mt_buf *out, const char *stack_json,
-			   const char *irdiff_json, const mt_join_set *j);
-void mt_report_render_text(mt_buf *out, const char *stack_text,
-			   const mt_report *reports, const mt_join_set *j);
-void mt_report_render_markdown(mt_buf *out, const char *stack_md,
-			       const mt_report *reports, const mt_join_set *j);
+void mt_report_render_json(mt_buf *out,
+                           const char *stack_json,
+                           const char *irdiff_json,
+                           const mt_join_set *j);
+void mt_report_render_text(mt_buf *out,
+                           const char *stack_text,
+                           const mt_report *reports,
+                           const mt_join_set *j);
+void mt_report_render_markdown(mt_buf *out,
+                               const char *stack_md,
+                               const mt_report *reports,
+                               const mt_join_set *j);
 
 #endif

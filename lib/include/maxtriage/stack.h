@@ -29,57 +29,58 @@ int mt_category_parse(const char *name);
 
 /* How a frame line looked in the dump. */
 typedef enum {
-	MT_FORM_LLVM = 0,   /* #N 0xADDR [func] (module+0xOFF) | file:l:c | bare */
-	MT_FORM_COLUMN,     /* N module 0xADDR [sym + off] */
+	MT_FORM_LLVM =
+	        0, /* #N 0xADDR [func] (module+0xOFF) | file:l:c | bare */
+	MT_FORM_COLUMN, /* N module 0xADDR [sym + off] */
 	MT_FORM_NORMALISED, /* #N lib+0xOFF */
-	MT_FORM_SANITIZER,  /* #N 0xADDR in func ... */
-	MT_FORM_HOSTFRAME,  /* compute-sanitizer Host Frame: */
-	MT_FORM_PYTHON      /* File "x.py", line N, in f */
+	MT_FORM_SANITIZER, /* #N 0xADDR in func ... */
+	MT_FORM_HOSTFRAME, /* compute-sanitizer Host Frame: */
+	MT_FORM_PYTHON /* File "x.py", line N, in f */
 } mt_frame_form;
 
 typedef struct mt_blame {
-	char *commit;  /* hex id */
+	char *commit; /* hex id */
 	char *author;
-	int64_t time;  /* seconds since the epoch */
+	int64_t time; /* seconds since the epoch */
 	char *summary;
 } mt_blame;
 
 typedef struct mt_frame {
 	/* as printed */
-	int index;            /* -1 when the dump gave none */
+	int index; /* -1 when the dump gave none */
 	mt_frame_form form;
 	int has_address;
 	uint64_t address;
-	int redacted;         /* address printed as 0x00007f... */
-	int unmapped;         /* "<unmapped>" */
-	char *module;         /* as printed; NULL for none */
+	int redacted; /* address printed as 0x00007f... */
+	int unmapped; /* "<unmapped>" */
+	char *module; /* as printed; NULL for none */
 	int has_offset;
 	uint64_t module_offset;
-	char *symbol;         /* name printed beside the address, if any */
-	int has_symbol_offset;/* column form "sym + off" */
+	char *symbol; /* name printed beside the address, if any */
+	int has_symbol_offset; /* column form "sym + off" */
 	uint64_t symbol_offset;
-	int bogus_symbol;     /* "sym + off" too far from sym to be its
-				 function: JIT code named after the nearest
-				 export (macOS "_sigtramp + 4286886248") */
-	int truncated;        /* the line was cut short */
-	char *build_id;       /* sanitizer (BuildId: ...) */
-	unsigned line_no;     /* line of the input it came from (1-based) */
+	int bogus_symbol; /* "sym + off" too far from sym to be its
+	                     function: JIT code named after the nearest
+	                     export (macOS "_sigtramp + 4286886248") */
+	int truncated; /* the line was cut short */
+	char *build_id; /* sanitizer (BuildId: ...) */
+	unsigned line_no; /* line of the input it came from (1-based) */
 
 	/* resolved (or copied from a symbolized dump) */
-	char *function;       /* full name */
+	char *function; /* full name */
 	char *file;
 	unsigned line, column;
 	int inlined;
-	const char *lookup;   /* "pc", "call_site" or NULL */
-	char *instruction;    /* faulting instruction, disassembled */
-	char *hint;           /* what the instruction suggests */
-	char *module_path;    /* file that was opened for it */
-	const char *status;   /* see docs/json-stack.md */
+	const char *lookup; /* "pc", "call_site" or NULL */
+	char *instruction; /* faulting instruction, disassembled */
+	char *hint; /* what the instruction suggests */
+	char *module_path; /* file that was opened for it */
+	const char *status; /* see docs/json-stack.md */
 	char *status_reason;
 
 	/* triage */
 	mt_category category;
-	char *rule;           /* which rule gave the category */
+	char *rule; /* which rule gave the category */
 	mt_blame *blame;
 } mt_frame;
 
@@ -93,23 +94,23 @@ typedef struct mt_op_inflight {
 } mt_op_inflight;
 
 typedef struct mt_report {
-	char *kind;          /* failure kind: SIGSEGV, assertion, cuda_error... */
-	char *signal;        /* SIGSEGV... or NULL when none */
-	char *message;       /* the main error message */
-	char *program;       /* Program arguments: ... */
-	char *kernel;        /* MAX kernel name, if an error names one */
-	char *entry_point;   /* MAX kernel entry point */
-	char *error_location;/* file:L:C from "At file:L:C:" messages */
-	char **notes;        /* other messages, pretty-stack entries */
+	char *kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
+	char *signal; /* SIGSEGV... or NULL when none */
+	char *message; /* the main error message */
+	char *program; /* Program arguments: ... */
+	char *kernel; /* MAX kernel name, if an error names one */
+	char *entry_point; /* MAX kernel entry point */
+	char *error_location; /* file:L:C from "At file:L:C:" messages */
+	char **notes; /* other messages, pretty-stack entries */
 	size_t nnotes, capnotes;
-	char **hints_seen;   /* hint lines: "stack trace was not collected" */
+	char **hints_seen; /* hint lines: "stack trace was not collected" */
 	size_t nhints, caphints;
 	int saw_sync_mode_hint;
-	int mojo_driver;     /* the process was the mojo driver (mojo run) */
+	int mojo_driver; /* the process was the mojo driver (mojo run) */
 	int has_source_traceback; /* a Source Traceback block with content */
 	mt_op_inflight *inflight; /* ops in flight when the process died */
 	size_t ninflight;
-	char **next_steps;   /* what to enable or do next (triage) */
+	char **next_steps; /* what to enable or do next (triage) */
 	size_t nnext_steps, capnext_steps;
 	int stack_not_collected;
 	mt_frame *frames;
@@ -125,7 +126,7 @@ typedef struct mt_report {
 
 	/* triage */
 	mt_category category;
-	int blame_frame;     /* index into frames, -1 when none */
+	int blame_frame; /* index into frames, -1 when none */
 	char *reason;
 	char *signature;
 	char fingerprint[17];
@@ -134,8 +135,8 @@ typedef struct mt_report {
 typedef struct mt_report_set {
 	mt_report *reports;
 	size_t n, cap;
-	size_t lines;        /* lines read */
-	size_t frames_seen;  /* frame lines recognised */
+	size_t lines; /* lines read */
+	size_t frames_seen; /* frame lines recognised */
 } mt_report_set;
 
 /* Parse text[0..len) (need not be NUL-terminated; NUL bytes are treated as

@@ -12,18 +12,19 @@
 #define MT_STACK_SCHEMA "maxtriage.stack.v1"
 
 typedef struct mt_stack_input {
-	const char *path;        /* input name as given ("-" for stdin) */
+	const char *path; /* input name as given ("-" for stdin) */
 	const mt_report *reports;
 	size_t nreports;
-	const char *error;       /* set when the input could not be read */
+	const char *error; /* set when the input could not be read */
 } mt_stack_input;
 
 /* Append the JSON document for all inputs to out (pretty, sorted keys
  * in schema order, newline-terminated). */
 void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n);
-void mt_stack_render_text(mt_buf *out, const mt_stack_input *in, size_t n,
-			  int color);
-void mt_stack_render_markdown(mt_buf *out, const mt_stack_input *in,
-			      size_t n);
+void mt_stack_render_text(mt_buf *out,
+                          const mt_stack_input *in,
+                          size_t n,
+                          int color);
+void mt_stack_render_markdown(mt_buf *out, const mt_stack_input *in, size_t n);
 
 #endif

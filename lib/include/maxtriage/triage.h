@@ -23,18 +23,24 @@ void mt_rules_free(mt_rules *r);
  * docs/rules.md) ahead of the built-in ones, after earlier user rules.
  * MT_EIO / MT_EFORMAT with err on failure; nothing is added then. */
 int mt_rules_load_file(mt_rules *r, const char *path, mt_error *err);
-int mt_rules_load_string(mt_rules *r, const char *json, const char *origin,
-			 mt_error *err);
+int mt_rules_load_string(mt_rules *r,
+                         const char *json,
+                         const char *origin,
+                         mt_error *err);
 /* Category for a frame's fields (each may be NULL). *why (may be NULL)
  * receives a borrowed description of the rule that matched. */
-mt_category mt_rules_match(const mt_rules *r, const char *module,
-			   const char *function, const char *file,
-			   const char **why);
+mt_category mt_rules_match(const mt_rules *r,
+                           const char *module,
+                           const char *function,
+                           const char *file,
+                           const char **why);
 size_t mt_rules_count(const mt_rules *r);
 /* Only the user's rules: the category, or -1 when none matched. */
-int mt_rules_match_user(const mt_rules *r, const char *module,
-			const char *function, const char *file,
-			const char **why);
+int mt_rules_match_user(const mt_rules *r,
+                        const char *module,
+                        const char *function,
+                        const char *file,
+                        const char **why);
 
 typedef struct mt_repo mt_repo;
 
@@ -78,7 +84,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o);
 typedef struct mt_next_steps_opts {
 	const char *const *debug_dirs; /* where debug info was searched */
 	size_t n_debug_dirs;
-	int debuginfod;                /* servers were asked too */
+	int debuginfod; /* servers were asked too */
 } mt_next_steps_opts;
 
 /* Append to r->next_steps what to enable or do next, from what the
@@ -93,8 +99,10 @@ typedef struct mt_pipeline {
 	mt_next_steps_opts next;
 } mt_pipeline;
 
-void mt_triage_text(mt_report_set *set, const char *text, size_t len,
-		    const mt_pipeline *p);
+void mt_triage_text(mt_report_set *set,
+                    const char *text,
+                    size_t len,
+                    const mt_pipeline *p);
 
 /* Normalised frame name used in signatures (display name without
  * compiler suffixes such as .cold, .part.N, .isra.N). New string. */
