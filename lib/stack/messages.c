@@ -40,7 +40,6 @@ static int starts(const char *s, const char *prefix)
 static size_t location_prefix(const char *s)
 {
 	const char *p = s;
-	int colons = 0;
 
 	/* the file part has no spaces; then :digits:digits */
 	while (*p && *p != ' ' && *p != '\t') {
@@ -49,7 +48,6 @@ static size_t location_prefix(const char *s)
 
 			while (isdigit((unsigned char)*q))
 				q++;
-			colons++;
 			if (*q == ':' && isdigit((unsigned char)q[1])) {
 				q++;
 				while (isdigit((unsigned char)*q))

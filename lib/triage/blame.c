@@ -64,9 +64,6 @@ static void git_load(void)
 {
 	/* the soname of the libgit2 we were built against, then any */
 	static const char *const names[] = {
-#ifdef LIBGIT2_SOVERSION
-		"libgit2.so." LIBGIT2_SOVERSION,
-#endif
 		"libgit2.so.1.5",
 		"libgit2.so.1.6",
 		"libgit2.so.1.7",
