@@ -88,6 +88,31 @@ static void user_rules_first_and_all_fields(void **state)
 	mt_rules_free(r);
 }
 
+/* the fast paths (exact, prefix, suffix, substring) agree with fnmatch */
+static void glob_shortcuts_match_fnmatch(void **state)
+{
+	mt_rules *r = mt_rules_new();
+	mt_error err;
+
+	(void)state;
+	assert_int_equal(mt_rules_load_string(r,
+		"{\"rules\": ["
+		" {\"category\": \"kernel\", \"function\": \"exact_fn\"},"
+		" {\"category\": \"model\", \"function\": \"*_suffix\"},"
+		" {\"category\": \"runtime\", \"function\": \"lib?.so\"},"
+		" {\"category\": \"handler\", \"function\": \"[xy]z*\"},"
+		" {\"category\": \"kernel\", \"function\": \"*\"}]}", "g", &err), 0);
+	assert_int_equal(mt_rules_match(r, NULL, "exact_fn", NULL, NULL), MT_CAT_KERNEL);
+	assert_int_equal(mt_rules_match(r, NULL, "a_suffix", NULL, NULL), MT_CAT_MODEL);
+	assert_int_equal(mt_rules_match(r, NULL, "_suffix", NULL, NULL), MT_CAT_MODEL);
+	assert_int_equal(mt_rules_match(r, NULL, "libz.so", NULL, NULL), MT_CAT_RUNTIME);
+	assert_int_equal(mt_rules_match(r, NULL, "yz1", NULL, NULL), MT_CAT_HANDLER);
+	/* "*" matches anything, the empty string too */
+	assert_int_equal(mt_rules_match(r, NULL, "exact_fnx", NULL, NULL), MT_CAT_KERNEL);
+	assert_int_equal(mt_rules_match(r, NULL, "", NULL, NULL), MT_CAT_KERNEL);
+	mt_rules_free(r);
+}
+
 static void bad_rules_are_refused_whole(void **state)
 {
 	mt_rules *r = mt_rules_new();
@@ -316,6 +341,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(builtin_table),
 		cmocka_unit_test(user_rules_first_and_all_fields),
+		cmocka_unit_test(glob_shortcuts_match_fnmatch),
 		cmocka_unit_test(bad_rules_are_refused_whole),
 		cmocka_unit_test(crash_point_skips_handler_and_system),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
