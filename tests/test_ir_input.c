@@ -15,6 +15,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/ir.h"
+#include "maxtriage/irdiff_output.h"
 
 static char root[256];
 
@@ -203,6 +204,47 @@ static void unreadable_inputs(void **state)
 	mt_buf_release(&a);
 }
 
+typedef struct seen {
+	char log[512];
+} seen;
+
+static void record(void *payload, const mt_irdiff_progress *p)
+{
+	seen *s = payload;
+	size_t n = strlen(s->log);
+
+	snprintf(s->log + n, sizeof(s->log) - n, "%s %zu/%zu %s %s;",
+	         p->graph, p->index, p->count, p->stage,
+	         p->done == p->total ? "done" : p->done ? "part" : "start");
+}
+
+/* The progress callback sees every stage start and end, in order, with
+ * its place in the graph's range; small stages get no calls in between. */
+static void progress_per_stage(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	mt_irdiff_report rep;
+	mt_irdiff_opts o;
+	seen s;
+
+	(void)state;
+	put("m.mo.mlir", "\"mo.add\"() : () -> ()\n");
+	put("m.mogg.mlir", "\"mogg.kernel\"() : () -> ()\n");
+	put("m.mgp.mlir", "\"mgp.buffer.alloc\"() : () -> ()\n");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	memset(&o, 0, sizeof(o));
+	memset(&s, 0, sizeof(s));
+	o.from = "mogg";
+	o.progress = record;
+	o.progress_payload = &s;
+	assert_int_equal(mt_irdiff_run(&rep, in, &o, NULL), 0);
+	assert_string_equal(s.log, "m 1/2 mogg start;m 1/2 mogg done;"
+	                           "m 2/2 mgp start;m 2/2 mgp done;");
+	mt_irdiff_report_release(&rep);
+	mt_ir_input_free(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -213,6 +255,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 		        after_all_capture_splits_by_scope, setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(progress_per_stage, setup,
 		                                teardown),
 	};
 
