@@ -1344,6 +1344,21 @@ int ir_parse_progress(mt_ir_module **out,
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));
 
 	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));
+	/* Reserve the big arrays once from the text size instead of doubling
+	 * them (each doubling copies the array and touches it twice). The
+	 * ratios are generous for mlir-opt's output (about 200 bytes of text
+	 * an op, 60 a location); pages never written cost no memory, and
+	 * finishing gives the unused tail back. More ops than that (a text
+	 * of tiny ops) still grow by doubling. */
+	mt_grow((void **)&m->ops, &m->cap_ops, len / 128 + 16, sizeof(*m->ops));
+	mt_grow((void **)&m->values, &m->cap_values, len / 96 + 16,
+	        sizeof(*m->values));
+	mt_grow((void **)&m->operands, &m->cap_operands, len / 96 + 16,
+	        sizeof(*m->operands));
+	mt_grow((void **)&m->rawlocs, &m->cap_rawlocs, len / 48 + 16,
+	        sizeof(*m->rawlocs));
+	mt_grow((void **)&m->rawitems, &m->cap_rawitems, len / 48 + 16,
+	        sizeof(*m->rawitems));
 	/* An alias definition takes at least 16 bytes ("#locN = loc(..)\n"),
 	 * so no real number exceeds len / 16; a larger one (hostile input)
 	 * is handled as a name rather than allocating its table. */
