@@ -85,7 +85,8 @@ static void max_stages_in_pipeline_order(void **state)
 	put("m.mo_1.mlir", "\"mo.add\"() : () -> ()\n");
 	put("m.mogg-pre-mgp.mlir", "\"mogg.kernel\"() : () -> ()\n");
 	put("m.mo-pre-mogg.mlir", "\"mo.add\"() : () -> ()\n");
-	put("m.zz-custom.mlir", "\"mgp.a\"() : () -> ()\n\"mgp.b\"() : () -> ()\n");
+	put("m.zz-custom.mlir",
+	    "\"mgp.a\"() : () -> ()\n\"mgp.b\"() : () -> ()\n");
 	put("m.kernels.mojo", "fn main(): pass\n");
 	put("other.mo.mlir", "\"mo.add\"() : () -> ()\n");
 	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
@@ -213,9 +214,11 @@ static void record(void *payload, const mt_irdiff_progress *p)
 	seen *s = payload;
 	size_t n = strlen(s->log);
 
-	snprintf(s->log + n, sizeof(s->log) - n, "%s %zu/%zu %s %s;",
-	         p->graph, p->index, p->count, p->stage,
-	         p->done == p->total ? "done" : p->done ? "part" : "start");
+	snprintf(s->log + n, sizeof(s->log) - n, "%s %zu/%zu %s %s;", p->graph,
+	         p->index, p->count, p->stage,
+	         p->done == p->total ? "done"
+	         : p->done           ? "part"
+	                             : "start");
 }
 
 /* The progress callback sees every stage start and end, in order, with
@@ -250,8 +253,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(max_stages_in_pipeline_order,
 		                                setup, teardown),
-		cmocka_unit_test_setup_teardown(tree_counters_are_numbers, setup,
-		                                teardown),
+		cmocka_unit_test_setup_teardown(tree_counters_are_numbers,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        after_all_capture_splits_by_scope, setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,

@@ -72,7 +72,7 @@ static void debuglink_crc(void **state)
 	assert_true(mt_sym_crc32(0, "123456789", 9) == 0xcbf43926u);
 	/* Incremental use gives the same answer. */
 	assert_true(mt_sym_crc32(mt_sym_crc32(0, "1234", 4), "56789", 5) ==
-		    0xcbf43926u);
+	            0xcbf43926u);
 	write_file(tpath("crc.bin"), "123456789", 9);
 	assert_int_equal(mt_sym_crc32_file(&crc, tpath("crc.bin")), 0);
 	assert_true(crc == 0xcbf43926u);
@@ -142,13 +142,14 @@ static void untrusted_refuses_escapes(void **state)
 	mkdirs(tpath("jail/sub"));
 	mkdirs(tpath("outside"));
 	write_file(tpath("outside/secret.so"), "s", 1);
-	assert_int_equal(symlink(tpath("outside/secret.so"),
-				 tpath("jail/sub/link.so")), 0);
+	assert_int_equal(
+	        symlink(tpath("outside/secret.so"), tpath("jail/sub/link.so")),
+	        0);
 
-	assert_null(mt_sym_find_in_dir(tpath("jail"), "../outside/secret.so",
-				       1));
+	assert_null(
+	        mt_sym_find_in_dir(tpath("jail"), "../outside/secret.so", 1));
 	assert_null(mt_sym_find_in_dir(tpath("jail"),
-				       "sub/../../outside/secret.so", 1));
+	                               "sub/../../outside/secret.so", 1));
 	/* A symlink leading out of the directory is not followed... */
 	assert_null(mt_sym_find_in_dir(tpath("jail"), "sub/link.so", 1));
 	assert_null(mt_sym_find_in_dir(tpath("jail"), "link.so", 1));
@@ -165,8 +166,8 @@ static void untrusted_refuses_escapes(void **state)
 	o.no_system_debug = 1;
 	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
 	assert_int_equal(mt_symbolizer_module(&m, s, tpath("outside/secret.so"),
-					      NULL, &err),
-			 MT_ENOTFOUND);
+	                                      NULL, &err),
+	                 MT_ENOTFOUND);
 	assert_null(m);
 	assert_non_null(strstr(err.msg, "not found"));
 	mt_symbolizer_free(s);
@@ -185,8 +186,8 @@ static size_t copy_self(const char *dst)
 	return n;
 }
 
-static uint64_t self_symbol(mt_symbolizer *s, const char *path,
-			    const char *name)
+static uint64_t
+self_symbol(mt_symbolizer *s, const char *path, const char *name)
 {
 	mt_module *m;
 	uint64_t v = 0;
@@ -262,8 +263,8 @@ static void corrupt_elf_gives_reason(void **state)
 
 			memset(junk, 0xff, sh.sh_size);
 			assert_int_equal(pwrite(fd, junk, sh.sh_size,
-						(off_t)sh.sh_offset),
-					 (ssize_t)sh.sh_size);
+			                        (off_t)sh.sh_offset),
+			                 (ssize_t)sh.sh_size);
 			free(junk);
 		}
 	}
@@ -285,7 +286,7 @@ static void corrupt_elf_gives_reason(void **state)
 	/* Not an ELF at all. */
 	write_file(tpath("text"), "hello", 5);
 	assert_int_equal(mt_symbolizer_open(&m, s, tpath("text"), &err),
-			 MT_EFORMAT);
+	                 MT_EFORMAT);
 	assert_non_null(strstr(err.msg, "not an ELF"));
 	mt_symbolizer_free(s);
 }
@@ -309,15 +310,15 @@ static void missing_module_by_build_id(void **state)
 	o.no_system_debug = 1;
 	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
 	assert_int_equal(mt_symbolizer_open(&self, s, tpath("selfcopy"), &err),
-			 0);
+	                 0);
 	if (!mt_module_build_id(self)) {
 		mt_symbolizer_free(s);
 		skip(); /* linked without --build-id */
 	}
 	id = strdup(mt_module_build_id(self));
 	assert_int_equal(mt_module_symbol_value(&addr, self,
-						"missing_module_by_build_id"),
-			 0);
+	                                        "missing_module_by_build_id"),
+	                 0);
 	mt_symbolizer_free(s);
 
 	p = mt_sym_build_id_path(tpath("dbg"), id);
@@ -334,16 +335,15 @@ static void missing_module_by_build_id(void **state)
 	o.n_debug_dirs = 1;
 	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
 	/* Without the build-id the module is simply missing... */
-	assert_int_equal(mt_symbolizer_module(&m, s, "/gone/test_symbols",
-					      NULL, &err),
-			 MT_ENOTFOUND);
+	assert_int_equal(
+	        mt_symbolizer_module(&m, s, "/gone/test_symbols", NULL, &err),
+	        MT_ENOTFOUND);
 	/* ...with it (any case), the debug file stands in. */
 	for (p = id; *p; p++)
 		if (*p >= 'a' && *p <= 'f')
 			*p = (char)(*p - 'a' + 'A');
-	assert_int_equal(mt_symbolizer_module(&m, s, "/gone/test_symbols", id,
-					      &err),
-			 0);
+	assert_int_equal(
+	        mt_symbolizer_module(&m, s, "/gone/test_symbols", id, &err), 0);
 	assert_int_equal(mt_module_has_debug(m, NULL), 1);
 	n = mt_module_lookup(m, addr, loc, 16);
 	assert_true(n >= 1);
@@ -392,19 +392,22 @@ static void demangle_like_llvm(void **state)
 	}
 	/* Mojo and C names are not mangled: kept whole. */
 	assert_null(mt_sym_demangle("std::builtin::error::StackTrace::collect_"
-				    "if_enabled(::SIMD[DType.int, 1])"));
+	                            "if_enabled(::SIMD[DType.int, 1])"));
 	assert_null(mt_sym_demangle("main"));
 }
 
 /* A minimal ELF with one executable section holding code at addr, and a
  * symbol table naming two functions. */
-static void write_code_elf(const char *path, unsigned machine,
-			   const unsigned char *code, size_t n, uint64_t addr)
+static void write_code_elf(const char *path,
+                           unsigned machine,
+                           const unsigned char *code,
+                           size_t n,
+                           uint64_t addr)
 {
 	static char shstr[] = "\0.text\0.shstrtab\0.symtab\0.strtab";
 	static char str[] =
-		"\0_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"
-		"\0std::builtin::foo(::SIMD[DType.int, 1])";
+	        "\0_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"
+	        "\0std::builtin::foo(::SIMD[DType.int, 1])";
 	Elf64_Sym syms[3];
 	Elf *e;
 	Elf64_Ehdr *eh;
@@ -489,16 +492,16 @@ static void write_code_elf(const char *path, unsigned machine,
 static void disasm_x86(void **state)
 {
 	static const unsigned char code[] = {
-		0x0f, 0x0b,                   /* 0x1000 ud2 */
-		0xcc,                         /* 0x1002 int3 */
-		0x48, 0xf7, 0xf1,             /* 0x1003 div rcx */
-		0x8b, 0x47, 0x08,             /* 0x1006 mov eax, [rdi+8] */
+		0x0f, 0x0b, /* 0x1000 ud2 */
+		0xcc, /* 0x1002 int3 */
+		0x48, 0xf7, 0xf1, /* 0x1003 div rcx */
+		0x8b, 0x47, 0x08, /* 0x1006 mov eax, [rdi+8] */
 		0xe8, 0x00, 0x00, 0x00, 0x00, /* 0x1009 call rel32 */
-		0x48, 0x8d, 0x47, 0x08,       /* 0x100e lea rax, [rdi+8] */
-		0xff, 0xd0,                   /* 0x1012 call rax */
-		0xf4,                         /* 0x1014 hlt */
-		0x48, 0xf7, 0xf9,             /* 0x1015 idiv rcx */
-		0xc3                          /* 0x1018 ret */
+		0x48, 0x8d, 0x47, 0x08, /* 0x100e lea rax, [rdi+8] */
+		0xff, 0xd0, /* 0x1012 call rax */
+		0xf4, /* 0x1014 hlt */
+		0x48, 0xf7, 0xf9, /* 0x1015 idiv rcx */
+		0xc3 /* 0x1018 ret */
 	};
 	mt_symbolizer *s = NULL;
 	mt_symbolizer_opts o = { 0 };
@@ -543,24 +546,32 @@ static void disasm_x86(void **state)
 	assert_true(mt_module_is_after_call(m, 0x5000) < 0);
 
 	/* Symbol table: demangled and Mojo names, lookup fallback. */
-	assert_int_equal(mt_module_symbol_value(&v, m,
-		"llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)"), 0);
+	assert_int_equal(
+	        mt_module_symbol_value(
+	                &v, m,
+	                "llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)"),
+	        0);
 	assert_true(v == 0x1000);
-	assert_int_equal(mt_module_symbol_value(&v, m,
-		"_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"), 0);
-	assert_int_equal(mt_module_symbol_value(&v, m,
-		"std::builtin::foo(::SIMD[DType.int, 1])"), 0);
+	assert_int_equal(
+	        mt_module_symbol_value(
+	                &v, m,
+	                "_ZN4llvm3sys15PrintStackTraceERNS_11raw_ostreamEi"),
+	        0);
+	assert_int_equal(
+	        mt_module_symbol_value(
+	                &v, m, "std::builtin::foo(::SIMD[DType.int, 1])"),
+	        0);
 	assert_true(v == 0x1004);
 	assert_int_equal(mt_module_symbol_value(&v, m, "nope"), MT_ENOTFOUND);
 	assert_int_equal(mt_module_lookup(m, 0x1002, loc, 4), 1);
 	assert_string_equal(
-		loc[0].function,
-		"llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
+	        loc[0].function,
+	        "llvm::sys::PrintStackTrace(llvm::raw_ostream&, int)");
 	assert_null(loc[0].file);
 	/* Zero-sized symbol reaches to the end. */
 	assert_int_equal(mt_module_lookup(m, 0x1010, loc, 4), 1);
 	assert_string_equal(loc[0].function,
-			    "std::builtin::foo(::SIMD[DType.int, 1])");
+	                    "std::builtin::foo(::SIMD[DType.int, 1])");
 	assert_int_equal(mt_module_lookup(m, 0x10, loc, 4), 0);
 	mt_symbolizer_free(s);
 }
@@ -572,7 +583,7 @@ static void disasm_aarch64(void **state)
 		0x20, 0x0c, 0xc2, 0x1a, /* 0x4 sdiv w0, w1, w2 */
 		0x20, 0x04, 0x40, 0xf9, /* 0x8 ldr x0, [x1, #8] */
 		0x00, 0x00, 0x00, 0x94, /* 0xc bl . */
-		0xc0, 0x03, 0x5f, 0xd6  /* 0x10 ret */
+		0xc0, 0x03, 0x5f, 0xd6 /* 0x10 ret */
 	};
 	mt_symbolizer *s = NULL;
 	mt_symbolizer_opts o = { 0 };

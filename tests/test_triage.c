@@ -95,21 +95,32 @@ static void glob_shortcuts_match_fnmatch(void **state)
 	mt_error err;
 
 	(void)state;
-	assert_int_equal(mt_rules_load_string(r,
-		"{\"rules\": ["
-		" {\"category\": \"kernel\", \"function\": \"exact_fn\"},"
-		" {\"category\": \"model\", \"function\": \"*_suffix\"},"
-		" {\"category\": \"runtime\", \"function\": \"lib?.so\"},"
-		" {\"category\": \"handler\", \"function\": \"[xy]z*\"},"
-		" {\"category\": \"kernel\", \"function\": \"*\"}]}", "g", &err), 0);
-	assert_int_equal(mt_rules_match(r, NULL, "exact_fn", NULL, NULL), MT_CAT_KERNEL);
-	assert_int_equal(mt_rules_match(r, NULL, "a_suffix", NULL, NULL), MT_CAT_MODEL);
-	assert_int_equal(mt_rules_match(r, NULL, "_suffix", NULL, NULL), MT_CAT_MODEL);
-	assert_int_equal(mt_rules_match(r, NULL, "libz.so", NULL, NULL), MT_CAT_RUNTIME);
-	assert_int_equal(mt_rules_match(r, NULL, "yz1", NULL, NULL), MT_CAT_HANDLER);
+	assert_int_equal(
+	        mt_rules_load_string(
+	                r,
+	                "{\"rules\": ["
+	                " {\"category\": \"kernel\", \"function\": \"exact_fn\"},"
+	                " {\"category\": \"model\", \"function\": \"*_suffix\"},"
+	                " {\"category\": \"runtime\", \"function\": \"lib?.so\"},"
+	                " {\"category\": \"handler\", \"function\": \"[xy]z*\"},"
+	                " {\"category\": \"kernel\", \"function\": \"*\"}]}",
+	                "g", &err),
+	        0);
+	assert_int_equal(mt_rules_match(r, NULL, "exact_fn", NULL, NULL),
+	                 MT_CAT_KERNEL);
+	assert_int_equal(mt_rules_match(r, NULL, "a_suffix", NULL, NULL),
+	                 MT_CAT_MODEL);
+	assert_int_equal(mt_rules_match(r, NULL, "_suffix", NULL, NULL),
+	                 MT_CAT_MODEL);
+	assert_int_equal(mt_rules_match(r, NULL, "libz.so", NULL, NULL),
+	                 MT_CAT_RUNTIME);
+	assert_int_equal(mt_rules_match(r, NULL, "yz1", NULL, NULL),
+	                 MT_CAT_HANDLER);
 	/* "*" matches anything, the empty string too */
-	assert_int_equal(mt_rules_match(r, NULL, "exact_fnx", NULL, NULL), MT_CAT_KERNEL);
-	assert_int_equal(mt_rules_match(r, NULL, "", NULL, NULL), MT_CAT_KERNEL);
+	assert_int_equal(mt_rules_match(r, NULL, "exact_fnx", NULL, NULL),
+	                 MT_CAT_KERNEL);
+	assert_int_equal(mt_rules_match(r, NULL, "", NULL, NULL),
+	                 MT_CAT_KERNEL);
 	mt_rules_free(r);
 }
 

@@ -13,7 +13,8 @@
 #include "maxtriage/html_output.h"
 #include "maxtriage/irdiff_output.h"
 
-static const char *const formats[] = { "text", "json", "markdown", "html", NULL };
+static const char *const formats[] = { "text", "json", "markdown", "html",
+	                               NULL };
 
 static const mt_command_help help = {
 	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | - | FILE.mlir...",
@@ -51,18 +52,18 @@ static int stdin_to_file(char **path)
 	int fd;
 
 	mt_buf_printf(&name, "%s/maxtriage-irdiff-XXXXXX",
-		      dir && *dir ? dir : "/tmp");
+	              dir && *dir ? dir : "/tmp");
 	fd = mkstemp(name.ptr);
 	if (fd < 0) {
 		mt_die_msg("irdiff", "cannot create '%s': %s", name.ptr,
-			   strerror(errno));
+		           strerror(errno));
 		mt_buf_release(&name);
 		return -1;
 	}
 	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
 		if (write(fd, chunk, n) != (ssize_t)n) {
 			mt_die_msg("irdiff", "cannot write '%s': %s", name.ptr,
-				   strerror(errno));
+			           strerror(errno));
 			close(fd);
 			unlink(name.ptr);
 			mt_buf_release(&name);
@@ -70,7 +71,7 @@ static int stdin_to_file(char **path)
 		}
 	if (ferror(stdin)) {
 		mt_die_msg("irdiff", "cannot read '%s': %s", "-",
-			   strerror(errno));
+		           strerror(errno));
 		close(fd);
 		unlink(name.ptr);
 		mt_buf_release(&name);
@@ -125,6 +126,7 @@ int cmd_irdiff(int argc, char **argv)
 	mt_ir_trace tr;
 	mt_error err;
 	mt_buf out = MT_BUF_INIT;
+	// clang-format off
 	const mt_option opts[] = {
 		{ 'f', "format", MT_OPT_CHOICE, &format, "FMT", "output format",
 		  formats },
@@ -145,6 +147,7 @@ int cmd_irdiff(int argc, char **argv)
 		  NULL },
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 
 	memset(&rep, 0, sizeof(rep));
 	rc = mt_opts_parse(&help, opts, argc, argv, &pos, &help_shown);
@@ -243,12 +246,13 @@ int cmd_irdiff(int argc, char **argv)
 					mt_die_msg("irdiff", "%s", st->problem);
 					ret = MT_EXIT_INPUT;
 				} else if (st->nproblems) {
-					mt_die_msg("irdiff",
-					           "cannot parse all of '%s': "
-					           "skipped %zu unreadable part(s), "
-					           "first at %s",
-					           st->stage->path, st->nproblems,
-					           st->problem);
+					mt_die_msg(
+					        "irdiff",
+					        "cannot parse all of '%s': "
+					        "skipped %zu unreadable part(s), "
+					        "first at %s",
+					        st->stage->path, st->nproblems,
+					        st->problem);
 				}
 			}
 	}

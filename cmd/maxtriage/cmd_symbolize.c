@@ -31,14 +31,13 @@ typedef struct sym_run {
 	sym_args *a;
 	mt_symbolizer *s;
 	mt_module *obj; /* the -e binary, opened up front */
-	json_t *json;   /* array when --format json */
-	int status;     /* exit status so far */
+	json_t *json; /* array when --format json */
+	int status; /* exit status so far */
 	mt_strlist failed; /* modules already reported as unreadable */
 } sym_run;
 
 static const mt_command_help help = {
-	"symbolize",
-	"maxtriage symbolize [options] [ADDR...]",
+	"symbolize", "maxtriage symbolize [options] [ADDR...]",
 	"Resolve file-relative addresses in a binary to function, file, line "
 	"and column, with the output of 'llvm-symbolizer --obj=BINARY'. "
 	"Addresses are hex, with or without 0x, taken from the arguments or, "
@@ -47,10 +46,13 @@ static const mt_command_help help = {
 	"as given: subtract 1 from return addresses yourself. DWARF is read "
 	"from the binary or a separate debug file (build-id tree, "
 	".gnu_debuglink with CRC check, /usr/lib/debug); without it the ELF "
-	"symbol table names the function and the file is '?" "?'.",
+	"symbol table names the function and the file is '?"
+	"?'.",
 	"Text output: per frame a function line and a file:line:column line, "
-	"innermost frame first, a blank line after each address; '?" "?' and "
-	"'?" "?:0:0' when unknown. Without --inlines only one frame is "
+	"innermost frame first, a blank line after each address; '?"
+	"?' and "
+	"'?"
+	"?:0:0' when unknown. Without --inlines only one frame is "
 	"printed: "
 	"the outermost function's name with the innermost line, as "
 	"'llvm-symbolizer --no-inlines' does.\n"
@@ -103,8 +105,11 @@ static json_t *str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-static void add_json(sym_run *r, uint64_t addr, const char *module,
-		     const mt_srcloc *f, int n)
+static void add_json(sym_run *r,
+                     uint64_t addr,
+                     const char *module,
+                     const mt_srcloc *f,
+                     int n)
 {
 	json_t *o = json_object(), *frames = json_array();
 	char hex[32];
@@ -126,7 +131,7 @@ static void add_json(sym_run *r, uint64_t addr, const char *module,
 		json_object_set_new(fr, "line", json_integer(loc->line));
 		json_object_set_new(fr, "column", json_integer(loc->column));
 		json_object_set_new(fr, "inlined",
-				    json_boolean(r->a->inlines && i < n - 1));
+		                    json_boolean(r->a->inlines && i < n - 1));
 		json_array_append_new(frames, fr);
 	}
 	json_object_set_new(o, "frames", frames);
@@ -153,14 +158,14 @@ static void resolve(sym_run *r, const char *name, uint64_t addr)
 
 	if (!name && !already_failed(r, "")) {
 		mt_die_msg(CMD, "address without a module (use -e or "
-			   "'MODULE ADDR' lines)");
+		                "'MODULE ADDR' lines)");
 		mt_strlist_push(&r->failed, "");
 		r->status = r->status ? r->status : MT_EXIT_USAGE;
 	}
 	if (name && name == r->a->obj) {
 		m = r->obj;
 	} else if (name &&
-		   mt_symbolizer_module(&m, r->s, name, NULL, &err) != 0) {
+	           mt_symbolizer_module(&m, r->s, name, NULL, &err) != 0) {
 		if (!already_failed(r, name)) {
 			mt_die_msg(CMD, "%s", err.msg);
 			mt_strlist_push(&r->failed, name);
@@ -217,6 +222,7 @@ static void resolve_line(sym_run *r, char *line)
 int cmd_symbolize(int argc, char **argv)
 {
 	sym_args a = { 0 };
+	// clang-format off
 	const mt_option opts[] = {
 		{ 'e', "obj", MT_OPT_STRING, &a.obj, "BINARY",
 		  "the binary the addresses belong to", NULL },
@@ -240,6 +246,7 @@ int cmd_symbolize(int argc, char **argv)
 		  "DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL },
 		MT_OPT_TERMINATOR
 	};
+	// clang-format on
 	mt_strlist pos = { 0 };
 	mt_symbolizer_opts so = { 0 };
 	sym_run r = { 0 };
@@ -256,7 +263,7 @@ int cmd_symbolize(int argc, char **argv)
 
 		if (parse_addr(&addr, pos.items[i])) {
 			mt_die_msg(CMD, "invalid address '%s' (hex expected)",
-				   pos.items[i]);
+			           pos.items[i]);
 			ret = MT_EXIT_USAGE;
 			goto out;
 		}
@@ -286,8 +293,8 @@ int cmd_symbolize(int argc, char **argv)
 		 * the user's own choice, so even --untrusted opens it as
 		 * given; only module names read from input are confined. */
 		if ((a.untrusted ? mt_symbolizer_open(&r.obj, r.s, a.obj, &err)
-				 : mt_symbolizer_module(&r.obj, r.s, a.obj,
-							NULL, &err))) {
+		                 : mt_symbolizer_module(&r.obj, r.s, a.obj,
+		                                        NULL, &err))) {
 			mt_die_msg(CMD, "%s", err.msg);
 			ret = MT_EXIT_INPUT;
 			goto out;

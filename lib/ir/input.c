@@ -58,8 +58,8 @@ static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
 		in->index = mt_calloc(1, sizeof(*in->index));
 	for (;;) {
 		int found;
-		size_t slot =
-		        ir_map_slot(in->index, h, (uint32_t)in->ngraphs, &found);
+		size_t slot = ir_map_slot(in->index, h, (uint32_t)in->ngraphs,
+		                          &found);
 		uint32_t i = *ir_map_val(in->index, slot);
 
 		if (!found)
@@ -461,7 +461,7 @@ typedef struct staged {
 static int staged_cmp(const void *x, const void *y)
 {
 	return counter_cmp(((const staged *)x)->base,
-			   ((const staged *)y)->base);
+	                   ((const staged *)y)->base);
 }
 
 /* The counters of the file names order the dumps of all scopes. */

@@ -287,7 +287,8 @@ static void read_id(parser *P, const char **s, size_t *n, int suffix)
  * (see mt_ir_module.locnum); *num gets the number. "#loc" is a name.
  * Uses and definitions decide the same way, so a name is always looked
  * up where it was stored. */
-static int loc_alias_num(const parser *P, const char *s, size_t n, uint32_t *num)
+static int
+loc_alias_num(const parser *P, const char *s, size_t n, uint32_t *num)
 {
 	size_t i;
 	uint64_t v = 0;
@@ -1258,7 +1259,8 @@ static void parse_alias_def(parser *P)
 		        mt_hash_finish(c.h));
 		slot = ir_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
-		*ir_map_val(&P->attralias, slot) = (uint32_t)(P->naliashash - 1);
+		*ir_map_val(&P->attralias, slot) =
+		        (uint32_t)(P->naliashash - 1);
 	}
 }
 

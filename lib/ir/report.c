@@ -156,10 +156,9 @@ static void run_graph(mt_irdiff_report *r,
 		pc.p.stage = st->stage->name;
 		pc.p.index = i - lo + 1;
 		pc.p.count = hi - lo + 1;
-		if (ir_stage_parse_progress(&m, st->stage,
-		                            o->progress ? on_parse_progress
-		                                        : NULL,
-		                            &pc, &e)) {
+		if (ir_stage_parse_progress(
+		            &m, st->stage,
+		            o->progress ? on_parse_progress : NULL, &pc, &e)) {
 			st->unreadable = 1;
 			st->problem = mt_strdup(e.msg);
 			r->unreadable++;

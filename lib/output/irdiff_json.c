@@ -26,8 +26,8 @@ static void put_string(mt_buf *b, const char *s)
 
 	mt_buf_putc(b, '"');
 	while (*p) {
-		int n = *p < 0x80 ? 1
-		        : (*p >> 5) == 6 ? 2
+		int n = *p < 0x80         ? 1
+		        : (*p >> 5) == 6  ? 2
 		        : (*p >> 4) == 14 ? 3
 		        : (*p >> 3) == 30 ? 4
 		                          : 0;
@@ -165,8 +165,7 @@ static void opref(jw *w, const char *key, const mt_ir_opref *r)
 	close_(w, '}');
 }
 
-static void counts_obj(jw *w, const char *key, const mt_ir_count *c,
-                       size_t n)
+static void counts_obj(jw *w, const char *key, const mt_ir_count *c, size_t n)
 {
 	size_t i;
 
@@ -176,8 +175,7 @@ static void counts_obj(jw *w, const char *key, const mt_ir_count *c,
 	close_(w, '}');
 }
 
-static void counts_list(jw *w, const char *key, const mt_ir_count *c,
-                        size_t n)
+static void counts_list(jw *w, const char *key, const mt_ir_count *c, size_t n)
 {
 	size_t i;
 
@@ -218,8 +216,8 @@ static void stage(jw *w, const mt_irdiff_stage *st, int traced)
 	close_(w, '}');
 }
 
-static void step(jw *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp,
-                 int traced)
+static void
+step(jw *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 {
 	const mt_ir_transition *t = &sp->t;
 	size_t i, k;

@@ -273,9 +273,9 @@ static void stage_extra(mt_buf *out,
                         const style *s)
 {
 	if (st->nproblems)
-		mt_buf_printf(out, "%s%zu unreadable part(s) skipped, first at %s\n",
-		              s->md ? "- " : "      ", st->nproblems,
-		              st->problem);
+		mt_buf_printf(
+		        out, "%s%zu unreadable part(s) skipped, first at %s\n",
+		        s->md ? "- " : "      ", st->nproblems, st->problem);
 	if (r->opts->trace && st->stats.ntrace) {
 		mt_buf_printf(out, "%sat %s:\n", s->md ? "" : "      ",
 		              r->opts->trace_spec);
@@ -366,9 +366,10 @@ static void graph_out(mt_buf *out,
 		if (sp->nbetween) {
 			size_t k;
 
-			mt_buf_printf(out, "%sother dumps in between (their "
-					   "changes show here too):",
-				      s->md ? "" : "      ");
+			mt_buf_printf(out,
+			              "%sother dumps in between (their "
+			              "changes show here too):",
+			              s->md ? "" : "      ");
 			/* "graph: stage" entries; name each graph once */
 			for (k = 0; k < sp->nbetween; k++) {
 				const char *e = sp->between[k];
@@ -379,8 +380,8 @@ static void graph_out(mt_buf *out,
 				if (c && p && !strncmp(p, e, gl + 2))
 					mt_buf_printf(out, ", %s", c + 2);
 				else
-					mt_buf_printf(out, "%s%s", k ? "; " : " ",
-						      e);
+					mt_buf_printf(out, "%s%s",
+					              k ? "; " : " ", e);
 			}
 			mt_buf_puts(out, s->md ? "\n\n" : "\n");
 		}

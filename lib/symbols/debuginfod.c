@@ -47,8 +47,10 @@ struct sym_debuginfod {
 static struct {
 	debuginfod_client *(*begin)(void);
 	void (*end)(debuginfod_client *);
-	int (*find_debuginfo)(debuginfod_client *, const unsigned char *, int,
-			      char **);
+	int (*find_debuginfo)(debuginfod_client *,
+	                      const unsigned char *,
+	                      int,
+	                      char **);
 	void (*set_progressfn)(debuginfod_client *, debuginfod_progressfn_t);
 	void (*set_verbose_fd)(debuginfod_client *, int);
 	char dlerr[200];
@@ -63,7 +65,7 @@ static void load_debuginfod(void)
 	if (!h) {
 		e = dlerror();
 		snprintf(dfn.dlerr, sizeof(dfn.dlerr), "dlopen: %s",
-			 e ? e : "libdebuginfod.so.1 not found");
+		         e ? e : "libdebuginfod.so.1 not found");
 		return;
 	}
 	*(void **)&dfn.begin = dlsym(h, "debuginfod_begin");
@@ -75,12 +77,12 @@ static void load_debuginfod(void)
 	    !dfn.set_progressfn || !dfn.set_verbose_fd) {
 		dfn.begin = NULL;
 		snprintf(dfn.dlerr, sizeof(dfn.dlerr),
-			 "dlsym: libdebuginfod.so.1 lacks the client API");
+		         "dlsym: libdebuginfod.so.1 lacks the client API");
 	}
 }
 
 static const mt_error *failed_get(const struct sym_debuginfod *d,
-				  const char *id)
+                                  const char *id)
 {
 	size_t i;
 
@@ -91,8 +93,8 @@ static const mt_error *failed_get(const struct sym_debuginfod *d,
 }
 
 /* Remember that id failed with e; returns e's code. */
-static int failed_put(struct sym_debuginfod *d, const char *id,
-		      const mt_error *e)
+static int
+failed_put(struct sym_debuginfod *d, const char *id, const mt_error *e)
 {
 	struct failed_id f;
 
@@ -104,8 +106,10 @@ static int failed_put(struct sym_debuginfod *d, const char *id,
 	return e->code;
 }
 
-int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
-			mt_error *err)
+int sym_debuginfod_find(char **out,
+                        mt_symbolizer *s,
+                        const char *id,
+                        mt_error *err)
 {
 	struct sym_debuginfod *d = s->debuginfod;
 	const mt_error *seen;
@@ -126,7 +130,7 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 	pthread_once(&dfn_once, load_debuginfod);
 	if (!dfn.begin)
 		return mt_error_set(err, MT_EUNSUPPORTED,
-				    "debuginfod_begin: %s", dfn.dlerr);
+		                    "debuginfod_begin: %s", dfn.dlerr);
 	if (!d->client && !d->begin_failed) {
 		d->client = dfn.begin();
 		if (!d->client) {
@@ -141,11 +145,10 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 	}
 	if (!d->client)
 		return mt_error_set(err, MT_ERROR,
-				    "debuginfod_begin: cannot create a client");
+		                    "debuginfod_begin: cannot create a client");
 	/* build_id_len 0: the id is passed as lower-case hex, which is what
 	 * the callers hold (checked by is_hex_id and folded to lower case). */
-	fd = dfn.find_debuginfo(d->client, (const unsigned char *)id, 0,
-				       &path);
+	fd = dfn.find_debuginfo(d->client, (const unsigned char *)id, 0, &path);
 	if (fd < 0) {
 		mt_error e;
 		const char *hint = "";
@@ -156,8 +159,8 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 		if (fd == -ENOSYS && (!urls || !*urls))
 			hint = " (DEBUGINFOD_URLS is not set)";
 		mt_error_set(&e, MT_ENOTFOUND,
-			     "debuginfod_find_debuginfo: %s%s", strerror(-fd),
-			     hint);
+		             "debuginfod_find_debuginfo: %s%s", strerror(-fd),
+		             hint);
 		if (err)
 			*err = e;
 		return failed_put(d, id, &e);
@@ -167,8 +170,9 @@ int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
 	close(fd);
 	if (!path)
 		return mt_error_set(err, MT_ERROR,
-				    "debuginfod_find_debuginfo: no cache path "
-				    "for build-id %s", id);
+		                    "debuginfod_find_debuginfo: no cache path "
+		                    "for build-id %s",
+		                    id);
 	*out = mt_strdup(path);
 	free(path);
 	return 0;

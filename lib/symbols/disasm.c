@@ -17,8 +17,8 @@ static struct {
 	cs_err (*open)(cs_arch, cs_mode, csh *);
 	cs_err (*option)(csh, cs_opt_type, size_t);
 	cs_err (*close)(csh *);
-	size_t (*disasm)(csh, const uint8_t *, size_t, uint64_t, size_t,
-			 cs_insn **);
+	size_t (*disasm)(
+	        csh, const uint8_t *, size_t, uint64_t, size_t, cs_insn **);
 	void (*free)(cs_insn *, size_t);
 	int loaded;
 } cs_fn;
@@ -40,7 +40,7 @@ static void load_capstone(void)
 	/* Kept loaded for the life of the process (handles may outlive
 	 * any one module). */
 	cs_fn.loaded = cs_fn.open && cs_fn.option && cs_fn.close &&
-		       cs_fn.disasm && cs_fn.free;
+	               cs_fn.disasm && cs_fn.free;
 }
 
 /* Longest x86 instruction: callers read this many bytes at most. */
@@ -141,8 +141,8 @@ static void load_code(mt_module *m)
 
 /* Bytes of the executable section holding addr: *p points at addr and
  * *avail says how many bytes follow it in the section. */
-static int code_at(mt_module *m, uint64_t addr, const uint8_t **p,
-		   size_t *avail)
+static int
+code_at(mt_module *m, uint64_t addr, const uint8_t **p, size_t *avail)
 {
 	size_t i;
 
@@ -243,8 +243,8 @@ static void append_text(mt_insn *out, const char *s)
 }
 
 /* Decode one instruction from code[0..n) as if it sat at addr. */
-static int decode(mt_module *m, const uint8_t *code, size_t n, uint64_t addr,
-		  mt_insn *out)
+static int
+decode(mt_module *m, const uint8_t *code, size_t n, uint64_t addr, mt_insn *out)
 {
 	csh *h;
 	cs_insn *in = NULL;

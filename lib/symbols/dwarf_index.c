@@ -40,8 +40,8 @@ static int cmp_event(const void *a, const void *b)
 	return x->start - y->start; /* ends first */
 }
 
-static void push_cu_range(mt_module *m, size_t *cap, uint64_t lo, uint64_t hi,
-			  uint32_t cu)
+static void
+push_cu_range(mt_module *m, size_t *cap, uint64_t lo, uint64_t hi, uint32_t cu)
 {
 	sym_cu_range r = { lo, hi, cu };
 
@@ -106,7 +106,7 @@ static int build_cu_index(mt_module *m)
 	int r;
 
 	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
-				    &cudie, NULL)) == 0) {
+	                            &cudie, NULL)) == 0) {
 		sym_cu c;
 		Dwarf_Addr base, lo, hi;
 		ptrdiff_t off = 0;
@@ -132,9 +132,10 @@ static int build_cu_index(mt_module *m)
 	if (r < 0 && m->n_cus == 0) {
 		mt_buf b = MT_BUF_INIT;
 
-		mt_buf_printf(&b, "corrupt debug info in '%s': "
-			      "dwarf_get_units: %s", m->debug_path,
-			      dwarf_errmsg(-1));
+		mt_buf_printf(&b,
+		              "corrupt debug info in '%s': "
+		              "dwarf_get_units: %s",
+		              m->debug_path, dwarf_errmsg(-1));
 		free(m->no_debug);
 		m->no_debug = mt_buf_detach(&b);
 		free(ev);
@@ -142,8 +143,8 @@ static int build_cu_index(mt_module *m)
 	}
 	/* CU sizes bound the per-CU arrays reserved in load_cu. */
 	for (i = 0; i < m->n_cus; i++) {
-		uint64_t end = i + 1 < m->n_cus ? m->cus[i + 1].off :
-						  m->sec.info.size;
+		uint64_t end =
+		        i + 1 < m->n_cus ? m->cus[i + 1].off : m->sec.info.size;
 
 		m->cus[i].size = end > m->cus[i].off ? end - m->cus[i].off : 0;
 	}
@@ -190,8 +191,8 @@ static int cmp_interval(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node;
 }
 
-static void emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi,
-		     uint32_t node)
+static void
+emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi, uint32_t node)
 {
 	sym_seg s = { lo, hi, node };
 
@@ -278,8 +279,13 @@ static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
  * for one without ranges (a declaration or an abstract instance): such a
  * DIE is never the answer for an address, and its subtree holds no code,
  * so the caller does not descend into it. */
-static int32_t add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent,
-			interval **iv, size_t *n_iv, size_t *cap_iv)
+static int32_t add_node(sym_cu *cu,
+                        Dwarf_Die *d,
+                        int tag,
+                        int32_t parent,
+                        interval **iv,
+                        size_t *n_iv,
+                        size_t *cap_iv)
 {
 	sym_node node;
 	Dwarf_Addr base, lo, hi;
@@ -352,7 +358,8 @@ static void load_sections(mt_module *m)
 		if (dst->data)
 			continue;
 		/* libdw has normally done this already. */
-		if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		if ((sh.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0)
 			continue;
 		d = elf_getdata(scn, NULL);
 		if (!d || !d->d_buf)
@@ -379,10 +386,10 @@ static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 	    dwarf_formudata(&a, &off) != 0)
 		return;
 	if (sym_line_table_read(&cu->lt, &m->line_scratch, &m->sec, off,
-				cu->comp_dir) != 0)
+	                        cu->comp_dir) != 0)
 		return;
 	cu->full_names = mt_calloc(cu->lt.n_files ? cu->lt.n_files : 1,
-				   sizeof(*cu->full_names));
+	                           sizeof(*cu->full_names));
 }
 
 /* Whether a DIE's children can include code-carrying subroutines. Types
@@ -449,7 +456,7 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		if (tag == DW_TAG_subprogram ||
 		    tag == DW_TAG_inlined_subroutine) {
 			me = add_node(cu, d, tag, owner[depth], &iv, &n_iv,
-				      &cap_iv);
+			              &cap_iv);
 			descend = me >= 0;
 		}
 		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH &&
@@ -469,11 +476,11 @@ out:
 	build_segments(cu, iv, n_iv);
 	free(iv);
 	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
-						  sizeof(*cu->nodes));
+	                                          sizeof(*cu->nodes));
 	cu->cap_nodes = cu->n_nodes;
 	if (cu->segs)
 		cu->segs = mt_realloc(cu->segs, (cu->n_segs ? cu->n_segs : 1) *
-						    sizeof(*cu->segs));
+		                                        sizeof(*cu->segs));
 }
 
 static const char *node_name(mt_module *m, sym_node *n)
@@ -568,8 +575,10 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	return cu->full_names[idx];
 }
 
-static void fill_from_line(mt_module *m, sym_cu *cu, const sym_line_row *line,
-			   mt_srcloc *out)
+static void fill_from_line(mt_module *m,
+                           sym_cu *cu,
+                           const sym_line_row *line,
+                           mt_srcloc *out)
 {
 	out->file = file_name(m, cu, line->file);
 	out->line = line->line;

@@ -139,8 +139,8 @@ static void load_llvm_demangler(void)
 
 		if (h)
 			*(void **)&llvm_fn = dlsym(
-				h, "_ZN4llvm15itaniumDemangleESt17"
-				   "basic_string_viewIcSt11char_traitsIcEEb");
+			        h, "_ZN4llvm15itaniumDemangleESt17"
+			           "basic_string_viewIcSt11char_traitsIcEEb");
 	}
 }
 
@@ -223,8 +223,8 @@ static int cmp_sym(const void *a, const void *b)
 }
 
 /* Read one symbol table section into m->syms. Returns how many were kept. */
-static size_t read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn,
-			  const GElf_Shdr *sh)
+static size_t
+read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t count, i, kept = 0, cap = m->n_syms, shnum;
@@ -357,8 +357,8 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *cs)
 		char *d = mt_sym_demangle(s->name);
 
 		if (d) {
-			s->demangled = sym_arena_strdup(&m->arena, d,
-							strlen(d));
+			s->demangled =
+			        sym_arena_strdup(&m->arena, d, strlen(d));
 			free(d);
 		} else {
 			s->demangled = s->name;
@@ -409,14 +409,14 @@ static int mangled_key(char *buf, size_t cap, const char *want)
 	    !strncmp(want + start, "operator", 8))
 		return 0;
 	snprintf(buf, cap, "%zu%.*s", end - start, (int)(end - start),
-		 want + start);
+	         want + start);
 	return 1;
 }
 
 /* Compare a demangled name with one printed in a dump. Dumps may print
  * the GNU spelling ("> >") or drop the clone suffix. */
-static int same_name(mt_module *m, sym_elfsym *s, const char *want,
-		     const char *key)
+static int
+same_name(mt_module *m, sym_elfsym *s, const char *want, const char *key)
 {
 	const char *d;
 

@@ -29,7 +29,7 @@
 
 typedef struct rd {
 	const uint8_t *p, *end;
-	int big;  /* big-endian ELF */
+	int big; /* big-endian ELF */
 	int err;
 } rd;
 
@@ -135,8 +135,12 @@ static const char *sec_str(const sym_section *s, uint64_t off)
  * or a string in *str (NULL when it lives in a section we do not read:
  * .debug_str_offsets, a supplementary file). 0, or -1 for a form that
  * cannot appear here. */
-static int read_form(rd *r, const sym_dwarf_sections *sec, unsigned form,
-		     int offset_size, uint64_t *num, const char **str)
+static int read_form(rd *r,
+                     const sym_dwarf_sections *sec,
+                     unsigned form,
+                     int offset_size,
+                     uint64_t *num,
+                     const char **str)
 {
 	*num = 0;
 	*str = NULL;
@@ -207,8 +211,11 @@ static int read_form(rd *r, const sym_dwarf_sections *sec, unsigned form,
 
 /* DWARF 5 directory or file entry table. For directories only the path
  * is kept (dir_out); for files the path and the directory index. */
-static int read_entries(rd *r, const sym_dwarf_sections *sec,
-			int offset_size, sym_line_table *t, int dirs)
+static int read_entries(rd *r,
+                        const sym_dwarf_sections *sec,
+                        int offset_size,
+                        sym_line_table *t,
+                        int dirs)
 {
 	unsigned types[MAX_FORMATS], forms[MAX_FORMATS];
 	unsigned n_fmt = (unsigned)rd_uint(r, 1), i;
@@ -236,7 +243,7 @@ static int read_entries(rd *r, const sym_dwarf_sections *sec,
 			const char *str;
 
 			if (read_form(r, sec, forms[i], offset_size, &num,
-				      &str))
+			              &str))
 				return -1;
 			if (types[i] == DW_LNCT_path)
 				f.name = str;
@@ -353,8 +360,7 @@ static int next_row(ldec *d, sym_line_row *row)
 					break;
 				f.name = rd_str(&sub_r);
 				f.dir = rd_uleb(&sub_r);
-				if (sub_r.err || !f.name ||
-				    f.dir >= t->n_dirs)
+				if (sub_r.err || !f.name || f.dir >= t->n_dirs)
 					return -1;
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
 				break;
@@ -457,8 +463,7 @@ static ldec start(const sym_line_prog *g)
  * address order, sequences disjoint once sorted: then the rows read
  * from the marks in order are libdw's order), 0 when the table must be
  * kept whole, -1 when it is malformed. */
-static int first_run(sym_line_table *t, sym_line_scratch *sc,
-		     size_t *cap_files)
+static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 {
 	ldec d = start(&t->prog);
 	sym_line_row row, prev = { 0, 0, 0, 0, 1 };
@@ -504,7 +509,7 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc,
 	if (r < 0)
 		return -1;
 	t->marks = mt_realloc(t->marks, (t->n_marks ? t->n_marks : 1) *
-						sizeof(*t->marks));
+	                                        sizeof(*t->marks));
 	if (in_seq > 0)
 		simple = 0; /* rows after the last end_sequence */
 	if (!simple)
@@ -556,8 +561,9 @@ static int keep_rows(sym_line_table *t)
 	return 0;
 }
 
-int sym_line_table_find(const sym_line_table *t, uint64_t addr,
-			sym_line_row *out)
+int sym_line_table_find(const sym_line_table *t,
+                        uint64_t addr,
+                        sym_line_row *out)
 {
 	size_t lo = 0, hi;
 	const sym_line_mark *mk;
@@ -605,9 +611,11 @@ int sym_line_table_find(const sym_line_table *t, uint64_t addr,
 	return 1;
 }
 
-int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
-			const sym_dwarf_sections *sec, uint64_t off,
-			const char *comp_dir)
+int sym_line_table_read(sym_line_table *t,
+                        sym_line_scratch *sc,
+                        const sym_dwarf_sections *sec,
+                        uint64_t off,
+                        const char *comp_dir)
 {
 	rd r = { NULL, NULL, sec->big, 0 }, hdr;
 	uint64_t unit_len, header_len;
@@ -723,8 +731,7 @@ fail:
 	return ret;
 }
 
-const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
-			      sym_arena *a)
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a)
 {
 	const sym_line_file *f;
 	const char *dir = NULL, *s;

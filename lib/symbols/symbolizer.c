@@ -207,7 +207,7 @@ static void index_dir(sym_dir_index *ix, const char *dir, int depth)
 				e.seq = ix->n;
 				MT_PUSH(ix->e, ix->n, ix->cap, e);
 			} else if (pass == 1 && lstat(p.ptr, &st) == 0 &&
-				   S_ISDIR(st.st_mode)) {
+			           S_ISDIR(st.st_mode)) {
 				index_dir(ix, p.ptr, depth + 1);
 			}
 			mt_buf_release(&p);
@@ -277,8 +277,10 @@ char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted)
 	return found;
 }
 
-char *sym_find_in_dir(sym_dir_index *ix, const char *dir, const char *name,
-		      int untrusted)
+char *sym_find_in_dir(sym_dir_index *ix,
+                      const char *dir,
+                      const char *name,
+                      int untrusted)
 {
 	const char *comp[256];
 	size_t lens[256];
@@ -339,8 +341,9 @@ char *sym_find_in_dir(sym_dir_index *ix, const char *dir, const char *name,
 		base[lens[n - 1]] = '\0';
 		if (!ix->built)
 			build_index(ix, dir);
-		found = index_lookup(ix, base) ? mt_strdup(index_lookup(ix, base))
-					       : NULL;
+		found = index_lookup(ix, base)
+		                ? mt_strdup(index_lookup(ix, base))
+		                : NULL;
 		if (found && untrusted && !stays_inside(dir, found)) {
 			free(found);
 			found = NULL;
@@ -391,8 +394,9 @@ static int has_dwarf_sections(Elf *elf)
 		if (!gelf_getshdr(scn, &sh))
 			continue;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && (!strcmp(name, ".debug_info") ||
-			     !strcmp(name, ".zdebug_info")) &&
+		if (name &&
+		    (!strcmp(name, ".debug_info") ||
+		     !strcmp(name, ".zdebug_info")) &&
 		    sh.sh_type != SHT_NOBITS && sh.sh_size > 0)
 			return 1;
 	}
@@ -410,13 +414,13 @@ static int open_elf(opened *o, const char *path, mt_error *err)
 	o->elf = NULL;
 	if (o->fd < 0)
 		return mt_error_set(err, MT_ENOTFOUND, "cannot open '%s': %s",
-				    path, strerror(errno));
+		                    path, strerror(errno));
 	o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL);
 	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF) {
 		int e = mt_error_set(err, MT_EFORMAT,
-				     "elf_begin: '%s' is not an ELF file%s%s",
-				     path, o->elf ? "" : ": ",
-				     o->elf ? "" : elf_errmsg(-1));
+		                     "elf_begin: '%s' is not an ELF file%s%s",
+		                     path, o->elf ? "" : ": ",
+		                     o->elf ? "" : elf_errmsg(-1));
 
 		if (o->elf)
 			elf_end(o->elf);
@@ -439,8 +443,11 @@ static void close_elf(opened *o)
 }
 
 /* Try one candidate debug file; on success it is installed in m. */
-static int try_debug_file(mt_module *m, const char *path, const char *want_id,
-			  int check_crc, uint32_t crc)
+static int try_debug_file(mt_module *m,
+                          const char *path,
+                          const char *want_id,
+                          int check_crc,
+                          uint32_t crc)
 {
 	opened o;
 	char *id = NULL;
@@ -502,8 +509,11 @@ static int try_build_id_dir(mt_module *m, const char *dir, const char *id)
 	return ok;
 }
 
-static int try_debuglink_dir(mt_module *m, const char *dir, const char *link,
-			     uint32_t crc, const char *bindir)
+static int try_debuglink_dir(mt_module *m,
+                             const char *dir,
+                             const char *link,
+                             uint32_t crc,
+                             const char *bindir)
 {
 	mt_buf b = MT_BUF_INIT;
 	int ok;
@@ -540,8 +550,10 @@ static int try_debuginfod(mt_symbolizer *s, mt_module *m, const char *id)
 		return 1;
 	}
 	if (path)
-		mt_buf_printf(&b, "debuginfod_find_debuginfo: '%s' is not a "
-			      "debug file for build-id %s", path, id);
+		mt_buf_printf(&b,
+		              "debuginfod_find_debuginfo: '%s' is not a "
+		              "debug file for build-id %s",
+		              path, id);
 	else
 		mt_buf_puts(&b, err.msg);
 	free(m->remote_err);
@@ -554,8 +566,8 @@ static int try_debuginfod(mt_symbolizer *s, mt_module *m, const char *id)
  * (checked by CRC) in the debug dirs, next to the binary, then the
  * system directory, then (remote, and the symbolizer was asked to) the
  * debuginfod servers. */
-static void find_separate_debug(mt_symbolizer *s, mt_module *m,
-				const char *id, int remote)
+static void
+find_separate_debug(mt_symbolizer *s, mt_module *m, const char *id, int remote)
 {
 	const char *link = NULL;
 	GElf_Word crc = 0;
@@ -568,7 +580,7 @@ static void find_separate_debug(mt_symbolizer *s, mt_module *m,
 	/* The link name comes from the file: a directory part in it could
 	 * point anywhere, so only plain names are used. */
 	if (link && (strchr(link, '/') || !*link || !strcmp(link, ".") ||
-		     !strcmp(link, "..") || strlen(link) > NAME_MAX))
+	             !strcmp(link, "..") || strlen(link) > NAME_MAX))
 		link = NULL;
 	if (m->path) {
 		dirname_of(&bindir, realpath(m->path, real) ? real : m->path);
@@ -579,7 +591,7 @@ static void find_separate_debug(mt_symbolizer *s, mt_module *m,
 		if (id && try_build_id_dir(m, d, id))
 			goto out;
 		if (link && try_debuglink_dir(m, d, link, crc,
-					      m->path ? bindir.ptr : NULL))
+		                              m->path ? bindir.ptr : NULL))
 			goto out;
 	}
 	if (link && m->path &&
@@ -590,7 +602,7 @@ static void find_separate_debug(mt_symbolizer *s, mt_module *m,
 			goto out;
 		if (link && m->path &&
 		    try_debuglink_dir(m, SYSTEM_DEBUG_DIR, link, crc,
-				      bindir.ptr))
+		                      bindir.ptr))
 			goto out;
 	}
 	if (remote && id && s->opts.debuginfod)
@@ -600,8 +612,8 @@ out:
 }
 
 /* Open path as the module's main file and find its DWARF. */
-static int module_load(mt_symbolizer *s, mt_module *m, const char *path,
-		       mt_error *err)
+static int
+module_load(mt_symbolizer *s, mt_module *m, const char *path, mt_error *err)
 {
 	opened o;
 	GElf_Ehdr eh;
@@ -612,7 +624,7 @@ static int module_load(mt_symbolizer *s, mt_module *m, const char *path,
 		return ret;
 	if (!gelf_getehdr(o.elf, &eh)) {
 		ret = mt_error_set(err, MT_EFORMAT, "gelf_getehdr: '%s': %s",
-				   path, elf_errmsg(-1));
+		                   path, elf_errmsg(-1));
 		close_elf(&o);
 		return ret;
 	}
@@ -628,9 +640,10 @@ static int module_load(mt_symbolizer *s, mt_module *m, const char *path,
 		} else {
 			mt_buf b = MT_BUF_INIT;
 
-			mt_buf_printf(&b, "corrupt debug info in '%s': "
-				      "dwarf_begin_elf: %s", path,
-				      dwarf_errmsg(-1));
+			mt_buf_printf(&b,
+			              "corrupt debug info in '%s': "
+			              "dwarf_begin_elf: %s",
+			              path, dwarf_errmsg(-1));
 			m->no_debug = mt_buf_detach(&b);
 		}
 	}
@@ -674,20 +687,21 @@ static int module_load_by_id(mt_symbolizer *s, mt_module *m, const char *id)
 
 /* ---- public API ------------------------------------------------------ */
 
-int mt_symbolizer_new(mt_symbolizer **out, const mt_symbolizer_opts *opts,
-		      mt_error *err)
+int mt_symbolizer_new(mt_symbolizer **out,
+                      const mt_symbolizer_opts *opts,
+                      mt_error *err)
 {
 	mt_symbolizer *s;
 
 	*out = NULL;
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return mt_error_set(err, MT_ERROR, "elf_version: %s",
-				    elf_errmsg(-1));
+		                    elf_errmsg(-1));
 	s = mt_calloc(1, sizeof(*s));
 	if (opts)
 		s->opts = *opts;
-	s->dir_index = mt_calloc(s->opts.n_binary_dirs + 1,
-				 sizeof(*s->dir_index));
+	s->dir_index =
+	        mt_calloc(s->opts.n_binary_dirs + 1, sizeof(*s->dir_index));
 	*out = s;
 	return 0;
 }
@@ -767,8 +781,11 @@ static int cached_result(mt_module **out, mt_module *m, mt_error *err)
 	return 0;
 }
 
-int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
-			 const char *build_id_hex, mt_error *err)
+int mt_symbolizer_module(mt_module **out,
+                         mt_symbolizer *s,
+                         const char *name,
+                         const char *build_id_hex,
+                         mt_error *err)
 {
 	mt_buf key = MT_BUF_INIT;
 	mt_module *m;
@@ -797,8 +814,8 @@ int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
 		found = mt_strdup(name);
 	for (i = 0; !found && i < s->opts.n_binary_dirs; i++)
 		found = sym_find_in_dir(&s->dir_index[i],
-					s->opts.binary_dirs[i], name,
-					   s->opts.untrusted);
+		                        s->opts.binary_dirs[i], name,
+		                        s->opts.untrusted);
 	if (found) {
 		m->lookup_err = module_load(s, m, found, &m->err);
 		/* A build-id printed by the producer beats the file's own
@@ -814,13 +831,13 @@ int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
 		m->lookup_err = 0;
 	} else {
 		m->lookup_err = mt_error_set(
-			&m->err, MT_ENOTFOUND, "module '%s' not found%s%s%s%s",
-			name,
-			s->opts.n_binary_dirs ? " in the binary directories"
-					      : "",
-			m->remote_err ? " (" : "",
-			m->remote_err ? m->remote_err : "",
-			m->remote_err ? ")" : "");
+		        &m->err, MT_ENOTFOUND, "module '%s' not found%s%s%s%s",
+		        name,
+		        s->opts.n_binary_dirs ? " in the binary directories"
+		                              : "",
+		        m->remote_err ? " (" : "",
+		        m->remote_err ? m->remote_err : "",
+		        m->remote_err ? ")" : "");
 	}
 	ret = cached_result(out, m, err);
 out:
@@ -830,8 +847,10 @@ out:
 	return ret;
 }
 
-int mt_symbolizer_open(mt_module **out, mt_symbolizer *s, const char *path,
-		       mt_error *err)
+int mt_symbolizer_open(mt_module **out,
+                       mt_symbolizer *s,
+                       const char *path,
+                       mt_error *err)
 {
 	mt_buf key = MT_BUF_INIT;
 	mt_module *m;

@@ -19,7 +19,7 @@
 
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
-#define SYM_MAX_SEARCH_DEPTH 12   /* binary-dir recursion */
+#define SYM_MAX_SEARCH_DEPTH 12 /* binary-dir recursion */
 #define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
 
@@ -36,22 +36,22 @@ void sym_arena_release(sym_arena *a);
 typedef struct sym_elfsym {
 	uint64_t addr;
 	uint64_t size;
-	const char *name;     /* raw (mangled) name, owned by libelf */
-	const char *file;     /* STT_FILE before a local symbol, or NULL */
-	uint32_t index;       /* symbol table order, for stable sorting */
-	const char *demangled;/* lazily filled, arena-owned */
+	const char *name; /* raw (mangled) name, owned by libelf */
+	const char *file; /* STT_FILE before a local symbol, or NULL */
+	uint32_t index; /* symbol table order, for stable sorting */
+	const char *demangled; /* lazily filled, arena-owned */
 } sym_elfsym;
 
 /* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU. */
 typedef struct sym_node {
-	Dwarf_Off off;     /* DIE offset, to compute the name on demand */
-	int32_t parent;    /* nearest enclosing subroutine node, -1 none */
+	Dwarf_Off off; /* DIE offset, to compute the name on demand */
+	int32_t parent; /* nearest enclosing subroutine node, -1 none */
 	uint32_t call_file;
 	uint32_t call_line;
 	uint32_t call_column;
-	uint8_t inlined;   /* 1 for DW_TAG_inlined_subroutine */
+	uint8_t inlined; /* 1 for DW_TAG_inlined_subroutine */
 	uint8_t name_done;
-	const char *name;  /* demangled, arena-owned; NULL = unknown */
+	const char *name; /* demangled, arena-owned; NULL = unknown */
 } sym_node;
 
 /* A piece of .text owned by exactly one (the innermost) subroutine. */
@@ -75,8 +75,8 @@ typedef struct sym_dwarf_sections {
 /* One row of a line table (end = 1 for DW_LNE_end_sequence). */
 typedef struct sym_line_row {
 	uint64_t addr;
-	uint32_t file;   /* index into sym_line_table.files */
-	uint32_t line;   /* 0 when unknown */
+	uint32_t file; /* index into sym_line_table.files */
+	uint32_t line; /* 0 when unknown */
 	uint32_t column;
 	uint32_t end;
 } sym_line_row;
@@ -84,7 +84,7 @@ typedef struct sym_line_row {
 #define SYM_LINE_NO_DIR UINT64_MAX
 typedef struct sym_line_file {
 	const char *name; /* in the section, or NULL */
-	uint64_t dir;     /* index into dirs, or SYM_LINE_NO_DIR */
+	uint64_t dir; /* index into dirs, or SYM_LINE_NO_DIR */
 } sym_line_file;
 
 /* Line-number state machine registers (DWARF 5 section 6.2.2). */
@@ -101,13 +101,13 @@ typedef struct sym_line_state {
 typedef struct sym_line_mark {
 	sym_line_row row;
 	sym_line_state state;
-	size_t pos;       /* offset from sym_line_prog.begin */
+	size_t pos; /* offset from sym_line_prog.begin */
 } sym_line_mark;
 
 /* A line program and its header's parameters. */
 typedef struct sym_line_prog {
 	const uint8_t *begin, *end; /* the opcodes, in .debug_line */
-	const uint8_t *std_len;     /* standard_opcode_lengths */
+	const uint8_t *std_len; /* standard_opcode_lengths */
 	unsigned min_insn, max_ops, line_range, opcode_base;
 	int line_base;
 	int big;
@@ -123,9 +123,9 @@ typedef struct sym_line_table {
 	sym_line_prog prog;
 	sym_line_mark *marks;
 	size_t n_marks;
-	sym_line_row *rows;  /* NULL when marks answer */
+	sym_line_row *rows; /* NULL when marks answer */
 	size_t n_rows;
-	const char **dirs;   /* entries may be NULL */
+	const char **dirs; /* entries may be NULL */
 	size_t n_dirs;
 	sym_line_file *files;
 	size_t n_files;
@@ -139,15 +139,15 @@ typedef struct sym_line_scratch {
 } sym_line_scratch;
 
 typedef struct sym_cu {
-	Dwarf_Off off;        /* offset of the CU DIE */
-	uint64_t size;        /* bytes of .debug_info up to the next CU */
+	Dwarf_Off off; /* offset of the CU DIE */
+	uint64_t size; /* bytes of .debug_info up to the next CU */
 	int version;
-	int state;            /* 0 not loaded, 1 loaded, -1 failed */
+	int state; /* 0 not loaded, 1 loaded, -1 failed */
 	sym_node *nodes;
 	size_t n_nodes, cap_nodes;
 	sym_seg *segs;
 	size_t n_segs;
-	sym_line_table lt;    /* empty when the CU has none or it is bad */
+	sym_line_table lt; /* empty when the CU has none or it is bad */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
 } sym_cu;
@@ -158,17 +158,17 @@ typedef struct sym_cu_range {
 } sym_cu_range;
 
 struct mt_module {
-	char *key;        /* cache key: name as asked + build-id */
-	int lookup_err;   /* negative cached result, 0 if found */
-	mt_error err;     /* reason for lookup_err */
-	char *path;       /* the file opened */
+	char *key; /* cache key: name as asked + build-id */
+	int lookup_err; /* negative cached result, 0 if found */
+	mt_error err; /* reason for lookup_err */
+	char *path; /* the file opened */
 	char *debug_path; /* the file DWARF comes from, may equal path */
 	char *build_id;
-	char *no_debug;   /* reason there is no debug info, or NULL */
+	char *no_debug; /* reason there is no debug info, or NULL */
 	char *remote_err; /* why debuginfod gave nothing, or NULL */
 	int fd, dbg_fd;
-	Elf *elf;         /* main file (or the debug file when missing) */
-	Elf *dbg_elf;     /* separate debug file, or NULL */
+	Elf *elf; /* main file (or the debug file when missing) */
+	Elf *dbg_elf; /* separate debug file, or NULL */
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
 	sym_arena arena;
@@ -177,7 +177,7 @@ struct mt_module {
 	sym_elfsym *syms;
 	size_t n_syms;
 
-	int index_state;  /* 0 not built, 1 built, -1 failed */
+	int index_state; /* 0 not built, 1 built, -1 failed */
 	sym_cu *cus;
 	size_t n_cus;
 	sym_cu_range *cu_ranges;
@@ -185,7 +185,7 @@ struct mt_module {
 	sym_dwarf_sections sec;
 	sym_line_scratch line_scratch;
 
-	void *cs;         /* capstone handle (csh *), lazily opened */
+	void *cs; /* capstone handle (csh *), lazily opened */
 	int cs_state;
 	struct sym_code *code; /* executable sections, lazily listed */
 	size_t n_code;
@@ -219,8 +219,10 @@ char *mt_sym_build_id_path(const char *dir, const char *hex);
  * dir. Returns a new path (free with free()) or NULL. */
 char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted);
 /* The same, with the basename index of dir kept in ix between calls. */
-char *sym_find_in_dir(sym_dir_index *ix, const char *dir, const char *name,
-		      int untrusted);
+char *sym_find_in_dir(sym_dir_index *ix,
+                      const char *dir,
+                      const char *name,
+                      int untrusted);
 void sym_dir_index_release(sym_dir_index *ix);
 
 /* elfsym.c */
@@ -232,8 +234,7 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 char *mt_sym_demangle(const char *name);
 
 /* dwarf_index.c */
-int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out,
-		     size_t max);
+int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
 void sym_dwarf_release(mt_module *m);
 
 /* line_table.c */
@@ -241,19 +242,22 @@ void sym_dwarf_release(mt_module *m);
  * sym_line_table_release), using sc as scratch space. comp_dir is the
  * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). 0, or -1
  * when the table is malformed (then *t is empty). */
-int sym_line_table_read(sym_line_table *t, sym_line_scratch *sc,
-			const sym_dwarf_sections *sec, uint64_t off,
-			const char *comp_dir);
+int sym_line_table_read(sym_line_table *t,
+                        sym_line_scratch *sc,
+                        const sym_dwarf_sections *sec,
+                        uint64_t off,
+                        const char *comp_dir);
 void sym_line_table_release(sym_line_table *t);
 /* The row covering addr (the last at or below it in libdw's order,
  * unless that ends a sequence): 1 and *out, or 0. */
-int sym_line_table_find(const sym_line_table *t, uint64_t addr,
-			sym_line_row *out);
+int sym_line_table_find(const sym_line_table *t,
+                        uint64_t addr,
+                        sym_line_row *out);
 /* File idx joined with its directory as libdw does (dir + "/" + name
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
-const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
-			      sym_arena *a);
+const char *
+sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id
@@ -261,8 +265,10 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx,
  * new string, free with free()), or a negative code with the reason
  * ("debuginfod_find_debuginfo: ...") in err. Failures are remembered per
  * id for the life of s. */
-int sym_debuginfod_find(char **out, mt_symbolizer *s, const char *id,
-			mt_error *err);
+int sym_debuginfod_find(char **out,
+                        mt_symbolizer *s,
+                        const char *id,
+                        mt_error *err);
 void sym_debuginfod_release(mt_symbolizer *s);
 
 /* disasm.c */

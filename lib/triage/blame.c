@@ -63,14 +63,9 @@ static pthread_once_t git_once = PTHREAD_ONCE_INIT;
 static void git_load(void)
 {
 	/* the soname of the libgit2 we were built against, then any */
-	static const char *const names[] = {
-		"libgit2.so.1.5",
-		"libgit2.so.1.6",
-		"libgit2.so.1.7",
-		"libgit2.so.1.8",
-		"libgit2.so.1.9",
-		"libgit2.so"
-	};
+	static const char *const names[] = { "libgit2.so.1.5", "libgit2.so.1.6",
+		                             "libgit2.so.1.7", "libgit2.so.1.8",
+		                             "libgit2.so.1.9", "libgit2.so" };
 	void *h = NULL;
 	size_t i;
 

@@ -45,7 +45,8 @@ typedef struct mt_irdiff_graph {
 typedef struct mt_irdiff_progress {
 	const char *graph; /* borrowed, valid during the call */
 	const char *stage;
-	size_t index, count; /* 1-based stage of the graph's range, range size */
+	size_t index,
+	        count; /* 1-based stage of the graph's range, range size */
 	size_t done, total; /* bytes of this stage read, its size */
 } mt_irdiff_progress;
 

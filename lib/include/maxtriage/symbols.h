@@ -24,22 +24,23 @@ typedef struct mt_module mt_module;
 typedef struct mt_symbolizer_opts {
 	const char *const *binary_dirs; /* searched by path suffix, basename */
 	size_t n_binary_dirs;
-	const char *const *debug_dirs;  /* .build-id/xx/rest.debug, debuglink */
+	const char *const *debug_dirs; /* .build-id/xx/rest.debug, debuglink */
 	size_t n_debug_dirs;
-	int untrusted;       /* never open a path named by the input as given:
-				only files under binary_dirs/debug_dirs */
+	int untrusted; /* never open a path named by the input as given:
+	                  only files under binary_dirs/debug_dirs */
 	int no_system_debug; /* do not look in /usr/lib/debug */
-	int debuginfod;      /* when no local debug file is found, fetch it
-				by build-id from the servers in
-				DEBUGINFOD_URLS (network, cache writes);
-				with untrusted, only for build-ids read from
-				module files, never for ids the input names */
+	int debuginfod; /* when no local debug file is found, fetch it
+	                   by build-id from the servers in
+	                   DEBUGINFOD_URLS (network, cache writes);
+	                   with untrusted, only for build-ids read from
+	                   module files, never for ids the input names */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
  * outlive the symbolizer). Free with mt_symbolizer_free(). */
-int mt_symbolizer_new(mt_symbolizer **out, const mt_symbolizer_opts *opts,
-		      mt_error *err);
+int mt_symbolizer_new(mt_symbolizer **out,
+                      const mt_symbolizer_opts *opts,
+                      mt_error *err);
 void mt_symbolizer_free(mt_symbolizer *s);
 
 /*
@@ -50,12 +51,17 @@ void mt_symbolizer_free(mt_symbolizer *s);
  * Returns 0 and *out (borrowed; valid until the symbolizer is freed), or
  * MT_ENOTFOUND / MT_EFORMAT with a reason in err.
  */
-int mt_symbolizer_module(mt_module **out, mt_symbolizer *s, const char *name,
-			 const char *build_id_hex, mt_error *err);
+int mt_symbolizer_module(mt_module **out,
+                         mt_symbolizer *s,
+                         const char *name,
+                         const char *build_id_hex,
+                         mt_error *err);
 
 /* Open the binary at path as given (for `symbolize -e`). Same contract. */
-int mt_symbolizer_open(mt_module **out, mt_symbolizer *s, const char *path,
-		       mt_error *err);
+int mt_symbolizer_open(mt_module **out,
+                       mt_symbolizer *s,
+                       const char *path,
+                       mt_error *err);
 
 /* The file that was opened (borrowed). */
 const char *mt_module_path(const mt_module *m);
@@ -68,9 +74,9 @@ int mt_module_has_debug(const mt_module *m, const char **reason);
 
 typedef struct mt_srcloc {
 	const char *function; /* demangled qualified name as llvm-symbolizer
-				 prints it (C++ with parameters); NULL = ?? */
-	const char *file;     /* NULL when unknown */
-	unsigned line;        /* 0 when unknown */
+	                         prints it (C++ with parameters); NULL = ?? */
+	const char *file; /* NULL when unknown */
+	unsigned line; /* 0 when unknown */
 	unsigned column;
 } mt_srcloc;
 
@@ -90,16 +96,16 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
 typedef enum {
 	MT_INSN_OTHER = 0,
 	MT_INSN_MEMORY, /* reads or writes memory through a register */
-	MT_INSN_TRAP,   /* ud2, int3, brk, hlt: deliberate trap */
+	MT_INSN_TRAP, /* ud2, int3, brk, hlt: deliberate trap */
 	MT_INSN_DIVIDE, /* div/idiv: integer divide */
 	MT_INSN_CALL
 } mt_insn_kind;
 
 typedef struct mt_insn {
-	char text[128];   /* "mov eax, dword ptr [rdi + 8]" */
+	char text[128]; /* "mov eax, dword ptr [rdi + 8]" */
 	unsigned size;
 	mt_insn_kind kind;
-	int64_t disp;     /* memory displacement for MT_INSN_MEMORY */
+	int64_t disp; /* memory displacement for MT_INSN_MEMORY */
 } mt_insn;
 
 /* Disassemble the instruction at addr. 0, or MT_ENOTFOUND when addr is not
