@@ -6,7 +6,8 @@
 #ifndef MTMODEL_H
 #define MTMODEL_H
 
-namespace mtmodel {
+namespace mtmodel
+{
 
 /* Run one crash scenario by name (segv, trap, fpe, assert, exception,
  * thread: see docs/testdata.md); returns 0 only if
