@@ -175,14 +175,9 @@ static sym_cu *find_cu(mt_module *m, uint64_t addr)
 /* Entries reserved up front per CU array (address space, not memory). */
 #define MAX_RESERVED ((size_t)1 << 20)
 
-typedef struct interval {
-	uint64_t lo, hi;
-	uint32_t node;
-} interval;
-
 static int cmp_interval(const void *a, const void *b)
 {
-	const interval *x = a, *y = b;
+	const sym_interval *x = a, *y = b;
 
 	if (x->lo != y->lo)
 		return x->lo < y->lo ? -1 : 1;
@@ -211,9 +206,9 @@ emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi, uint32_t node)
 
 /* Nested ranges -> disjoint segments owned by the innermost DIE. A child
  * that sticks out of its parent (invalid DWARF) is clipped to it. */
-static void build_segments(sym_cu *cu, interval *iv, size_t n)
+static void build_segments(sym_cu *cu, sym_interval *iv, size_t n)
 {
-	interval *stack = NULL;
+	sym_interval *stack = NULL;
 	size_t depth = 0, cap_stack = 0, cap, i;
 	uint64_t cursor = 0;
 
@@ -230,10 +225,10 @@ static void build_segments(sym_cu *cu, interval *iv, size_t n)
 	if (i < n)
 		qsort(iv, n, sizeof(*iv), cmp_interval);
 	for (i = 0; i < n; i++) {
-		interval it = iv[i];
+		sym_interval it = iv[i];
 
 		while (depth > 0 && stack[depth - 1].hi <= it.lo) {
-			interval *t = &stack[depth - 1];
+			sym_interval *t = &stack[depth - 1];
 
 			if (cursor < t->hi)
 				emit_seg(cu, &cap, cursor, t->hi, t->node);
@@ -242,7 +237,7 @@ static void build_segments(sym_cu *cu, interval *iv, size_t n)
 			depth--;
 		}
 		if (depth > 0) {
-			interval *t = &stack[depth - 1];
+			sym_interval *t = &stack[depth - 1];
 
 			emit_seg(cu, &cap, cursor, it.lo, t->node);
 			if (it.hi > t->hi)
@@ -255,7 +250,7 @@ static void build_segments(sym_cu *cu, interval *iv, size_t n)
 		MT_PUSH(stack, depth, cap_stack, it);
 	}
 	while (depth > 0) {
-		interval *t = &stack[--depth];
+		sym_interval *t = &stack[--depth];
 
 		if (cursor < t->hi) {
 			emit_seg(cu, &cap, cursor, t->hi, t->node);
@@ -279,28 +274,23 @@ static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
  * for one without ranges (a declaration or an abstract instance): such a
  * DIE is never the answer for an address, and its subtree holds no code,
  * so the caller does not descend into it. */
-static int32_t add_node(sym_cu *cu,
-                        Dwarf_Die *d,
-                        int tag,
-                        int32_t parent,
-                        interval **iv,
-                        size_t *n_iv,
-                        size_t *cap_iv)
+static int32_t
+add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 {
 	sym_node node;
 	Dwarf_Addr base, lo, hi;
 	ptrdiff_t off = 0;
 	uint32_t idx = (uint32_t)cu->n_nodes;
-	size_t before = *n_iv;
+	size_t before = iv->n;
 
 	while ((off = dwarf_ranges(d, off, &base, &lo, &hi)) > 0) {
-		interval it = { lo, hi, idx };
+		sym_interval it = { lo, hi, idx };
 
 		/* LLVM ignores empty ranges too. */
 		if (lo < hi)
-			MT_PUSH(*iv, *n_iv, *cap_iv, it);
+			MT_PUSH(iv->v, iv->n, iv->cap, it);
 	}
-	if (*n_iv == before)
+	if (iv->n == before)
 		return -1;
 	memset(&node, 0, sizeof(node));
 	node.off = dwarf_dieoffset(d);
@@ -347,6 +337,14 @@ static void load_sections(mt_module *m)
 			continue;
 		if (!strcmp(name, "debug_line"))
 			dst = &m->sec.line;
+		else if (!strcmp(name, "debug_abbrev"))
+			dst = &m->sec.abbrev;
+		else if (!strcmp(name, "debug_addr"))
+			dst = &m->sec.addr;
+		else if (!strcmp(name, "debug_ranges"))
+			dst = &m->sec.ranges;
+		else if (!strcmp(name, "debug_rnglists"))
+			dst = &m->sec.rnglists;
 		else if (!strcmp(name, "debug_line_str"))
 			dst = &m->sec.line_str;
 		else if (!strcmp(name, "debug_str"))
@@ -392,57 +390,19 @@ static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 	                           sizeof(*cu->full_names));
 }
 
-/* Whether a DIE's children can include code-carrying subroutines. Types
- * hold only member declarations (definitions sit at namespace or CU
- * level with DW_AT_specification), and parameters and variables hold
- * nothing: skipping them saves most of the walk in C++ CUs. */
-static int may_hold_code(int tag)
-{
-	switch (tag) {
-	case DW_TAG_structure_type:
-	case DW_TAG_class_type:
-	case DW_TAG_union_type:
-	case DW_TAG_enumeration_type:
-	case DW_TAG_subroutine_type:
-	case DW_TAG_array_type:
-	case DW_TAG_formal_parameter:
-	case DW_TAG_variable:
-	case DW_TAG_member:
-	case DW_TAG_template_type_parameter:
-	case DW_TAG_template_value_parameter:
-	case DW_TAG_GNU_call_site:
-	case DW_TAG_call_site:
-		return 0;
-	default:
-		return 1;
-	}
-}
+/* Which walk indexes a CU. MAXTRIAGE_DIE_WALK=libdw or =raw (no
+ * fallback) lets the tests check that both give the same answers. */
+enum { DIE_WALK_BOTH, DIE_WALK_LIBDW, DIE_WALK_RAW };
 
-static void load_cu(mt_module *m, sym_cu *cu)
+/* The libdw walk, for the CUs die_walk.c leaves to it. */
+static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 {
-	Dwarf_Die cudie, stack[SYM_MAX_DIE_DEPTH];
+	Dwarf_Die stack[SYM_MAX_DIE_DEPTH];
 	int32_t owner[SYM_MAX_DIE_DEPTH];
-	interval *iv;
-	size_t n_iv = 0, cap_iv;
 	int depth = 0;
 
-	cu->state = -1;
-	if (!dwarf_offdie(m->dw, cu->off, &cudie))
+	if (dwarf_child(cudie, &stack[0]) != 0)
 		return;
-	/* A subroutine DIE with code takes more than 8 bytes (abbreviation,
-	 * a range, an origin or a name): reserving that many entries up
-	 * front avoids copying the arrays as they grow; pages no entry
-	 * reaches are never touched. Trimmed at the end. */
-	cap_iv = cu->size / 8 + 16;
-	if (cap_iv > MAX_RESERVED)
-		cap_iv = MAX_RESERVED;
-	iv = mt_malloc(cap_iv * sizeof(*iv));
-	cu->cap_nodes = cap_iv;
-	cu->nodes = mt_malloc(cap_iv * sizeof(*cu->nodes));
-	load_files(m, cu, &cudie);
-	cu->state = 1;
-	if (dwarf_child(&cudie, &stack[0]) != 0)
-		goto out;
 	owner[0] = -1;
 	/* Iterative pre-order walk: parents get lower node numbers than
 	 * their children, which build_segments relies on. */
@@ -450,13 +410,12 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		Dwarf_Die *d = &stack[depth];
 		int tag = dwarf_tag(d);
 		int32_t me = owner[depth];
-		int descend = may_hold_code(tag);
+		int descend = sym_tag_may_hold_code((unsigned)tag);
 		int r;
 
 		if (tag == DW_TAG_subprogram ||
 		    tag == DW_TAG_inlined_subroutine) {
-			me = add_node(cu, d, tag, owner[depth], &iv, &n_iv,
-			              &cap_iv);
+			me = add_node(cu, d, tag, owner[depth], iv);
 			descend = me >= 0;
 		}
 		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH &&
@@ -468,13 +427,43 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		while ((r = dwarf_siblingof(&stack[depth], &stack[depth]))) {
 			/* r < 0: a broken DIE; keep what was read so far. */
 			if (r < 0 || depth == 0)
-				goto out;
+				return;
 			depth--;
 		}
 	}
-out:
-	build_segments(cu, iv, n_iv);
-	free(iv);
+}
+
+static void load_cu(mt_module *m, sym_cu *cu)
+{
+	Dwarf_Die cudie;
+	sym_intervals iv = { NULL, 0, 0 };
+
+	cu->state = -1;
+	if (!dwarf_offdie(m->dw, cu->off, &cudie))
+		return;
+	/* A subroutine DIE with code takes more than 8 bytes (abbreviation,
+	 * a range, an origin or a name): reserving that many entries up
+	 * front avoids copying the arrays as they grow; pages no entry
+	 * reaches are never touched. Trimmed at the end. */
+	iv.cap = cu->size / 8 + 16;
+	if (iv.cap > MAX_RESERVED)
+		iv.cap = MAX_RESERVED;
+	iv.v = mt_malloc(iv.cap * sizeof(*iv.v));
+	cu->cap_nodes = iv.cap;
+	cu->nodes = mt_malloc(iv.cap * sizeof(*cu->nodes));
+	load_files(m, cu, &cudie);
+	cu->state = 1;
+	if (m->die_walk == DIE_WALK_LIBDW) {
+		walk_cu_libdw(cu, &cudie, &iv);
+	} else if (sym_die_walk(m, cu, &iv) != 0) {
+		cu->n_nodes = 0;
+		iv.n = 0;
+		/* DIE_WALK_RAW is the tests' check: no fallback. */
+		if (m->die_walk != DIE_WALK_RAW)
+			walk_cu_libdw(cu, &cudie, &iv);
+	}
+	build_segments(cu, iv.v, iv.n);
+	free(iv.v);
 	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
 	                                          sizeof(*cu->nodes));
 	cu->cap_nodes = cu->n_nodes;
@@ -615,6 +604,12 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	if (!m->dw)
 		return 0;
 	if (m->index_state == 0) {
+		const char *w = getenv("MAXTRIAGE_DIE_WALK");
+
+		m->die_walk = !w                    ? DIE_WALK_BOTH
+		              : !strcmp(w, "libdw") ? DIE_WALK_LIBDW
+		              : !strcmp(w, "raw")   ? DIE_WALK_RAW
+		                                    : DIE_WALK_BOTH;
 		load_sections(m);
 		m->index_state = build_cu_index(m) == 0 ? 1 : -1;
 		if (m->index_state < 0) {

@@ -69,6 +69,7 @@ typedef struct sym_section {
 
 typedef struct sym_dwarf_sections {
 	sym_section line, line_str, str, info;
+	sym_section abbrev, addr, ranges, rnglists; /* for die_walk.c */
 	int big; /* ELFDATA2MSB */
 } sym_dwarf_sections;
 
@@ -138,6 +139,17 @@ typedef struct sym_line_scratch {
 	size_t cap_seqs;
 } sym_line_scratch;
 
+/* An address range of a subroutine node, before build_segments. */
+typedef struct sym_interval {
+	uint64_t lo, hi;
+	uint32_t node;
+} sym_interval;
+
+typedef struct sym_intervals {
+	sym_interval *v;
+	size_t n, cap;
+} sym_intervals;
+
 typedef struct sym_cu {
 	Dwarf_Off off; /* offset of the CU DIE */
 	uint64_t size; /* bytes of .debug_info up to the next CU */
@@ -184,6 +196,7 @@ struct mt_module {
 	size_t n_cu_ranges;
 	sym_dwarf_sections sec;
 	sym_line_scratch line_scratch;
+	int die_walk; /* DIE_WALK_* in dwarf_index.c */
 
 	void *cs; /* capstone handle (csh *), lazily opened */
 	int cs_state;
@@ -236,6 +249,16 @@ char *mt_sym_demangle(const char *name);
 /* dwarf_index.c */
 int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
 void sym_dwarf_release(mt_module *m);
+
+/* die_walk.c */
+/* Walk the DIEs of cu from the section bytes: push a node (cu->nodes)
+ * for every subprogram or inlined subroutine that owns code, and its
+ * ranges into iv. 0, or -1 when this CU must be walked with libdw
+ * instead (then cu->nodes and iv hold partial results to drop). */
+int sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv);
+/* Whether a DIE with this tag may hold subroutines with code below it
+ * (both walks skip the subtrees of the others). */
+int sym_tag_may_hold_code(unsigned tag);
 
 /* line_table.c */
 /* Decode the line program at off in .debug_line into *t (release with

@@ -44,4 +44,10 @@ python3 "$here/testdata/symbolize/compare.py" "$MAXTRIAGE" \
 echo "== without --inlines"
 python3 "$here/testdata/symbolize/compare.py" "$MAXTRIAGE" \
 	"$LLVM_SYMBOLIZER" "$fix" 500 no-inlines || rc=1
+# The own DIE walker (die_walk.c, no libdw fallback) and the libdw walk
+# must index every unstripped fixture identically.
+echo "== DIE walkers: raw vs libdw"
+# shellcheck disable=SC2046
+python3 "$here/testdata/symbolize/walkers.py" "$MAXTRIAGE" 2000 \
+	$(awk '$2 == "-" { print $3 }' "$fix/variants.txt") || rc=1
 exit $rc

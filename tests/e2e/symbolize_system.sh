@@ -31,4 +31,8 @@ done
 here=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck disable=SC2086
 python3 "$here/testdata/symbolize/compare_system.py" "$MAXTRIAGE" \
-	"$LLVM_SYMBOLIZER" $libs
+	"$LLVM_SYMBOLIZER" $libs || exit 1
+# The own DIE walker against the libdw walk on the same libraries (their
+# /usr/lib/debug files when installed).
+# shellcheck disable=SC2086
+python3 "$here/testdata/symbolize/walkers.py" "$MAXTRIAGE" 3000 $libs

@@ -1,0 +1,824 @@
+/*
+ * die_walk.c - a CU's subroutine DIEs, read straight from .debug_info.
+ *
+ * Indexing a CU means visiting every DIE that may own code. Through libdw
+ * each visit costs a CU lookup, an abbreviation lookup under a read lock
+ * and one attribute scan per attribute asked: about half the time of a
+ * one-crash symbolize run. Here the CU's abbreviation table is decoded
+ * once into an array indexed by code, and each DIE is read in one pass
+ * over its attributes, keeping the few the index needs (pc range, range
+ * list, call site, sibling).
+ *
+ * The walk makes the same choices as the libdw walk in dwarf_index.c
+ * (which subtrees hold no code, the depth bound) and the ranges are those
+ * of libdw's dwarf_ranges: low_pc/high_pc first, else DW_AT_ranges from
+ * .debug_ranges (DWARF < 5) or .debug_rnglists. Anything this reader does
+ * not know for certain (an unknown form or abbreviation, an index without
+ * its base, split-DWARF attributes, bytes past the unit) makes it give up
+ * on the whole CU, and the caller walks it with libdw instead; the
+ * answers never depend on which walk ran.
+ */
+#include "symbols/dwarf_rd.h"
+#include "symbols/symbols_int.h"
+
+#include "maxtriage/common.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef DW_FORM_GNU_addr_index
+#define DW_FORM_GNU_addr_index 0x1f01
+#endif
+#ifndef DW_FORM_GNU_str_index
+#define DW_FORM_GNU_str_index 0x1f02
+#endif
+#ifndef DW_FORM_GNU_ref_alt
+#define DW_FORM_GNU_ref_alt 0x1f20
+#endif
+#ifndef DW_FORM_GNU_strp_alt
+#define DW_FORM_GNU_strp_alt 0x1f21
+#endif
+#define AT_GNU_RANGES_BASE 0x2132
+#define AT_GNU_ADDR_BASE 0x2133
+
+/* Abbreviation codes are small and dense in practice; a table that is
+ * not is left to libdw. */
+#define MAX_ABBREV_CODE 65536
+
+typedef struct abbrev_attr {
+	uint32_t name;
+	uint32_t form;
+	int64_t implicit; /* DW_FORM_implicit_const */
+} abbrev_attr;
+
+typedef struct abbrev {
+	uint32_t tag; /* 0: no such code */
+	uint32_t first; /* index into unit.attrs */
+	uint32_t n_attrs;
+	int children;
+} abbrev;
+
+typedef struct unit {
+	const sym_dwarf_sections *sec;
+	const uint8_t *start, *end; /* header start, unit end */
+	const uint8_t *die; /* the CU DIE */
+	unsigned version, addr_size, off_size;
+	abbrev *ab; /* by code */
+	size_t n_ab;
+	abbrev_attr *attrs;
+	size_t n_attrs, cap_attrs;
+	int have_addr_base, have_rnglists_base;
+	uint64_t addr_base, rnglists_base;
+	uint64_t base; /* CU base address for range lists */
+} unit;
+
+/* The attributes the index reads from one DIE (have: a bit per field). */
+enum {
+	HAVE_LOW = 1 << 0,
+	HAVE_HIGH = 1 << 1,
+	HAVE_RANGES = 1 << 2,
+	HAVE_SIBLING = 1 << 3,
+	HAVE_ENTRY = 1 << 4,
+};
+
+typedef struct die_vals {
+	unsigned have;
+	unsigned low_form, high_form, ranges_form, entry_form;
+	uint64_t low, high, ranges, entry, sibling;
+	uint64_t call_file, call_line, call_column;
+} die_vals;
+
+/* ---- unit header and abbreviations ------------------------------------- */
+
+/* Parse the unit header at start; it must be a compile or partial unit
+ * of the given version whose first DIE is at die. */
+static int parse_header(unit *u,
+                        const uint8_t *start,
+                        const uint8_t *die,
+                        int version,
+                        uint64_t *abbrev_off)
+{
+	const sym_section *info = &u->sec->info;
+	rd r = { start, info->data + info->size, u->sec->big, 0 };
+	uint64_t len;
+	unsigned type = DW_UT_compile;
+
+	len = rd_uint(&r, 4);
+	u->off_size = 4;
+	if (len == 0xffffffff) {
+		len = rd_uint(&r, 8);
+		u->off_size = 8;
+	} else if (len >= 0xfffffff0) {
+		return -1;
+	}
+	if (r.err || len > (uint64_t)(r.end - r.p))
+		return -1;
+	u->end = r.p + len;
+	r.end = u->end;
+	u->version = (unsigned)rd_uint(&r, 2);
+	if (u->version != (unsigned)version || u->version < 2 || u->version > 5)
+		return -1;
+	if (u->version >= 5) {
+		type = (unsigned)rd_uint(&r, 1);
+		u->addr_size = (unsigned)rd_uint(&r, 1);
+		*abbrev_off = rd_uint(&r, u->off_size);
+	} else {
+		*abbrev_off = rd_uint(&r, u->off_size);
+		u->addr_size = (unsigned)rd_uint(&r, 1);
+	}
+	if (r.err || r.p != die ||
+	    (type != DW_UT_compile && type != DW_UT_partial) ||
+	    (u->addr_size != 4 && u->addr_size != 8) ||
+	    *abbrev_off >= u->sec->abbrev.size)
+		return -1;
+	u->start = start;
+	u->die = die;
+	return 0;
+}
+
+/* The unit whose first DIE is at die_off: its header is 11 or 12 bytes
+ * before (32-bit DWARF < 5 and 5), or 23 or 24 (64-bit). */
+static int
+find_header(unit *u, uint64_t die_off, int version, uint64_t *abbrev_off)
+{
+	static const unsigned sizes[] = { 11, 12, 23, 24 };
+	size_t i;
+
+	if (die_off >= u->sec->info.size)
+		return -1;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		const uint8_t *die = u->sec->info.data + die_off;
+
+		if (die_off >= sizes[i] &&
+		    parse_header(u, die - sizes[i], die, version, abbrev_off) ==
+		            0)
+			return 0;
+	}
+	return -1;
+}
+
+static int read_abbrevs(unit *u, uint64_t off)
+{
+	const sym_section *s = &u->sec->abbrev;
+	rd r = { s->data + off, s->data + s->size, u->sec->big, 0 };
+	size_t cap_ab = 0;
+
+	for (;;) {
+		uint64_t code = rd_uleb(&r), tag, name, form;
+		abbrev a;
+
+		if (r.err)
+			return -1;
+		if (code == 0)
+			return 0;
+		tag = rd_uleb(&r);
+		a.children = rd_uint(&r, 1) != 0;
+		a.first = (uint32_t)u->n_attrs;
+		if (code >= MAX_ABBREV_CODE || tag == 0 || tag > UINT32_MAX)
+			return -1;
+		for (;;) {
+			abbrev_attr at;
+
+			name = rd_uleb(&r);
+			form = rd_uleb(&r);
+			if (r.err || name > UINT32_MAX || form > UINT32_MAX)
+				return -1;
+			if (name == 0 && form == 0)
+				break;
+			at.name = (uint32_t)name;
+			at.form = (uint32_t)form;
+			at.implicit = form == DW_FORM_implicit_const
+			                      ? rd_sleb(&r)
+			                      : 0;
+			if (u->n_attrs >= UINT32_MAX)
+				return -1;
+			MT_PUSH(u->attrs, u->n_attrs, u->cap_attrs, at);
+		}
+		a.n_attrs = (uint32_t)(u->n_attrs - a.first);
+		a.tag = (uint32_t)tag;
+		if (code >= u->n_ab) {
+			size_t want = (size_t)code + 1;
+
+			mt_grow((void **)&u->ab, &cap_ab, want, sizeof(*u->ab));
+			memset(u->ab + u->n_ab, 0,
+			       (want - u->n_ab) * sizeof(*u->ab));
+			u->n_ab = want;
+		}
+		if (u->ab[code].tag != 0)
+			return -1; /* a code defined twice */
+		u->ab[code] = a;
+	}
+}
+
+/* ---- attribute values -------------------------------------------------- */
+
+/* Read (or skip) one attribute value; *v gets its number (the offset or
+ * index for string, reference and index forms). 0, or -1 for a form this
+ * reader does not know. */
+static int read_value(rd *r,
+                      const unit *u,
+                      unsigned form,
+                      int64_t implicit,
+                      unsigned *form_out,
+                      uint64_t *v)
+{
+	*form_out = form;
+	switch (form) {
+	case DW_FORM_addr:
+		*v = rd_uint(r, u->addr_size);
+		break;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		*v = rd_uint(r, 1);
+		break;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		*v = rd_uint(r, 2);
+		break;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		*v = rd_uint(r, 3);
+		break;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+	case DW_FORM_ref_sup4:
+		*v = rd_uint(r, 4);
+		break;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_ref_sup8:
+		*v = rd_uint(r, 8);
+		break;
+	case DW_FORM_data16:
+		rd_skip(r, 16);
+		*v = 0;
+		break;
+	case DW_FORM_udata:
+	case DW_FORM_ref_udata:
+	case DW_FORM_strx:
+	case DW_FORM_addrx:
+	case DW_FORM_loclistx:
+	case DW_FORM_rnglistx:
+	case DW_FORM_GNU_addr_index:
+	case DW_FORM_GNU_str_index:
+		*v = rd_uleb(r);
+		break;
+	case DW_FORM_sdata:
+		*v = (uint64_t)rd_sleb(r);
+		break;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+	case DW_FORM_strp_sup:
+	case DW_FORM_GNU_strp_alt:
+	case DW_FORM_GNU_ref_alt:
+		*v = rd_uint(r, u->off_size);
+		break;
+	case DW_FORM_ref_addr:
+		*v = rd_uint(r, u->version <= 2 ? u->addr_size : u->off_size);
+		break;
+	case DW_FORM_string:
+		rd_str(r);
+		*v = 0;
+		break;
+	case DW_FORM_flag_present:
+		*v = 1;
+		break;
+	case DW_FORM_implicit_const:
+		*v = (uint64_t)implicit;
+		break;
+	case DW_FORM_block1:
+		rd_skip(r, rd_uint(r, 1));
+		*v = 0;
+		break;
+	case DW_FORM_block2:
+		rd_skip(r, rd_uint(r, 2));
+		*v = 0;
+		break;
+	case DW_FORM_block4:
+		rd_skip(r, rd_uint(r, 4));
+		*v = 0;
+		break;
+	case DW_FORM_block:
+	case DW_FORM_exprloc:
+		rd_skip(r, rd_uleb(r));
+		*v = 0;
+		break;
+	case DW_FORM_indirect: {
+		uint64_t f = rd_uleb(r);
+
+		if (r->err || f == DW_FORM_indirect ||
+		    f == DW_FORM_implicit_const || f > UINT32_MAX)
+			return -1;
+		return read_value(r, u, (unsigned)f, 0, form_out, v);
+	}
+	default:
+		return -1;
+	}
+	return r->err ? -1 : 0;
+}
+
+static int is_addrx(unsigned form)
+{
+	switch (form) {
+	case DW_FORM_addrx:
+	case DW_FORM_addrx1:
+	case DW_FORM_addrx2:
+	case DW_FORM_addrx3:
+	case DW_FORM_addrx4:
+	case DW_FORM_GNU_addr_index:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Entry idx of the CU's .debug_addr table. */
+static int addr_index(const unit *u, uint64_t idx, uint64_t *out)
+{
+	const sym_section *s = &u->sec->addr;
+	uint64_t off;
+	rd r;
+
+	if (!u->have_addr_base || !s->data || idx > s->size / u->addr_size)
+		return -1;
+	off = u->addr_base + idx * u->addr_size;
+	if (off < u->addr_base || off > s->size || s->size - off < u->addr_size)
+		return -1;
+	r.p = s->data + off;
+	r.end = s->data + s->size;
+	r.big = u->sec->big;
+	r.err = 0;
+	*out = rd_uint(&r, u->addr_size);
+	return 0;
+}
+
+/* dwarf_formaddr: an address-class value. 1 and *out, 0 when the form
+ * is not an address, -1 when it cannot be resolved here. */
+static int form_addr(const unit *u, unsigned form, uint64_t v, uint64_t *out)
+{
+	if (form == DW_FORM_addr) {
+		*out = v;
+		return 1;
+	}
+	if (!is_addrx(form))
+		return 0;
+	return addr_index(u, v, out) == 0 ? 1 : -1;
+}
+
+/* dwarf_formudata on the forms a constant can take here. */
+static int is_constant(unsigned form)
+{
+	switch (form) {
+	case DW_FORM_data1:
+	case DW_FORM_data2:
+	case DW_FORM_data4:
+	case DW_FORM_data8:
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+	case DW_FORM_implicit_const:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* One DIE's attributes, from r->p (just past its code). */
+static int read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
+{
+	const abbrev_attr *at = u->attrs + a->first;
+	uint32_t i;
+
+	dv->have = 0;
+	dv->call_file = dv->call_line = dv->call_column = 0;
+	for (i = 0; i < a->n_attrs; i++, at++) {
+		unsigned form;
+		uint64_t v;
+
+		if (read_value(r, u, at->form, at->implicit, &form, &v) != 0)
+			return -1;
+		switch (at->name) {
+		case DW_AT_sibling:
+			if (form == DW_FORM_ref1 || form == DW_FORM_ref2 ||
+			    form == DW_FORM_ref4 || form == DW_FORM_ref8 ||
+			    form == DW_FORM_ref_udata) {
+				dv->sibling = v;
+				dv->have |= HAVE_SIBLING;
+			}
+			break;
+		case DW_AT_low_pc:
+			dv->low = v;
+			dv->low_form = form;
+			dv->have |= HAVE_LOW;
+			break;
+		case DW_AT_high_pc:
+			dv->high = v;
+			dv->high_form = form;
+			dv->have |= HAVE_HIGH;
+			break;
+		case DW_AT_entry_pc:
+			dv->entry = v;
+			dv->entry_form = form;
+			dv->have |= HAVE_ENTRY;
+			break;
+		case DW_AT_ranges:
+			dv->ranges = v;
+			dv->ranges_form = form;
+			dv->have |= HAVE_RANGES;
+			break;
+		case DW_AT_call_file:
+			dv->call_file = is_constant(form) ? v : 0;
+			break;
+		case DW_AT_call_line:
+			dv->call_line = is_constant(form) ? v : 0;
+			break;
+		case DW_AT_call_column:
+			dv->call_column = is_constant(form) ? v : 0;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+/* ---- ranges ------------------------------------------------------------ */
+
+static void
+push_range(sym_intervals *iv, uint64_t lo, uint64_t hi, uint32_t node)
+{
+	sym_interval it = { lo, hi, node };
+
+	/* LLVM ignores empty ranges too. */
+	if (lo < hi)
+		MT_PUSH(iv->v, iv->n, iv->cap, it);
+}
+
+/* DWARF 2-4 .debug_ranges list at off. */
+static int
+ranges_v4(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
+{
+	const sym_section *s = &u->sec->ranges;
+	uint64_t base = u->base;
+	uint64_t max = u->addr_size == 4 ? 0xffffffffu : UINT64_MAX;
+	rd r;
+
+	if (!s->data || off >= s->size)
+		return -1;
+	r.p = s->data + off;
+	r.end = s->data + s->size;
+	r.big = u->sec->big;
+	r.err = 0;
+	for (;;) {
+		uint64_t b = rd_uint(&r, u->addr_size);
+		uint64_t e = rd_uint(&r, u->addr_size);
+
+		if (r.err)
+			return -1;
+		if (b == 0 && e == 0)
+			return 0;
+		if (b == max)
+			base = e;
+		else
+			push_range(iv, base + b, base + e, node);
+	}
+}
+
+/* DWARF 5 .debug_rnglists list at off. */
+static int
+rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
+{
+	const sym_section *s = &u->sec->rnglists;
+	uint64_t base = u->base;
+	rd r;
+
+	if (!s->data || off >= s->size)
+		return -1;
+	r.p = s->data + off;
+	r.end = s->data + s->size;
+	r.big = u->sec->big;
+	r.err = 0;
+	for (;;) {
+		unsigned kind = (unsigned)rd_uint(&r, 1);
+		uint64_t a, b;
+
+		if (r.err)
+			return -1;
+		switch (kind) {
+		case DW_RLE_end_of_list:
+			return 0;
+		case DW_RLE_base_addressx:
+			if (addr_index(u, rd_uleb(&r), &base) != 0)
+				return -1;
+			break;
+		case DW_RLE_startx_endx:
+			a = rd_uleb(&r);
+			b = rd_uleb(&r);
+			if (addr_index(u, a, &a) != 0 ||
+			    addr_index(u, b, &b) != 0)
+				return -1;
+			push_range(iv, a, b, node);
+			break;
+		case DW_RLE_startx_length:
+			a = rd_uleb(&r);
+			b = rd_uleb(&r);
+			if (addr_index(u, a, &a) != 0)
+				return -1;
+			push_range(iv, a, a + b, node);
+			break;
+		case DW_RLE_offset_pair:
+			a = rd_uleb(&r);
+			b = rd_uleb(&r);
+			push_range(iv, base + a, base + b, node);
+			break;
+		case DW_RLE_base_address:
+			base = rd_uint(&r, u->addr_size);
+			break;
+		case DW_RLE_start_end:
+			a = rd_uint(&r, u->addr_size);
+			b = rd_uint(&r, u->addr_size);
+			push_range(iv, a, b, node);
+			break;
+		case DW_RLE_start_length:
+			a = rd_uint(&r, u->addr_size);
+			b = rd_uleb(&r);
+			push_range(iv, a, a + b, node);
+			break;
+		default:
+			return -1;
+		}
+		if (r.err)
+			return -1;
+	}
+}
+
+/* The offset a DW_AT_ranges value names in its section. */
+static int ranges_offset(const unit *u, const die_vals *dv, uint64_t *off)
+{
+	if (dv->ranges_form == DW_FORM_rnglistx) {
+		const sym_section *s = &u->sec->rnglists;
+		uint64_t at = u->rnglists_base + dv->ranges * u->off_size;
+		rd r;
+
+		if (!u->have_rnglists_base || !s->data ||
+		    dv->ranges > s->size / u->off_size ||
+		    at < u->rnglists_base || at > s->size ||
+		    s->size - at < u->off_size)
+			return -1;
+		r.p = s->data + at;
+		r.end = s->data + s->size;
+		r.big = u->sec->big;
+		r.err = 0;
+		*off = u->rnglists_base + rd_uint(&r, u->off_size);
+		return 0;
+	}
+	if (dv->ranges_form == DW_FORM_sec_offset ||
+	    (u->version < 4 && (dv->ranges_form == DW_FORM_data4 ||
+	                        dv->ranges_form == DW_FORM_data8))) {
+		*off = dv->ranges;
+		return 0;
+	}
+	return -1;
+}
+
+/* dwarf_ranges: the DIE's [low, high), else its range list, else none.
+ * Adds intervals for node; -1 when the DIE cannot be read here. */
+static int
+die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
+{
+	uint64_t lo, hi, off;
+	int r;
+
+	if ((dv->have & (HAVE_LOW | HAVE_HIGH)) == (HAVE_LOW | HAVE_HIGH)) {
+		r = form_addr(u, dv->low_form, dv->low, &lo);
+		if (r < 0)
+			return -1;
+		if (r > 0) {
+			r = form_addr(u, dv->high_form, dv->high, &hi);
+			if (r < 0)
+				return -1;
+			if (r == 0 && is_constant(dv->high_form)) {
+				hi = lo + dv->high;
+				r = 1;
+			}
+			if (r > 0) {
+				push_range(iv, lo, hi, node);
+				return 0;
+			}
+		}
+	}
+	if (!(dv->have & HAVE_RANGES))
+		return 0;
+	if (ranges_offset(u, dv, &off) != 0)
+		return -1;
+	return u->version >= 5 ? rnglists_v5(u, off, node, iv)
+	                       : ranges_v4(u, off, node, iv);
+}
+
+/* ---- the walk ---------------------------------------------------------- */
+
+/* The CU DIE: the bases later attributes and range lists depend on. */
+static int read_cu_die(rd *r, unit *u)
+{
+	const abbrev_attr *at;
+	uint64_t code = rd_uleb(r), v, lo;
+	unsigned form, low_form = 0, entry_form = 0;
+	uint64_t low = 0, entry = 0;
+	int have_low = 0, have_entry = 0;
+	const abbrev *a;
+	uint32_t i;
+
+	if (r->err || code == 0 || code >= u->n_ab || !u->ab[code].tag)
+		return -1;
+	a = &u->ab[code];
+	if (a->tag != DW_TAG_compile_unit && a->tag != DW_TAG_partial_unit)
+		return -1;
+	at = u->attrs + a->first;
+	for (i = 0; i < a->n_attrs; i++, at++) {
+		if (read_value(r, u, at->form, at->implicit, &form, &v) != 0)
+			return -1;
+		switch (at->name) {
+		case DW_AT_low_pc:
+			low = v;
+			low_form = form;
+			have_low = 1;
+			break;
+		case DW_AT_entry_pc:
+			entry = v;
+			entry_form = form;
+			have_entry = 1;
+			break;
+		case DW_AT_addr_base:
+		case AT_GNU_ADDR_BASE:
+			u->addr_base = v;
+			u->have_addr_base = 1;
+			break;
+		case DW_AT_rnglists_base:
+			u->rnglists_base = v;
+			u->have_rnglists_base = 1;
+			break;
+		case AT_GNU_RANGES_BASE:
+		case DW_AT_GNU_dwo_name:
+		case DW_AT_dwo_name:
+			return -1; /* split DWARF: left to libdw */
+		default:
+			break;
+		}
+	}
+	/* __libdw_cu_base_address: low_pc, else entry_pc, else 0. */
+	u->base = 0;
+	if (have_low && form_addr(u, low_form, low, &lo) > 0)
+		u->base = lo;
+	else if (have_entry && form_addr(u, entry_form, entry, &lo) > 0)
+		u->base = lo;
+	return a->children ? 1 : 0;
+}
+
+/* Whether a DIE's children can include code-carrying subroutines. Types
+ * hold only member declarations (definitions sit at namespace or CU
+ * level with DW_AT_specification), and parameters and variables hold
+ * nothing: skipping them saves most of the walk in C++ CUs. */
+int sym_tag_may_hold_code(unsigned tag)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+	case DW_TAG_subroutine_type:
+	case DW_TAG_array_type:
+	case DW_TAG_formal_parameter:
+	case DW_TAG_variable:
+	case DW_TAG_member:
+	case DW_TAG_template_type_parameter:
+	case DW_TAG_template_value_parameter:
+	case DW_TAG_GNU_call_site:
+	case DW_TAG_call_site:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static uint32_t clamp32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
+{
+	int32_t owner[SYM_MAX_DIE_DEPTH];
+	const sym_section *info = &u->sec->info;
+	rd r = { u->die, u->end, u->sec->big, 0 };
+	int depth = 0, has_children;
+	size_t skip = 0; /* nesting inside a subtree not descended into */
+	die_vals dv = { 0 };
+
+	has_children = read_cu_die(&r, u);
+	if (has_children <= 0)
+		return has_children;
+	owner[0] = -1;
+	while (r.p < r.end) {
+		const uint8_t *at = r.p;
+		uint64_t code = rd_uleb(&r);
+		const abbrev *a;
+		int32_t me;
+		int descend;
+
+		if (r.err)
+			return -1;
+		if (code == 0) {
+			if (skip > 0)
+				skip--;
+			else if (depth-- == 0)
+				return 0;
+			continue;
+		}
+		if (code >= u->n_ab || !u->ab[code].tag)
+			return -1;
+		a = &u->ab[code];
+		if (read_die(&r, u, a, &dv) != 0)
+			return -1;
+		if (skip > 0) {
+			skip += a->children;
+			continue;
+		}
+		me = owner[depth];
+		descend = sym_tag_may_hold_code(a->tag);
+		if (a->tag == DW_TAG_subprogram ||
+		    a->tag == DW_TAG_inlined_subroutine) {
+			uint32_t idx = (uint32_t)cu->n_nodes;
+			size_t before = iv->n;
+
+			if (die_ranges(u, &dv, idx, iv) != 0)
+				return -1;
+			me = -1;
+			if (iv->n > before) {
+				sym_node node;
+
+				memset(&node, 0, sizeof(node));
+				node.off = (Dwarf_Off)(at - info->data);
+				node.parent = owner[depth];
+				node.inlined =
+				        a->tag == DW_TAG_inlined_subroutine;
+				if (node.inlined) {
+					node.call_file = clamp32(dv.call_file);
+					node.call_line = clamp32(dv.call_line);
+					node.call_column =
+					        clamp32(dv.call_column);
+				}
+				MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes,
+				        node);
+				me = (int32_t)idx;
+			}
+			descend = me >= 0;
+		}
+		if (!a->children)
+			continue;
+		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH) {
+			owner[++depth] = me;
+			continue;
+		}
+		/* Not descending: jump to the sibling when the DIE says where
+		 * it is (forward, inside the unit), else read past the
+		 * children. */
+		if (!(dv.have & HAVE_SIBLING)) {
+			skip = 1;
+			continue;
+		}
+		/* libdw's test; it fails the walk on a bad one. */
+		if (dv.sibling >= (uint64_t)(u->end - u->start) ||
+		    dv.sibling <= (uint64_t)(at - u->start))
+			return -1;
+		r.p = u->start + dv.sibling;
+	}
+	/* The unit ended without closing every DIE: libdw stops there too. */
+	return 0;
+}
+
+int sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv)
+{
+	unit u;
+	uint64_t abbrev_off;
+	int ret = -1;
+
+	memset(&u, 0, sizeof(u));
+	u.sec = &m->sec;
+	if (!m->sec.info.data || !m->sec.abbrev.data)
+		return -1;
+	if (find_header(&u, cu->off, cu->version, &abbrev_off) == 0 &&
+	    read_abbrevs(&u, abbrev_off) == 0)
+		ret = walk(&u, cu, iv);
+	free(u.ab);
+	free(u.attrs);
+	return ret;
+}
