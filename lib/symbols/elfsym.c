@@ -222,28 +222,72 @@ static int cmp_sym(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* Which sections are allocated (SHF_ALLOC), by index, looked up once per
+ * symbol table rather than once per symbol. NULL when there are none. */
+static unsigned char *alloc_sections(Elf *elf, size_t shnum)
+{
+	unsigned char *alloc;
+	Elf_Scn *scn = NULL;
+
+	if (shnum == 0 || shnum > SHN_LORESERVE * (size_t)256)
+		return NULL;
+	alloc = mt_calloc(shnum, 1);
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		size_t ndx = elf_ndxscn(scn);
+
+		if (ndx < shnum && gelf_getshdr(scn, &sh))
+			alloc[ndx] = (sh.sh_flags & SHF_ALLOC) != 0;
+	}
+	return alloc;
+}
+
+/* The string table of a symbol table, when it can be read in place (its
+ * last byte a NUL, so every offset below its size names a terminated
+ * string); else NULL, and names go through elf_strptr. */
+static Elf_Data *string_table(Elf *elf, size_t link)
+{
+	Elf_Scn *scn = elf_getscn(elf, link);
+	Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+
+	if (!d || !d->d_buf || d->d_size == 0 ||
+	    ((const char *)d->d_buf)[d->d_size - 1] != '\0')
+		return NULL;
+	return d;
+}
+
 /* Read one symbol table section into m->syms. Returns how many were kept. */
 static size_t
 read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
+	Elf_Data *data = elf_getdata(scn, NULL), *strs;
 	size_t count, i, kept = 0, cap = m->n_syms, shnum;
 	const char *file = NULL;
+	unsigned char *alloc;
 
 	if (!data || sh->sh_entsize == 0 || elf_getshdrnum(elf, &shnum))
 		return 0;
+	alloc = alloc_sections(elf, shnum);
+	if (!alloc)
+		return 0;
+	strs = string_table(elf, sh->sh_link);
 	count = data->d_size / sh->sh_entsize;
+	/* Most entries are kept: reserve once. */
+	mt_grow((void **)&m->syms, &cap, m->n_syms + count, sizeof(*m->syms));
 	for (i = 1; i < count; i++) {
 		GElf_Sym st;
 		const char *name;
 		int type, bind;
-		Elf_Scn *ss;
-		GElf_Shdr ssh;
 		sym_elfsym e;
 
 		if (!gelf_getsym(data, (int)i, &st))
 			break;
-		name = elf_strptr(elf, sh->sh_link, st.st_name);
+		if (strs)
+			name = st.st_name < strs->d_size
+			               ? (const char *)strs->d_buf + st.st_name
+			               : NULL;
+		else
+			name = elf_strptr(elf, sh->sh_link, st.st_name);
 		type = GELF_ST_TYPE(st.st_info);
 		bind = GELF_ST_BIND(st.st_info);
 		if (type == STT_FILE) {
@@ -256,11 +300,7 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 		    type != STT_OBJECT && type != STT_GNU_IFUNC)
 			continue;
 		if (st.st_shndx == SHN_UNDEF || st.st_shndx >= SHN_LORESERVE ||
-		    st.st_shndx >= shnum)
-			continue;
-		ss = elf_getscn(elf, st.st_shndx);
-		if (!ss || !gelf_getshdr(ss, &ssh) ||
-		    !(ssh.sh_flags & SHF_ALLOC))
+		    st.st_shndx >= shnum || !alloc[st.st_shndx])
 			continue;
 		if (type == STT_NOTYPE && is_mapping_symbol(name))
 			continue;
@@ -274,6 +314,7 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 		MT_PUSH(m->syms, m->n_syms, cap, e);
 		kept++;
 	}
+	free(alloc);
 	return kept;
 }
 
@@ -314,13 +355,20 @@ void sym_load_symbols(mt_module *m)
 		if (scn)
 			read_symtab(m, m->elf, scn, &sh);
 	}
-	if (m->n_syms == 0)
+}
+
+/* Sorted by (address, size, table order): the last symbol at or below an
+ * address is then the one LLVM keeps among several at the same address
+ * (the largest, then the latest). Aliases stay in the array for
+ * mt_module_symbol_value. */
+static void sort_symbols(mt_module *m)
+{
+	sym_load_symbols(m);
+	if (m->syms_sorted)
 		return;
-	/* Sorted by (address, size, table order): the last symbol at or
-	 * below an address is then the one LLVM keeps among several at the
-	 * same address (the largest, then the latest). Aliases stay in the
-	 * array for mt_module_symbol_value. */
-	qsort(m->syms, m->n_syms, sizeof(*m->syms), cmp_sym);
+	m->syms_sorted = 1;
+	if (m->n_syms > 1)
+		qsort(m->syms, m->n_syms, sizeof(*m->syms), cmp_sym);
 }
 
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
@@ -328,7 +376,7 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 	size_t lo = 0, hi;
 	const sym_elfsym *s;
 
-	sym_load_symbols(m);
+	sort_symbols(m);
 	hi = m->n_syms;
 	/* First symbol above addr, then step back. */
 	while (lo < hi) {
@@ -437,7 +485,8 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
 	size_t i;
 	int ret = MT_ENOTFOUND, have_key, pass;
 
-	sym_load_symbols(m);
+	/* The first match in address order, whatever lookups came before. */
+	sort_symbols(m);
 	if (!name || !*name)
 		return MT_ENOTFOUND;
 	/* A dump printed by a GNU demangler says "> >", "operator<< <",

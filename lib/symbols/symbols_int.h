@@ -186,6 +186,7 @@ struct mt_module {
 	sym_arena arena;
 
 	int syms_loaded;
+	int syms_sorted;
 	sym_elfsym *syms;
 	size_t n_syms;
 
