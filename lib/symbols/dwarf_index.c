@@ -472,35 +472,40 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		                                        sizeof(*cu->segs));
 }
 
-static const char *node_name(mt_module *m, sym_node *n)
+/* Stands for "no name" in sym_cu.names (NULL there means not computed). */
+static const char no_name[] = "";
+
+static const char *node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 {
 	Dwarf_Die die;
 	Dwarf_Attribute a;
-	const char *raw = NULL;
+	const char *raw = NULL, *name = no_name;
 	char *dem;
 
-	if (n->name_done)
-		return n->name;
-	n->name_done = 1;
-	if (!dwarf_offdie(m->dw, n->off, &die))
-		return NULL;
+	if (!cu->names)
+		cu->names = mt_calloc(cu->n_nodes, sizeof(*cu->names));
+	if (cu->names[idx])
+		return cu->names[idx] == no_name ? NULL : cu->names[idx];
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
-	if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
-	    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
-		raw = dwarf_formstring(&a);
-	if (!raw && dwarf_attr_integrate(&die, DW_AT_name, &a))
-		raw = dwarf_formstring(&a);
-	if (!raw)
-		return NULL;
-	dem = mt_sym_demangle(raw);
-	if (dem) {
-		n->name = sym_arena_strdup(&m->arena, dem, strlen(dem));
-		free(dem);
-	} else {
-		n->name = raw; /* owned by libdw, lives as long as m->dw */
+	if (dwarf_offdie(m->dw, (Dwarf_Off)cu->nodes[idx].off, &die)) {
+		if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
+		    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
+			raw = dwarf_formstring(&a);
+		if (!raw && dwarf_attr_integrate(&die, DW_AT_name, &a))
+			raw = dwarf_formstring(&a);
 	}
-	return n->name;
+	if (raw) {
+		dem = mt_sym_demangle(raw);
+		if (dem) {
+			name = sym_arena_strdup(&m->arena, dem, strlen(dem));
+			free(dem);
+		} else {
+			name = raw; /* owned by libdw, lives as long as m->dw */
+		}
+	}
+	cu->names[idx] = name;
+	return name == no_name ? NULL : name;
 }
 
 /* Whether libdw built the relative name raw from directory entry 0.
@@ -639,12 +644,13 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		fill_from_line(m, cu, line, &out[0]);
 		return 1;
 	}
-	for (ni = (int32_t)seg->node; ni >= 0 && n < max && guard++ < 4096;) {
-		sym_node *node = &cu->nodes[ni];
+	for (ni = (int32_t)seg->node; ni >= 0 && (size_t)ni < cu->n_nodes &&
+	                              n < max && guard++ < 4096;) {
+		const sym_node *node = &cu->nodes[ni];
 		mt_srcloc *f = &out[n++];
 
 		memset(f, 0, sizeof(*f));
-		f->function = node_name(m, node);
+		f->function = node_name(m, cu, (uint32_t)ni);
 		if (!prev) {
 			if (line)
 				fill_from_line(m, cu, line, f);
@@ -672,6 +678,7 @@ void sym_dwarf_release(mt_module *m)
 		free(cu->segs);
 		sym_line_table_release(&cu->lt);
 		free(cu->full_names);
+		free(cu->names);
 	}
 	free(m->line_scratch.seqs);
 	memset(&m->line_scratch, 0, sizeof(m->line_scratch));

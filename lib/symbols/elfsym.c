@@ -242,35 +242,55 @@ static unsigned char *alloc_sections(Elf *elf, size_t shnum)
 	return alloc;
 }
 
-/* The string table of a symbol table, when it can be read in place (its
- * last byte a NUL, so every offset below its size names a terminated
- * string); else NULL, and names go through elf_strptr. */
-static Elf_Data *string_table(Elf *elf, size_t link)
+/* The string table of a symbol table into m->sym_strs, cut after its
+ * last NUL so that every offset below the size names a terminated
+ * string. 0, or -1 when it has none. */
+static int string_table(mt_module *m, Elf *elf, size_t link)
 {
 	Elf_Scn *scn = elf_getscn(elf, link);
 	Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+	const char *nul;
+	size_t size;
 
-	if (!d || !d->d_buf || d->d_size == 0 ||
-	    ((const char *)d->d_buf)[d->d_size - 1] != '\0')
+	if (!d || !d->d_buf || d->d_size == 0)
+		return -1;
+	nul = memrchr(d->d_buf, 0, d->d_size);
+	if (!nul)
+		return -1;
+	size = (size_t)(nul - (const char *)d->d_buf) + 1;
+	/* Names are kept as 32-bit offsets. */
+	m->sym_strs_size = size > UINT32_MAX ? UINT32_MAX : size;
+	m->sym_strs = d->d_buf;
+	return 0;
+}
+
+const char *sym_raw_name(const mt_module *m, const sym_elfsym *s)
+{
+	return s->name < m->sym_strs_size ? m->sym_strs + s->name : "";
+}
+
+const char *sym_file_name(const mt_module *m, const sym_elfsym *s)
+{
+	if (s->file == SYM_NO_FILE || s->file >= m->sym_strs_size)
 		return NULL;
-	return d;
+	return m->sym_strs + s->file;
 }
 
 /* Read one symbol table section into m->syms. Returns how many were kept. */
 static size_t
 read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 {
-	Elf_Data *data = elf_getdata(scn, NULL), *strs;
+	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t count, i, kept = 0, cap = m->n_syms, shnum;
-	const char *file = NULL;
+	uint32_t file = SYM_NO_FILE;
 	unsigned char *alloc;
 
-	if (!data || sh->sh_entsize == 0 || elf_getshdrnum(elf, &shnum))
+	if (!data || sh->sh_entsize == 0 || elf_getshdrnum(elf, &shnum) ||
+	    string_table(m, elf, sh->sh_link) != 0)
 		return 0;
 	alloc = alloc_sections(elf, shnum);
 	if (!alloc)
 		return 0;
-	strs = string_table(elf, sh->sh_link);
 	count = data->d_size / sh->sh_entsize;
 	/* Most entries are kept: reserve once. */
 	mt_grow((void **)&m->syms, &cap, m->n_syms + count, sizeof(*m->syms));
@@ -282,16 +302,13 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 
 		if (!gelf_getsym(data, (int)i, &st))
 			break;
-		if (strs)
-			name = st.st_name < strs->d_size
-			               ? (const char *)strs->d_buf + st.st_name
-			               : NULL;
-		else
-			name = elf_strptr(elf, sh->sh_link, st.st_name);
+		name = st.st_name < m->sym_strs_size ? m->sym_strs + st.st_name
+		                                     : NULL;
 		type = GELF_ST_TYPE(st.st_info);
 		bind = GELF_ST_BIND(st.st_info);
 		if (type == STT_FILE) {
-			file = name && *name ? name : NULL;
+			file = name && *name ? (uint32_t)st.st_name
+			                     : SYM_NO_FILE;
 			continue;
 		}
 		if (!name || !*name)
@@ -306,11 +323,11 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 			continue;
 		e.addr = st.st_value;
 		e.size = st.st_size;
-		e.name = name;
+		e.name = (uint32_t)st.st_name;
 		/* Only local symbols know their source file. */
-		e.file = bind == STB_LOCAL ? file : NULL;
+		e.file = bind == STB_LOCAL ? file : SYM_NO_FILE;
 		e.index = (uint32_t)i;
-		e.demangled = NULL;
+		e.unused = 0;
 		MT_PUSH(m->syms, m->n_syms, cap, e);
 		kept++;
 	}
@@ -397,22 +414,25 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 	return s;
 }
 
-const char *sym_symbol_name(mt_module *m, const sym_elfsym *cs)
+const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 {
-	sym_elfsym *s = (sym_elfsym *)cs;
+	size_t i = (size_t)(s - m->syms);
+	const char *raw = sym_raw_name(m, s);
+	char *d;
 
-	if (!s->demangled) {
-		char *d = mt_sym_demangle(s->name);
-
-		if (d) {
-			s->demangled =
-			        sym_arena_strdup(&m->arena, d, strlen(d));
-			free(d);
-		} else {
-			s->demangled = s->name;
-		}
+	if (!m->sym_demangled)
+		m->sym_demangled =
+		        mt_calloc(m->n_syms, sizeof(*m->sym_demangled));
+	if (m->sym_demangled[i])
+		return m->sym_demangled[i];
+	d = mt_sym_demangle(raw);
+	if (d) {
+		m->sym_demangled[i] = sym_arena_strdup(&m->arena, d, strlen(d));
+		free(d);
+	} else {
+		m->sym_demangled[i] = raw;
 	}
-	return s->demangled;
+	return m->sym_demangled[i];
 }
 
 static int is_ident(char c)
@@ -466,13 +486,14 @@ static int mangled_key(char *buf, size_t cap, const char *want)
 static int
 same_name(mt_module *m, sym_elfsym *s, const char *want, const char *key)
 {
-	const char *d;
+	const char *d, *raw = sym_raw_name(m, s);
 
-	if (!strcmp(s->name, want))
+	if (!strcmp(raw, want))
 		return 1;
-	if (strncmp(s->name, "_Z", 2) && strncmp(s->name, "__Z", 3))
+	if (strncmp(raw, "_Z", 2) && strncmp(raw, "__Z", 3))
 		return 0;
-	if (key && !s->demangled && !strstr(s->name, key))
+	if (key && !(m->sym_demangled && m->sym_demangled[s - m->syms]) &&
+	    !strstr(raw, key))
 		return 0;
 	d = sym_symbol_name(m, s);
 	return !strcmp(d, want);

@@ -723,6 +723,7 @@ static void module_free(mt_module *m)
 	if (m->fd >= 0)
 		close(m->fd);
 	free(m->syms);
+	free(m->sym_demangled);
 	sym_arena_release(&m->arena);
 	free(m->key);
 	free(m->path);
@@ -911,8 +912,8 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	sym = sym_find_symbol(m, addr);
 	if (sym) {
 		chain[n - 1].function = sym_symbol_name(m, sym);
-		if (!chain[n - 1].file && sym->file)
-			chain[n - 1].file = sym->file;
+		if (!chain[n - 1].file)
+			chain[n - 1].file = sym_file_name(m, sym);
 	}
 	if (n == 1 && !chain[0].function && !chain[0].file && !chain[0].line)
 		return 0;

@@ -32,26 +32,29 @@ char *sym_arena_strdup(sym_arena *a, const char *s, size_t n);
 void sym_arena_release(sym_arena *a);
 
 /* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
- * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). */
+ * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). Plain
+ * data, names as offsets into the module's symbol string table, so that
+ * the sorted array can live in an index cache file as it is. */
+#define SYM_NO_FILE UINT32_MAX
 typedef struct sym_elfsym {
 	uint64_t addr;
 	uint64_t size;
-	const char *name; /* raw (mangled) name, owned by libelf */
-	const char *file; /* STT_FILE before a local symbol, or NULL */
+	uint32_t name; /* raw (mangled) name: offset in mt_module.sym_strs */
+	uint32_t file; /* STT_FILE before a local symbol, or SYM_NO_FILE */
 	uint32_t index; /* symbol table order, for stable sorting */
-	const char *demangled; /* lazily filled, arena-owned */
+	uint32_t unused;
 } sym_elfsym;
 
-/* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU. */
+/* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU (plain
+ * data; its name is computed on demand into sym_cu.names). */
 typedef struct sym_node {
-	Dwarf_Off off; /* DIE offset, to compute the name on demand */
+	uint64_t off; /* DIE offset, to compute the name on demand */
 	int32_t parent; /* nearest enclosing subroutine node, -1 none */
 	uint32_t call_file;
 	uint32_t call_line;
 	uint32_t call_column;
-	uint8_t inlined; /* 1 for DW_TAG_inlined_subroutine */
-	uint8_t name_done;
-	const char *name; /* demangled, arena-owned; NULL = unknown */
+	uint32_t inlined; /* 1 for DW_TAG_inlined_subroutine */
+	uint32_t unused;
 } sym_node;
 
 /* A piece of .text owned by exactly one (the innermost) subroutine. */
@@ -161,7 +164,9 @@ typedef struct sym_cu {
 	size_t n_segs;
 	sym_line_table lt; /* empty when the CU has none or it is bad */
 	const char **full_names; /* lazily composed absolute names */
+	const char **names; /* per node, computed on first use */
 	const char *comp_dir;
+	int mapped; /* nodes, segs and line marks/rows live in the cache */
 } sym_cu;
 
 typedef struct sym_cu_range {
@@ -189,6 +194,9 @@ struct mt_module {
 	int syms_sorted;
 	sym_elfsym *syms;
 	size_t n_syms;
+	const char *sym_strs; /* the string table the names index */
+	size_t sym_strs_size; /* its bytes up to and with its last NUL */
+	const char **sym_demangled; /* per symbol, computed on first use */
 
 	int index_state; /* 0 not built, 1 built, -1 failed */
 	sym_cu *cus;
@@ -241,6 +249,9 @@ void sym_dir_index_release(sym_dir_index *ix);
 
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
+/* A symbol's raw name, and its STT_FILE name or NULL. */
+const char *sym_raw_name(const mt_module *m, const sym_elfsym *s);
+const char *sym_file_name(const mt_module *m, const sym_elfsym *s);
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 /* Demangle like llvm-symbolizer; returns a new string or NULL when the
