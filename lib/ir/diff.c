@@ -415,16 +415,16 @@ static uint64_t tier_key(const side *s, int is_a, uint32_t i, int tier)
 
 static void match_tier(differ *D, int tier)
 {
-	ir_map heads; /* key -> first B op of the chain still free */
-	ir_map tails;
+	mt_map heads; /* key -> first B op of the chain still free */
+	mt_map tails;
 	uint32_t i, nfree = 0;
 
 	/* Size the tables once for the ops still unmatched (all of them in
 	 * the first tier, few in the later ones): no rehash while filling. */
 	for (i = 0; i < D->b.n; i++)
 		nfree += D->b.match[i] == MT_IR_NONE;
-	ir_map_init(&heads, nfree);
-	ir_map_init(&tails, nfree);
+	mt_map_init(&heads, nfree);
+	mt_map_init(&tails, nfree);
 	for (i = 0; i < D->b.n; i++) {
 		uint64_t k;
 		int found;
@@ -436,14 +436,14 @@ static void match_tier(differ *D, int tier)
 		if (!k)
 			continue;
 		D->next[i] = MT_IR_NONE;
-		slot = ir_map_slot(&heads, k, i, &found);
+		slot = mt_map_slot(&heads, k, i, &found);
 		if (!found) {
-			ir_map_slot(&tails, k, i, &found);
+			mt_map_slot(&tails, k, i, &found);
 			continue;
 		}
-		slot = ir_map_slot(&tails, k, i, &found);
-		D->next[*ir_map_val(&tails, slot)] = i;
-		*ir_map_val(&tails, slot) = i;
+		slot = mt_map_slot(&tails, k, i, &found);
+		D->next[*mt_map_val(&tails, slot)] = i;
+		*mt_map_val(&tails, slot) = i;
 	}
 	for (i = 0; i < D->a.n; i++) {
 		uint64_t k;
@@ -454,18 +454,18 @@ static void match_tier(differ *D, int tier)
 		if (D->a.match[i] != MT_IR_NONE)
 			continue;
 		k = tier_key(&D->a, 1, i, tier);
-		if (!k || ir_map_get(&heads, k) == MT_IR_NONE)
+		if (!k || mt_map_get(&heads, k) == MT_IR_NONE)
 			continue;
-		slot = ir_map_slot(&heads, k, 0, &found);
-		j = *ir_map_val(&heads, slot);
+		slot = mt_map_slot(&heads, k, 0, &found);
+		j = *mt_map_val(&heads, slot);
 		if (j == MT_IR_NONE)
 			continue;
-		*ir_map_val(&heads, slot) = D->next[j];
+		*mt_map_val(&heads, slot) = D->next[j];
 		D->a.match[i] = j;
 		D->b.match[j] = i;
 	}
-	ir_map_release(&heads);
-	ir_map_release(&tails);
+	mt_map_release(&heads);
+	mt_map_release(&tails);
 }
 
 /* ---- classification ---- */
@@ -655,14 +655,14 @@ static void find_fusions(differ *D)
 	uint32_t *stamp = mt_calloc(A->n + 1, sizeof(*stamp));
 	uint32_t *group = NULL;
 	size_t ngroup = 0, capg = 0;
-	ir_map byloc; /* loc hash -> first removed A op (for fused locs) */
+	mt_map byloc; /* loc hash -> first removed A op (for fused locs) */
 	uint32_t *locnext = mt_malloc((A->n + 1) * sizeof(*locnext));
 	uint32_t f, i;
 
 	/* only removed ops go in: size for them, not for the stage */
 	for (f = 0, i = 0; i < A->n; i++)
 		f += A->match[i] == MT_IR_NONE;
-	ir_map_init(&byloc, f);
+	mt_map_init(&byloc, f);
 	for (i = A->n; i-- > 0;) {
 		int found;
 		size_t slot;
@@ -670,9 +670,9 @@ static void find_fusions(differ *D)
 		if (A->match[i] != MT_IR_NONE || !loc_h(A, i) ||
 		    A->m->locs[A->m->ops[i].loc].n != 1)
 			continue;
-		slot = ir_map_slot(&byloc, loc_h(A, i), i, &found);
-		locnext[i] = found ? *ir_map_val(&byloc, slot) : MT_IR_NONE;
-		*ir_map_val(&byloc, slot) = i;
+		slot = mt_map_slot(&byloc, loc_h(A, i), i, &found);
+		locnext[i] = found ? *mt_map_val(&byloc, slot) : MT_IR_NONE;
+		*mt_map_val(&byloc, slot) = i;
 	}
 	for (f = 0; f < B->n; f++) {
 		const mt_ir_op *fo = &B->m->ops[f];
@@ -749,7 +749,7 @@ static void find_fusions(differ *D)
 				h = ir_mix(h, mt_ir_str_hash(B->m, p->file));
 				h = ir_mix(h, p->line);
 				h = ir_mix(h, p->col);
-				for (d = ir_map_get(&byloc, mt_hash_finish(h));
+				for (d = mt_map_get(&byloc, mt_hash_finish(h));
 				     d != MT_IR_NONE; d = locnext[d]) {
 					if (A->claimed[d] || stamp[d] == mark ||
 					    !A->m->ops[d].noperands)
@@ -852,7 +852,7 @@ static void find_fusions(differ *D)
 				trace_add(D, B->m, f, "fused");
 		}
 	}
-	ir_map_release(&byloc);
+	mt_map_release(&byloc);
 	free(locnext);
 	free(stamp);
 	free(group);
@@ -918,7 +918,7 @@ static int dialect_gave_way(const differ *D,
 static void find_lowerings(differ *D)
 {
 	side *A = &D->a, *B = &D->b;
-	ir_map at; /* loc hash -> place index */
+	mt_map at; /* loc hash -> place index */
 	uint32_t *heada = NULL, *headb = NULL, *taila = NULL;
 	uint32_t *nexta = mt_malloc((A->n + 1) * sizeof(*nexta));
 	uint32_t *nextb = mt_malloc((B->n + 1) * sizeof(*nextb));
@@ -929,7 +929,7 @@ static void find_lowerings(differ *D)
 	 * out not to be lowerings cost no allocation. */
 	for (l = 0, i = 0; i < A->n; i++)
 		l += A->match[i] == MT_IR_NONE;
-	ir_map_init(&at, l);
+	mt_map_init(&at, l);
 	for (i = 0; i < A->n; i++) {
 		int found;
 		size_t slot;
@@ -937,7 +937,7 @@ static void find_lowerings(differ *D)
 		nexta[i] = MT_IR_NONE;
 		if (A->match[i] != MT_IR_NONE || A->claimed[i] || !loc_h(A, i))
 			continue;
-		slot = ir_map_slot(&at, loc_h(A, i), (uint32_t)nplaces, &found);
+		slot = mt_map_slot(&at, loc_h(A, i), (uint32_t)nplaces, &found);
 		if (!found) {
 			MT_PUSH(heada, nplaces, cap, i);
 			nplaces--;
@@ -946,7 +946,7 @@ static void find_lowerings(differ *D)
 			MT_PUSH(headb, nplaces, capb, MT_IR_NONE);
 			continue;
 		}
-		l = *ir_map_val(&at, slot);
+		l = *mt_map_val(&at, slot);
 		nexta[taila[l]] = i;
 		taila[l] = i;
 	}
@@ -956,7 +956,7 @@ static void find_lowerings(differ *D)
 		nextb[i] = MT_IR_NONE;
 		if (B->match[i] != MT_IR_NONE || B->claimed[i] || !loc_h(B, i))
 			continue;
-		k = ir_map_get(&at, loc_h(B, i));
+		k = mt_map_get(&at, loc_h(B, i));
 		if (k == MT_IR_NONE)
 			continue;
 		nextb[i] = headb[k];
@@ -1015,7 +1015,7 @@ static void find_lowerings(differ *D)
 		if (lw->nto)
 			qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
 	}
-	ir_map_release(&at);
+	mt_map_release(&at);
 }
 
 int mt_ir_diff(mt_ir_transition *out,

@@ -58,9 +58,9 @@ static mt_ir_graph *graph_get(mt_ir_input *in, const char *name, size_t n)
 		in->index = mt_calloc(1, sizeof(*in->index));
 	for (;;) {
 		int found;
-		size_t slot = ir_map_slot(in->index, h, (uint32_t)in->ngraphs,
+		size_t slot = mt_map_slot(in->index, h, (uint32_t)in->ngraphs,
 		                          &found);
-		uint32_t i = *ir_map_val(in->index, slot);
+		uint32_t i = *mt_map_val(in->index, slot);
 
 		if (!found)
 			break;
@@ -115,7 +115,7 @@ void mt_ir_input_free(mt_ir_input *in)
 		free(in->notes[i]);
 	free(in->notes);
 	if (in->index) {
-		ir_map_release(in->index);
+		mt_map_release(in->index);
 		free(in->index);
 	}
 	free(in->graphs);

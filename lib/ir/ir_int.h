@@ -6,6 +6,7 @@
 #define MAXTRIAGE_IR_INT_H
 
 #include "maxtriage/ir.h"
+#include "maxtriage/map.h"
 
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
@@ -18,37 +19,6 @@ static inline uint64_t ir_mix(uint64_t h, uint64_t v)
 	return h * 0xff51afd7ed558ccdULL;
 }
 
-/* Open-addressing map from a 64-bit key to a 32-bit value. Keys are
- * hashes; 0 is remapped so that an empty slot is unambiguous. A key and
- * its value share one entry, so a probe that finds the key has its value
- * in the same cache line; the load stays under 1/2 so that a probe is
- * one or two entries long (the maps hold millions of keys: every extra
- * probe is a cache miss). */
-typedef struct ir_mapent {
-	uint64_t key;
-	uint32_t val;
-} ir_mapent;
-
-typedef struct ir_map {
-	ir_mapent *ents;
-	size_t cap, count; /* cap is a power of two */
-} ir_map;
-
-/* hint: how many keys are expected; the table is sized for them once,
- * so that no rehash happens while they are inserted. */
-void ir_map_init(ir_map *mp, size_t hint);
-void ir_map_release(ir_map *mp);
-/* Returns the slot of key, inserting it with val if absent (*found = 0). */
-size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found);
-/* Value of key or MT_IR_NONE. */
-uint32_t ir_map_get(const ir_map *mp, uint64_t key);
-/* The value stored in a slot returned by ir_map_slot (valid until the
- * next insertion). */
-static inline uint32_t *ir_map_val(ir_map *mp, size_t slot)
-{
-	return &mp->ents[slot].val;
-}
-
 /* Interned strings: dense ids, each with its stable hash. */
 typedef struct ir_strtab {
 	char *buf;
@@ -56,7 +26,7 @@ typedef struct ir_strtab {
 	uint32_t *offs;
 	uint64_t *hashes;
 	size_t n, ncap;
-	ir_map index;
+	mt_map index;
 } ir_strtab;
 
 mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n);
@@ -96,7 +66,7 @@ struct mt_ir_module {
 		uint64_t key;
 		uint32_t idx;
 	} * loccache; /* IR_LOCCACHE recent locations */
-	ir_map localias; /* #name hash -> rawloc */
+	mt_map localias; /* #name hash -> rawloc */
 	/* mlir-opt names its location aliases #loc, #loc1, #loc2 ...: one
 	 * per distinct location, a million in a large module. Those are
 	 * kept by number (rawloc or MT_IR_NONE) instead of being interned

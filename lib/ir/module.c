@@ -12,92 +12,6 @@
 
 #include "maxtriage/hash.h"
 
-/* ---- ir_map ---- */
-
-static uint64_t fixkey(uint64_t k)
-{
-	return k ? k : 0x9e3779b97f4a7c15ULL;
-}
-
-void ir_map_init(ir_map *mp, size_t hint)
-{
-	size_t cap = 64;
-
-	while (cap < hint * 2 && cap < ((size_t)1 << 40))
-		cap <<= 1;
-	mp->ents = mt_calloc(cap, sizeof(*mp->ents));
-	mp->cap = cap;
-	mp->count = 0;
-}
-
-void ir_map_release(ir_map *mp)
-{
-	free(mp->ents);
-	memset(mp, 0, sizeof(*mp));
-}
-
-static void map_rehash(ir_map *mp)
-{
-	ir_map big;
-	size_t i;
-
-	ir_map_init(&big, mp->cap);
-	for (i = 0; i < mp->cap; i++) {
-		int found;
-
-		if (mp->ents[i].key)
-			ir_map_slot(&big, mp->ents[i].key, mp->ents[i].val,
-			            &found);
-	}
-	ir_map_release(mp);
-	*mp = big;
-}
-
-size_t ir_map_slot(ir_map *mp, uint64_t key, uint32_t val, int *found)
-{
-	size_t i, mask;
-
-	if (!mp->cap)
-		ir_map_init(mp, 16);
-	if ((mp->count + 1) * 2 > mp->cap)
-		map_rehash(mp);
-	key = fixkey(key);
-	mask = mp->cap - 1;
-	for (i = (size_t)key & mask;; i = (i + 1) & mask) {
-		ir_mapent *e = &mp->ents[i];
-
-		if (e->key == key) {
-			*found = 1;
-			return i;
-		}
-		if (!e->key) {
-			e->key = key;
-			e->val = val;
-			mp->count++;
-			*found = 0;
-			return i;
-		}
-	}
-}
-
-uint32_t ir_map_get(const ir_map *mp, uint64_t key)
-{
-	size_t i, mask;
-
-	if (!mp->cap)
-		return MT_IR_NONE;
-	key = fixkey(key);
-	mask = mp->cap - 1;
-	for (i = (size_t)key & mask;; i = (i + 1) & mask) {
-		const ir_mapent *e = &mp->ents[i];
-
-		if (e->key == key)
-			return e->val;
-		if (!e->key)
-			return MT_IR_NONE;
-	}
-}
-
 /* ---- strings ---- */
 
 mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
@@ -124,10 +38,10 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 	/* Collisions of 64-bit hashes between distinct short names are
 	 * possible in theory; compare the bytes to be exact. */
 	for (;;) {
-		slot = ir_map_slot(&t->index, h, (uint32_t)t->n, &found);
+		slot = mt_map_slot(&t->index, h, (uint32_t)t->n, &found);
 		if (!found)
 			break;
-		id = *ir_map_val(&t->index, slot);
+		id = *mt_map_val(&t->index, slot);
 		if (strlen(t->buf + t->offs[id]) == n &&
 		    !memcmp(t->buf + t->offs[id], s, n))
 			return id;
@@ -256,12 +170,12 @@ void mt_ir_module_free(mt_ir_module *m)
 	free(m->strs.buf);
 	free(m->strs.offs);
 	free(m->strs.hashes);
-	ir_map_release(&m->strs.index);
+	mt_map_release(&m->strs.index);
 	free(m->rawlocs);
 	free(m->rawitems);
 	free(m->loccache);
 	free(m->nameclass);
-	ir_map_release(&m->localias);
+	mt_map_release(&m->localias);
 	free(m->locnum);
 	free(m);
 }
@@ -291,7 +205,7 @@ static void expand_loc(mt_ir_module *m, size_t first, uint32_t r, int depth)
 			continue;
 		}
 		if (it.kind == LOCI_ALIAS) {
-			uint32_t target = ir_map_get(&m->localias,
+			uint32_t target = mt_map_get(&m->localias,
 			                             mt_ir_str_hash(m, it.str));
 
 			if (target != MT_IR_NONE)
@@ -405,7 +319,7 @@ void ir_finish(mt_ir_module *m)
 	m->nrawlocs = m->nrawitems = 0;
 	free(m->loccache);
 	m->loccache = NULL;
-	ir_map_release(&m->localias);
+	mt_map_release(&m->localias);
 	free(m->locnum);
 	m->locnum = NULL;
 	m->cap_locnum = 0;

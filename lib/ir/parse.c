@@ -43,10 +43,10 @@ typedef struct parser {
 	uint32_t line;
 	int depth;
 	mt_ir_module *m;
-	ir_map ssa; /* SSA name hash -> first value id */
+	mt_map ssa; /* SSA name hash -> first value id */
 	undo *undo;
 	size_t nundo, cap_undo;
-	ir_map attralias; /* #/! alias name hash -> index in aliashash */
+	mt_map attralias; /* #/! alias name hash -> index in aliashash */
 	uint64_t *aliashash;
 	size_t naliashash, cap_aliashash;
 	uint32_t *scratch; /* operands of ops still open, innermost last */
@@ -237,10 +237,10 @@ static uint64_t name_hash(const char *s, size_t n)
 static void ssa_define(parser *P, uint64_t key, uint32_t vid)
 {
 	int found;
-	size_t slot = ir_map_slot(&P->ssa, key, vid, &found);
-	undo u = { key, found ? *ir_map_val(&P->ssa, slot) : MT_IR_NONE };
+	size_t slot = mt_map_slot(&P->ssa, key, vid, &found);
+	undo u = { key, found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE };
 
-	*ir_map_val(&P->ssa, slot) = vid;
+	*mt_map_val(&P->ssa, slot) = vid;
 	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
@@ -249,9 +249,9 @@ static void ssa_rollback(parser *P, size_t mark)
 	while (P->nundo > mark) {
 		undo u = P->undo[--P->nundo];
 		int found;
-		size_t slot = ir_map_slot(&P->ssa, u.key, u.old, &found);
+		size_t slot = mt_map_slot(&P->ssa, u.key, u.old, &found);
 
-		*ir_map_val(&P->ssa, slot) = u.old;
+		*mt_map_val(&P->ssa, slot) = u.old;
 	}
 }
 
@@ -675,7 +675,7 @@ static void ssa_token(parser *P, opctx *c)
 	}
 	if (c->op == MT_IR_NONE)
 		return;
-	vid = ir_map_get(&P->ssa, key);
+	vid = mt_map_get(&P->ssa, key);
 	if (vid != MT_IR_NONE) {
 		const mt_ir_value *v = &P->m->values[vid];
 
@@ -783,7 +783,7 @@ static void scan_tail(parser *P, opctx *c)
 				/* an alias: hash what it stands for, so that
 				 * renumbered aliases (#map vs #map1) compare by
 				 * content */
-				a = ir_map_get(&P->attralias,
+				a = mt_map_get(&P->attralias,
 				               name_hash(s, len));
 				if (a != MT_IR_NONE)
 					h = ir_mix(h, P->aliashash[a]);
@@ -1241,11 +1241,11 @@ static void parse_alias_def(parser *P)
 			m->locnum[num] = r;
 			return;
 		}
-		slot = ir_map_slot(
+		slot = mt_map_slot(
 		        &P->m->localias,
 		        mt_ir_str_hash(P->m, ir_intern(&P->m->strs, s, n)), r,
 		        &found);
-		*ir_map_val(&P->m->localias, slot) = r;
+		*mt_map_val(&P->m->localias, slot) = r;
 	} else {
 		opctx c;
 		int found;
@@ -1257,9 +1257,9 @@ static void parse_alias_def(parser *P)
 		scan_tail(P, &c);
 		MT_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
 		        mt_hash_finish(c.h));
-		slot = ir_map_slot(&P->attralias, key,
+		slot = mt_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
-		*ir_map_val(&P->attralias, slot) =
+		*mt_map_val(&P->attralias, slot) =
 		        (uint32_t)(P->naliashash - 1);
 	}
 }
@@ -1383,11 +1383,11 @@ int ir_parse_progress(mt_ir_module **out,
 	P.line = 1;
 	P.m = m;
 	ir_intern(&m->strs, "", 0);
-	ir_map_init(&P.ssa, 1024);
+	mt_map_init(&P.ssa, 1024);
 	parse_body(&P, NULL, 0);
 	ir_finish(m);
-	ir_map_release(&P.ssa);
-	ir_map_release(&P.attralias);
+	mt_map_release(&P.ssa);
+	mt_map_release(&P.attralias);
 	free(P.undo);
 	free(P.aliashash);
 	free(P.scratch);

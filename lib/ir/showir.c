@@ -36,12 +36,12 @@ static int sfx(int c)
 
 static void normalise(lines *L, const char *p, size_t len)
 {
-	ir_map names;
+	mt_map names;
 	const char *end = p + len;
 	uint32_t next_v = 0, next_b = 0;
 	size_t start = 0;
 
-	ir_map_init(&names, 64);
+	mt_map_init(&names, 64);
 	mt_buf_init(&L->text);
 	while (p < end) {
 		char c = *p;
@@ -67,7 +67,7 @@ static void normalise(lines *L, const char *p, size_t len)
 			while (q < end && sfx(*q))
 				q++;
 			h = mt_hash_bytes(MT_HASH_SEED, p, (size_t)(q - p));
-			slot = ir_map_slot(&names, h,
+			slot = mt_map_slot(&names, h,
 			                   c == '%' ? next_v : next_b, &found);
 			if (!found) {
 				if (c == '%')
@@ -76,7 +76,7 @@ static void normalise(lines *L, const char *p, size_t len)
 					next_b++;
 			}
 			mt_buf_printf(&L->text, "%s%u", c == '%' ? "%v" : "^bb",
-			              *ir_map_val(&names, slot));
+			              *mt_map_val(&names, slot));
 			p = q;
 			continue;
 		}
@@ -96,7 +96,7 @@ static void normalise(lines *L, const char *p, size_t len)
 			start = L->text.len;
 		}
 	}
-	ir_map_release(&names);
+	mt_map_release(&names);
 }
 
 static void lines_release(lines *L)

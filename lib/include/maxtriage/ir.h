@@ -138,7 +138,7 @@ typedef struct mt_ir_input {
 	size_t ngraphs, cap;
 	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
-	struct ir_map *index; /* private: graph name -> graph */
+	struct mt_map *index; /* private: graph name -> graph */
 } mt_ir_input;
 
 /*
