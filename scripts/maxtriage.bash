@@ -16,7 +16,7 @@ _maxtriage()
 		*) COMPREPLY=($(compgen -W "text json markdown" -- "$cur")) ;;
 		esac
 		return ;;
-	-b|--binary-dir|-d|--debug-dir|--repo|-o|--out)
+	-b|--binary-dir|-d|--debug-dir|--repo|-o|--out|--index-cache)
 		COMPREPLY=($(compgen -d -- "$cur"))
 		return ;;
 	-r|--rules|--baseline|--write-baseline|-e|--obj|-s|--stack|-i|--ir)

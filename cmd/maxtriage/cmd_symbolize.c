@@ -1,6 +1,7 @@
 /* cmd_symbolize.c - `maxtriage symbolize`: addresses to inline chains, in
  * llvm-symbolizer's text shape or as JSON. */
 #include "cmd.h"
+#include "triage_cli.h"
 
 #include "maxtriage/common.h"
 #include "maxtriage/symbols.h"
@@ -22,6 +23,7 @@ typedef struct sym_args {
 	int untrusted;
 	int no_system_debug;
 	int debuginfod;
+	const char *index_cache;
 	const char *format;
 	mt_strlist debug_dirs;
 	mt_strlist binary_dirs;
@@ -244,6 +246,9 @@ int cmd_symbolize(int argc, char **argv)
 		{ 0, "debuginfod", MT_OPT_FLAG, &a.debuginfod, NULL,
 		  "fetch missing debug files by build-id from the servers in "
 		  "DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL },
+		{ 0, "index-cache", MT_OPT_STRING, &a.index_cache, "DIR",
+		  "keep each module's symbol index here by build-id and "
+		  "reuse it (default: $MAXTRIAGE_INDEX_CACHE)", NULL },
 		MT_OPT_TERMINATOR
 	};
 	// clang-format on
@@ -280,6 +285,7 @@ int cmd_symbolize(int argc, char **argv)
 	so.untrusted = a.untrusted;
 	so.no_system_debug = a.no_system_debug;
 	so.debuginfod = a.debuginfod;
+	so.index_cache = mt_index_cache_dir(a.index_cache);
 	if (mt_symbolizer_new(&r.s, &so, &err)) {
 		mt_die_msg(CMD, "%s", err.msg);
 		ret = MT_EXIT_INPUT;

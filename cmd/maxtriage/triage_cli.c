@@ -1,7 +1,17 @@
 /* triage_cli.c - shared set-up for the dump-triaging commands. */
 #include "triage_cli.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+const char *mt_index_cache_dir(const char *flag)
+{
+	const char *env = getenv("MAXTRIAGE_INDEX_CACHE");
+
+	if (flag && *flag)
+		return flag;
+	return env && *env ? env : NULL;
+}
 
 int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd)
 {
@@ -42,6 +52,7 @@ int mt_triage_cli_symbolizer(mt_symbolizer **out,
 	so.untrusted = c->untrusted;
 	so.no_system_debug = c->no_system_debug;
 	so.debuginfod = c->debuginfod;
+	so.index_cache = mt_index_cache_dir(c->index_cache);
 	if (mt_symbolizer_new(out, &so, &err) < 0) {
 		mt_die_msg(cmd, "%s", err.msg);
 		return MT_EXIT_INPUT;

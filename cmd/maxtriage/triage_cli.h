@@ -16,6 +16,7 @@ typedef struct mt_triage_cli {
 	const char *repo_path;
 	int no_repo, untrusted, no_system_debug, no_symbolize, no_disasm;
 	int debuginfod;
+	const char *index_cache;
 	mt_rules *rules; /* after setup */
 	mt_repo *repo; /* after setup; NULL when none */
 } mt_triage_cli;
@@ -31,6 +32,7 @@ typedef struct mt_triage_cli {
 	{ 0, "untrusted", MT_OPT_FLAG, &(c)->untrusted, NULL, "open no path named by the dump; only files under --binary-dir/--debug-dir", NULL }, \
 	{ 0, "no-system-debug", MT_OPT_FLAG, &(c)->no_system_debug, NULL, "do not search /usr/lib/debug", NULL },                          \
 	{ 0, "debuginfod", MT_OPT_FLAG, &(c)->debuginfod, NULL, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL }, \
+	{ 0, "index-cache", MT_OPT_STRING, &(c)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)", NULL }, \
 	{ 0, "no-symbolize", MT_OPT_FLAG, &(c)->no_symbolize, NULL, "classify frames as printed, open no binaries", NULL },                \
 	{ 0, "no-disasm", MT_OPT_FLAG, &(c)->no_disasm, NULL, "do not disassemble the faulting instruction", NULL }
 // clang-format on
@@ -43,6 +45,9 @@ int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd);
 int mt_triage_cli_symbolizer(mt_symbolizer **out,
                              const mt_triage_cli *c,
                              const char *cmd);
+/* --index-cache DIR, else $MAXTRIAGE_INDEX_CACHE when set and not
+ * empty, else NULL. */
+const char *mt_index_cache_dir(const char *flag);
 /* Fill a pipeline from the options (sym and repo may be per thread). */
 void mt_triage_cli_pipeline(mt_pipeline *p,
                             const mt_triage_cli *c,

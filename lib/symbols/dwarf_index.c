@@ -43,7 +43,7 @@ static int cmp_event(const void *a, const void *b)
 static void
 push_cu_range(mt_module *m, size_t *cap, uint64_t lo, uint64_t hi, uint32_t cu)
 {
-	sym_cu_range r = { lo, hi, cu };
+	sym_cu_range r = { lo, hi, cu, 0 };
 
 	if (m->n_cu_ranges > 0) {
 		sym_cu_range *p = &m->cu_ranges[m->n_cu_ranges - 1];
@@ -189,7 +189,7 @@ static int cmp_interval(const void *a, const void *b)
 static void
 emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi, uint32_t node)
 {
-	sym_seg s = { lo, hi, node };
+	sym_seg s = { lo, hi, node, 0 };
 
 	if (lo >= hi)
 		return;
@@ -472,23 +472,28 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		                                        sizeof(*cu->segs));
 }
 
-/* Stands for "no name" in sym_cu.names (NULL there means not computed). */
+/* The memoized name of a node that has none. */
 static const char no_name[] = "";
+
+void sym_dwarf_load_cu(mt_module *m, sym_cu *cu)
+{
+	if (cu->state == 0)
+		load_cu(m, cu);
+}
 
 static const char *node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 {
 	Dwarf_Die die;
 	Dwarf_Attribute a;
 	const char *raw = NULL, *name = no_name;
+	uint64_t off = cu->nodes[idx].off;
 	char *dem;
 
-	if (!cu->names)
-		cu->names = mt_calloc(cu->n_nodes, sizeof(*cu->names));
-	if (cu->names[idx])
-		return cu->names[idx] == no_name ? NULL : cu->names[idx];
+	if (sym_memo_find(m, &m->memo_nodes, off, &name))
+		return name == no_name ? NULL : name;
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
-	if (dwarf_offdie(m->dw, (Dwarf_Off)cu->nodes[idx].off, &die)) {
+	if (dwarf_offdie(m->dw, (Dwarf_Off)off, &die)) {
 		if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
 		    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
 			raw = dwarf_formstring(&a);
@@ -504,7 +509,7 @@ static const char *node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 			name = raw; /* owned by libdw, lives as long as m->dw */
 		}
 	}
-	cu->names[idx] = name;
+	sym_memo_put(m, &m->memo_nodes, off, name);
 	return name == no_name ? NULL : name;
 }
 
@@ -610,13 +615,22 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		return 0;
 	if (m->index_state == 0) {
 		const char *w = getenv("MAXTRIAGE_DIE_WALK");
+		int cached = 0;
 
 		m->die_walk = !w                    ? DIE_WALK_BOTH
 		              : !strcmp(w, "libdw") ? DIE_WALK_LIBDW
 		              : !strcmp(w, "raw")   ? DIE_WALK_RAW
 		                                    : DIE_WALK_BOTH;
 		load_sections(m);
-		m->index_state = build_cu_index(m) == 0 ? 1 : -1;
+		if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
+			m->index_state = 1;
+			cached = 1;
+		} else {
+			m->index_state = build_cu_index(m) == 0 ? 1 : -1;
+		}
+		/* A run that indexes writes the whole index for the next. */
+		if (m->index_cache && !cached && m->index_state > 0)
+			(void)sym_cache_store(m, m->index_cache);
 		if (m->index_state < 0) {
 			/* Nothing usable: the module degrades to its symbol
 			 * table, as if it had no DWARF. */
@@ -632,6 +646,8 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		return 0;
 	if (cu->state == 0)
 		load_cu(m, cu);
+	else if (cu->state == SYM_CU_CACHED)
+		(void)sym_cache_open_cu(m, cu);
 	if (cu->state < 0)
 		return 0;
 	line = sym_line_table_find(&cu->lt, addr, &row) ? &row : NULL;
@@ -674,16 +690,22 @@ void sym_dwarf_release(mt_module *m)
 	for (i = 0; i < m->n_cus; i++) {
 		sym_cu *cu = &m->cus[i];
 
-		free(cu->nodes);
-		free(cu->segs);
-		sym_line_table_release(&cu->lt);
+		if (cu->mapped) {
+			/* Only the header arrays of an opened CU are ours. */
+			free(cu->lt.dirs);
+			free(cu->lt.files);
+		} else {
+			free(cu->nodes);
+			free(cu->segs);
+			sym_line_table_release(&cu->lt);
+		}
 		free(cu->full_names);
-		free(cu->names);
 	}
 	free(m->line_scratch.seqs);
 	memset(&m->line_scratch, 0, sizeof(m->line_scratch));
 	free(m->cus);
-	free(m->cu_ranges);
+	if (!m->cache_map)
+		free(m->cu_ranges);
 	m->cus = NULL;
 	m->cu_ranges = NULL;
 	m->n_cus = m->n_cu_ranges = 0;

@@ -378,7 +378,7 @@ void sym_load_symbols(mt_module *m)
  * address is then the one LLVM keeps among several at the same address
  * (the largest, then the latest). Aliases stay in the array for
  * mt_module_symbol_value. */
-static void sort_symbols(mt_module *m)
+void sym_sort_symbols(mt_module *m)
 {
 	sym_load_symbols(m);
 	if (m->syms_sorted)
@@ -393,7 +393,7 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 	size_t lo = 0, hi;
 	const sym_elfsym *s;
 
-	sort_symbols(m);
+	sym_sort_symbols(m);
 	hi = m->n_syms;
 	/* First symbol above addr, then step back. */
 	while (lo < hi) {
@@ -416,23 +416,20 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 {
-	size_t i = (size_t)(s - m->syms);
-	const char *raw = sym_raw_name(m, s);
+	uint64_t key = (uint64_t)(s - m->syms);
+	const char *raw = sym_raw_name(m, s), *name;
 	char *d;
 
-	if (!m->sym_demangled)
-		m->sym_demangled =
-		        mt_calloc(m->n_syms, sizeof(*m->sym_demangled));
-	if (m->sym_demangled[i])
-		return m->sym_demangled[i];
+	if (sym_memo_find(m, &m->memo_syms, key, &name))
+		return name;
 	d = mt_sym_demangle(raw);
+	name = raw;
 	if (d) {
-		m->sym_demangled[i] = sym_arena_strdup(&m->arena, d, strlen(d));
+		name = sym_arena_strdup(&m->arena, d, strlen(d));
 		free(d);
-	} else {
-		m->sym_demangled[i] = raw;
 	}
-	return m->sym_demangled[i];
+	sym_memo_put(m, &m->memo_syms, key, name);
+	return name;
 }
 
 static int is_ident(char c)
@@ -492,8 +489,8 @@ same_name(mt_module *m, sym_elfsym *s, const char *want, const char *key)
 		return 1;
 	if (strncmp(raw, "_Z", 2) && strncmp(raw, "__Z", 3))
 		return 0;
-	if (key && !(m->sym_demangled && m->sym_demangled[s - m->syms]) &&
-	    !strstr(raw, key))
+	if (key && !strstr(raw, key) &&
+	    !sym_memo_find(m, &m->memo_syms, (uint64_t)(s - m->syms), &d))
 		return 0;
 	d = sym_symbol_name(m, s);
 	return !strcmp(d, want);
@@ -507,7 +504,7 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
 	int ret = MT_ENOTFOUND, have_key, pass;
 
 	/* The first match in address order, whatever lookups came before. */
-	sort_symbols(m);
+	sym_sort_symbols(m);
 	if (!name || !*name)
 		return MT_ENOTFOUND;
 	/* A dump printed by a GNU demangler says "> >", "operator<< <",

@@ -298,8 +298,9 @@ static int check_cu(const cache_cu *c, const cache_header *h, size_t line_size)
 	/* What sym_line_table_read checks of a header it decodes. */
 	if (c->prog_begin > c->prog_end || c->prog_end > line_size ||
 	    c->opcode_base == 0 || c->opcode_base > 256 ||
-	    c->std_len > line_size || line_size - c->std_len < c->opcode_base - 1 ||
-	    c->line_range == 0 || c->max_ops == 0 ||
+	    c->std_len > line_size ||
+	    line_size - c->std_len < c->opcode_base - 1 || c->line_range == 0 ||
+	    c->max_ops == 0 ||
 	    !fits(c->marks_off, c->n_marks, sizeof(sym_line_mark), t) ||
 	    !fits(c->rows_off, c->n_rows, sizeof(sym_line_row), t) ||
 	    !fits(c->dirs_off, c->n_dirs, sizeof(uint64_t), t) ||
@@ -308,7 +309,8 @@ static int check_cu(const cache_cu *c, const cache_header *h, size_t line_size)
 	return 0;
 }
 
-static int check_header(const cache_header *h, const mt_module *m, uint64_t size)
+static int
+check_header(const cache_header *h, const mt_module *m, uint64_t size)
 {
 	if (size < sizeof(*h) || memcmp(h->magic, CACHE_MAGIC, 8) ||
 	    h->format != CACHE_FORMAT || h->endian != CACHE_ENDIAN ||
@@ -454,8 +456,8 @@ int sym_cache_open_cu(mt_module *m, sym_cu *cu)
 		t->files[i].name = pool_at(pool, f->name);
 		t->files[i].dir = f->dir;
 	}
-	cu->full_names = mt_calloc(t->n_files ? t->n_files : 1,
-	                           sizeof(*cu->full_names));
+	cu->full_names =
+	        mt_calloc(t->n_files ? t->n_files : 1, sizeof(*cu->full_names));
 	cu->state = 1;
 	return 0;
 }

@@ -414,7 +414,7 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 	for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1], &sc->seqs[k]) < 0;
 	     k++)
 		;
-	if (k == n_seqs)
+	if (k >= n_seqs) /* in order already, or no sequence at all */
 		return 1;
 	qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
 	for (k = 1; k < n_seqs; k++)
@@ -496,6 +496,9 @@ int sym_line_table_find(const sym_line_table *t,
 	/* The last row at or below addr is this mark's or a later one of
 	 * its sequence, up to the sequence's end. */
 	mk = &t->marks[lo - 1];
+	/* Marks may come from an index cache file. */
+	if (mk->pos > (size_t)(t->prog.end - t->prog.begin))
+		return 0;
 	best = mk->row;
 	d = start(&t->prog);
 	d.r.p = t->prog.begin + mk->pos;

@@ -722,8 +722,12 @@ static void module_free(mt_module *m)
 		elf_end(m->elf);
 	if (m->fd >= 0)
 		close(m->fd);
-	free(m->syms);
-	free(m->sym_demangled);
+	if (!m->syms_mapped)
+		free(m->syms);
+	mt_map_release(&m->memo_nodes);
+	mt_map_release(&m->memo_syms);
+	free(m->memo);
+	sym_cache_release(m);
 	sym_arena_release(&m->arena);
 	free(m->key);
 	free(m->path);
@@ -750,11 +754,39 @@ void mt_symbolizer_free(mt_symbolizer *s)
 	free(s);
 }
 
+int sym_memo_find(const mt_module *m,
+                  const mt_map *map,
+                  uint64_t key,
+                  const char **out)
+{
+	uint32_t i = mt_map_get(map, key);
+
+	if (i == MT_MAP_NONE || i >= m->n_memo)
+		return 0;
+	*out = m->memo[i];
+	return 1;
+}
+
+void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name)
+{
+	int found;
+	size_t slot;
+
+	if (m->n_memo >= MT_MAP_NONE)
+		return; /* computed again next time */
+	slot = mt_map_slot(map, key, (uint32_t)m->n_memo, &found);
+	if (found)
+		m->memo[*mt_map_val(map, slot)] = name;
+	else
+		MT_PUSH(m->memo, m->n_memo, m->cap_memo, name);
+}
+
 static mt_module *module_new(mt_symbolizer *s, const char *key)
 {
 	mt_module *m = mt_calloc(1, sizeof(*m));
 
 	m->key = mt_strdup(key);
+	m->index_cache = s->opts.index_cache;
 	m->fd = -1;
 	m->dbg_fd = -1;
 	MT_PUSH(s->mods, s->n_mods, s->cap_mods, m);

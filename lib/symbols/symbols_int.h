@@ -11,6 +11,7 @@
 #ifndef MAXTRIAGE_SYMBOLS_INT_H
 #define MAXTRIAGE_SYMBOLS_INT_H
 
+#include "maxtriage/map.h"
 #include "maxtriage/symbols.h"
 
 #include <elfutils/libdw.h>
@@ -61,6 +62,7 @@ typedef struct sym_node {
 typedef struct sym_seg {
 	uint64_t lo, hi;
 	uint32_t node;
+	uint32_t unused; /* no padding: the array is written to files */
 } sym_seg;
 
 /* The raw bytes of a debug section (decompressed by libdw), owned by
@@ -164,14 +166,19 @@ typedef struct sym_cu {
 	size_t n_segs;
 	sym_line_table lt; /* empty when the CU has none or it is bad */
 	const char **full_names; /* lazily composed absolute names */
-	const char **names; /* per node, computed on first use */
 	const char *comp_dir;
 	int mapped; /* nodes, segs and line marks/rows live in the cache */
+	const struct cache_cu *cached; /* its record there */
 } sym_cu;
+
+/* sym_cu.state: 0 not loaded, 1 loaded, -1 failed, or mapped from an
+ * index cache and not opened yet. */
+#define SYM_CU_CACHED 2
 
 typedef struct sym_cu_range {
 	uint64_t lo, hi;
 	uint32_t cu;
+	uint32_t unused; /* no padding: the array is written to files */
 } sym_cu_range;
 
 struct mt_module {
@@ -192,11 +199,17 @@ struct mt_module {
 
 	int syms_loaded;
 	int syms_sorted;
+	int syms_mapped; /* syms points into cache_map */
 	sym_elfsym *syms;
 	size_t n_syms;
 	const char *sym_strs; /* the string table the names index */
 	size_t sym_strs_size; /* its bytes up to and with its last NUL */
-	const char **sym_demangled; /* per symbol, computed on first use */
+	/* Names computed on first use, by DIE offset and by symbol: an
+	 * index into memo. Maps, not arrays per node or symbol: one crash
+	 * asks a few names of 10^5 nodes and symbols. */
+	mt_map memo_nodes, memo_syms;
+	const char **memo;
+	size_t n_memo, cap_memo;
 
 	int index_state; /* 0 not built, 1 built, -1 failed */
 	sym_cu *cus;
@@ -206,6 +219,9 @@ struct mt_module {
 	sym_dwarf_sections sec;
 	sym_line_scratch line_scratch;
 	int die_walk; /* DIE_WALK_* in dwarf_index.c */
+	const char *index_cache; /* --index-cache DIR, or NULL */
+	void *cache_map; /* the mapped index cache file, or NULL */
+	size_t cache_size;
 
 	void *cs; /* capstone handle (csh *), lazily opened */
 	int cs_state;
@@ -247,8 +263,17 @@ char *sym_find_in_dir(sym_dir_index *ix,
                       int untrusted);
 void sym_dir_index_release(sym_dir_index *ix);
 
+/* symbolizer.c */
+/* The name kept under key in map (1 and *out), or 0. */
+int sym_memo_find(const mt_module *m,
+                  const mt_map *map,
+                  uint64_t key,
+                  const char **out);
+void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name);
+
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
+void sym_sort_symbols(mt_module *m);
 /* A symbol's raw name, and its STT_FILE name or NULL. */
 const char *sym_raw_name(const mt_module *m, const sym_elfsym *s);
 const char *sym_file_name(const mt_module *m, const sym_elfsym *s);
@@ -260,6 +285,20 @@ char *mt_sym_demangle(const char *name);
 
 /* dwarf_index.c */
 int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
+/* Index cu now if it is not yet (for writing the cache). */
+void sym_dwarf_load_cu(mt_module *m, sym_cu *cu);
+
+/* index_cache.c */
+/* Map DIR/<build-id>.mtidx: 0 when m's CU index, CU arrays and (unless
+ * already read) sorted symbols now come from it; -1 when there is none
+ * that matches m. Needs m->sec. */
+int sym_cache_load(mt_module *m, const char *dir);
+/* Index every CU of m and write the index to DIR (created if missing);
+ * 0 or -1. */
+int sym_cache_store(mt_module *m, const char *dir);
+/* Open a SYM_CU_CACHED CU for lookups; 0, or -1 (then it is failed). */
+int sym_cache_open_cu(mt_module *m, sym_cu *cu);
+void sym_cache_release(mt_module *m);
 void sym_dwarf_release(mt_module *m);
 
 /* die_walk.c */

@@ -34,6 +34,10 @@ typedef struct mt_symbolizer_opts {
 	                   DEBUGINFOD_URLS (network, cache writes);
 	                   with untrusted, only for build-ids read from
 	                   module files, never for ids the input names */
+	const char *index_cache; /* keep each module's index in this
+	                            directory, by build-id, and use it on
+	                            later runs (docs/symbolize.md); NULL:
+	                            no cache */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
