@@ -30,6 +30,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_SYMBOLIZER = '/usr/lib/llvm-19/bin/llvm-symbolizer'
 MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt'
 GNU_TIME = '/usr/bin/time'
+# maxtriage with a warm --index-cache (written by one run just before).
+CACHED = 'maxtriage, cached'
 RUNS = int(os.environ.get('BENCH_RUNS', '5'))
 QUICK = os.environ.get('BENCH_QUICK', '') not in ('', '0')
 
@@ -199,18 +201,39 @@ def lib_desc(lib):
 
 # ---------------------------------------------------------------- symbolize
 
+def prime_cache(cache, cmd, stdin_path, out):
+    """Empty the index cache and run cmd once to write it; log the cost."""
+    shutil.rmtree(cache, ignore_errors=True)
+    w, r, c, rc, err = measure_once(cmd, stdin_path, out)
+    size = sum(os.path.getsize(os.path.join(cache, f))
+               for f in os.listdir(cache)) if os.path.isdir(cache) else 0
+    log(f'  index cache written by one run: {w:.3f} s wall, '
+        f'{r / 1024:.1f} MB peak, {size / 1e6:.1f} MB on disk' +
+        (f' (exit {rc}: {err.strip()[:200]})' if rc else ''))
+
+
+def same_bytes(a, b):
+    with open(a, 'rb') as f, open(b, 'rb') as g:
+        return f.read() == g.read()
+
+
 def bench_symbolize(mt, work, libs):
     d = os.path.join(work, 'sym')
     os.makedirs(d, exist_ok=True)
+    cache = os.path.join(work, 'index-cache')
     for cc, lib in libs.items():
         log(f'\n== symbolize: {cc} library {lib} ({lib_desc(lib)})')
         for n, label in ((N_ADDRS, 'many'), (N_CRASH, 'crash')):
             addrs = os.path.join(d, f'{cc}-{n}.txt')
             write_addrs(addrs, lib, n, f'{cc}-{n}')
             o = lambda t: os.path.join(d, f'{cc}-{n}.{t}.out')  # noqa: E731
+            cached = [mt, 'symbolize', '--inlines', '--index-cache', cache,
+                      '-e', lib]
+            prime_cache(cache, cached, addrs, o('cached'))
             tools = [
                 ('maxtriage', [mt, 'symbolize', '--inlines', '-e', lib],
                  addrs, o('maxtriage')),
+                (CACHED, cached, addrs, o('cached')),
                 ('llvm-symbolizer', [LLVM_SYMBOLIZER, '--inlines',
                                      '--obj=' + lib], addrs, o('llvm')),
                 ('addr2line', ['addr2line', '-f', '-i', '-C', '-e', lib],
@@ -233,17 +256,22 @@ def bench_symbolize(mt, work, libs):
                     f'{o("maxtriage")}')
             check(f'symbolize {cc} {n}: agreement %', pct, 99.9, '{:.2f}',
                   le=False)
-            mtw = res['maxtriage']['wall']
+            check(f'symbolize {cc} {n}: same bytes with --index-cache',
+                  1 if same_bytes(o('maxtriage'), o('cached')) else 0, 1,
+                  '{:d}', le=False)
             anchors = ['llvm-symbolizer', 'addr2line'] + \
                 (['eu-addr2line'] if label == 'crash' else [])
             fastest = min(anchors, key=lambda a: res[a]['wall'])
-            ratio = mtw / res[fastest]['wall']
-            log(f'  wall ratio maxtriage/{fastest} (fastest anchor): '
-                f'{ratio:.3f}')
-            for a in anchors:
-                log(f'    maxtriage/{a}: wall {mtw / res[a]["wall"]:.3f}, '
-                    f'peak RSS {res["maxtriage"]["rss"] / res[a]["rss"]:.3f}')
-            check(f'symbolize {cc} {n}: wall maxtriage/{fastest}', ratio, 0.5)
+            for who in ('maxtriage', CACHED):
+                mtw = res[who]['wall']
+                ratio = mtw / res[fastest]['wall']
+                log(f'  wall ratio {who}/{fastest} (fastest anchor): '
+                    f'{ratio:.3f}')
+                for a in anchors:
+                    log(f'    {who}/{a}: wall {mtw / res[a]["wall"]:.3f}, peak '
+                        f'RSS {res[who]["rss"] / res[a]["rss"]:.3f}')
+                check(f'symbolize {cc} {n}: wall {who}/{fastest}', ratio, 0.5)
+            mtw = res['maxtriage']['wall']
             if label == 'crash':
                 # eu-addr2line maps addresses to CUs only through
                 # .debug_aranges: on the clang library it prints ??:0
@@ -260,8 +288,9 @@ def bench_symbolize(mt, work, libs):
             if label == 'many':
                 smallest = min(('llvm-symbolizer', 'addr2line'),
                                key=lambda a: res[a]['rss'])
-                check(f'symbolize {cc} {n}: peak RSS maxtriage/{smallest}',
-                      res['maxtriage']['rss'] / res[smallest]['rss'], 1.0)
+                for who in ('maxtriage', CACHED):
+                    check(f'symbolize {cc} {n}: peak RSS {who}/{smallest}',
+                          res[who]['rss'] / res[smallest]['rss'], 1.0)
 
 
 # ---------------------------------------------------------------- stack
@@ -370,9 +399,15 @@ def bench_stack(mt, work, libs):
         f'({dump})')
     out_mt = os.path.join(d, 'maxtriage.json')
     out_ll = os.path.join(d, 'llvm.out')
+    out_c = os.path.join(d, 'cached.json')
+    cache = os.path.join(work, 'index-cache')
+    cached = [mt, 'stack', '--format', 'json', '--no-repo', '--index-cache',
+              cache, dump]
+    prime_cache(cache, cached, None, out_c)
     res = measure([
         ('maxtriage stack', [mt, 'stack', '--format', 'json', '--no-repo',
                              dump], None, out_mt),
+        (CACHED, cached, None, out_c),
         ('llvm-symbolizer', [LLVM_SYMBOLIZER, '--inlines'], llin, out_ll),
     ])
     table(res)
@@ -391,6 +426,10 @@ def bench_stack(mt, work, libs):
     log(f'  peak RSS ratio: '
         f'{res["maxtriage stack"]["rss"] / res["llvm-symbolizer"]["rss"]:.3f}')
     check('stack: wall maxtriage/llvm-symbolizer', ratio, 0.5)
+    check('stack: same bytes with --index-cache',
+          1 if same_bytes(out_mt, out_c) else 0, 1, '{:d}', le=False)
+    check(f'stack: wall {CACHED}/llvm-symbolizer',
+          res[CACHED]['wall'] / res['llvm-symbolizer']['wall'], 0.5)
 
 
 # ---------------------------------------------------------------- irdiff
