@@ -481,7 +481,7 @@ void sym_dwarf_load_cu(mt_module *m, sym_cu *cu)
 		load_cu(m, cu);
 }
 
-static const char *node_name(mt_module *m, sym_cu *cu, uint32_t idx)
+const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 {
 	Dwarf_Die die;
 	Dwarf_Attribute a;
@@ -489,6 +489,11 @@ static const char *node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	uint64_t off = cu->nodes[idx].off;
 	char *dem;
 
+	if (cu->mapped && cu->nodes[idx].name) {
+		name = sym_cache_str(m, cu->nodes[idx].name - 1);
+		if (name)
+			return name;
+	}
 	if (sym_memo_find(m, &m->memo_nodes, off, &name))
 		return name == no_name ? NULL : name;
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
@@ -666,7 +671,7 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		mt_srcloc *f = &out[n++];
 
 		memset(f, 0, sizeof(*f));
-		f->function = node_name(m, cu, (uint32_t)ni);
+		f->function = sym_node_name(m, cu, (uint32_t)ni);
 		if (!prev) {
 			if (line)
 				fill_from_line(m, cu, line, f);

@@ -8,9 +8,10 @@
  * that for every CU once, laid out so that a later run maps the file and
  * uses the arrays in place: the CU ranges, per CU its subroutine nodes,
  * segments and line marks (or rows), and the sorted ELF symbols. Only
- * the pages a lookup touches are read. Names are still computed from the
- * DWARF on use, and line rows between two marks from the line program,
- * so the module's files stay open as without a cache.
+ * the pages a lookup touches are read. Function names are stored too
+ * (computed once by the writer); line rows between two marks still come
+ * from the line program, so the module's files stay open as without a
+ * cache.
  *
  * The file is named DIR/<build-id>.mtidx. It is used only when its
  * format, byte order, build-id and the sizes of the module's binary and
@@ -25,6 +26,7 @@
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/hash.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -83,6 +85,7 @@ typedef struct cache_cu {
 typedef struct writer {
 	mt_buf out; /* the whole file */
 	mt_buf pool; /* strings, appended after everything else */
+	mt_map seen; /* string hash -> pool offset, for function names */
 } writer;
 
 static uint64_t put(writer *w, const void *p, size_t n)
@@ -108,7 +111,42 @@ static uint64_t pool_str(writer *w, const char *s)
 	return at;
 }
 
-static void put_cu(writer *w, const mt_module *m, const sym_cu *cu, cache_cu *c)
+/* A function name, stored once however many nodes have it: its pool
+ * offset + 1 (sym_node.name), or 0 to leave it to the DWARF. */
+static uint32_t pool_name(writer *w, const char *s)
+{
+	uint64_t h = mt_hash_str(MT_HASH_SEED, s);
+	uint32_t at = mt_map_get(&w->seen, h);
+	int found;
+
+	if (at != MT_MAP_NONE && !strcmp(w->pool.ptr + at, s))
+		return at + 1;
+	if (w->pool.len >= UINT32_MAX - 1 - strlen(s))
+		return 0;
+	at = (uint32_t)w->pool.len;
+	mt_buf_put(&w->pool, s, strlen(s) + 1);
+	(void)mt_map_slot(&w->seen, h, at, &found);
+	return at + 1;
+}
+
+/* The nodes with their names: the run that writes the cache computes
+ * every name once, so that later runs read no DWARF to name a frame. */
+static uint64_t put_nodes(writer *w, mt_module *m, sym_cu *cu)
+{
+	uint64_t at = put(w, NULL, 0);
+	size_t i;
+
+	for (i = 0; i < cu->n_nodes; i++) {
+		sym_node n = cu->nodes[i];
+		const char *name = sym_node_name(m, cu, (uint32_t)i);
+
+		n.name = name ? pool_name(w, name) : 0;
+		mt_buf_put(&w->out, (const char *)&n, sizeof(n));
+	}
+	return at;
+}
+
+static void put_cu(writer *w, mt_module *m, sym_cu *cu, cache_cu *c)
 {
 	const sym_line_table *t = &cu->lt;
 	const uint8_t *line = m->sec.line.data;
@@ -119,7 +157,7 @@ static void put_cu(writer *w, const mt_module *m, const sym_cu *cu, cache_cu *c)
 	c->size = cu->size;
 	c->version = cu->version;
 	c->state = cu->state;
-	c->nodes_off = put(w, cu->nodes, cu->n_nodes * sizeof(*cu->nodes));
+	c->nodes_off = put_nodes(w, m, cu);
 	c->n_nodes = cu->n_nodes;
 	c->segs_off = put(w, cu->segs, cu->n_segs * sizeof(*cu->segs));
 	c->n_segs = cu->n_segs;
@@ -220,7 +258,7 @@ out:
 
 int sym_cache_store(mt_module *m, const char *dir)
 {
-	writer w = { MT_BUF_INIT, MT_BUF_INIT };
+	writer w = { MT_BUF_INIT, MT_BUF_INIT, { NULL, 0, 0 } };
 	cache_header h;
 	cache_cu *cus;
 	char *path;
@@ -263,6 +301,7 @@ int sym_cache_store(mt_module *m, const char *dir)
 	free(cus);
 	mt_buf_release(&w.out);
 	mt_buf_release(&w.pool);
+	mt_map_release(&w.seen);
 	return ret;
 }
 
@@ -460,6 +499,15 @@ int sym_cache_open_cu(mt_module *m, sym_cu *cu)
 	        mt_calloc(t->n_files ? t->n_files : 1, sizeof(*cu->full_names));
 	cu->state = 1;
 	return 0;
+}
+
+const char *sym_cache_str(const mt_module *m, uint64_t off)
+{
+	const cache_header *h = m->cache_map;
+
+	if (!h || off >= h->strs_size)
+		return NULL;
+	return (const char *)m->cache_map + h->strs_off + off;
 }
 
 void sym_cache_release(mt_module *m)

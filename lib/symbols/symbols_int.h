@@ -55,7 +55,7 @@ typedef struct sym_node {
 	uint32_t call_line;
 	uint32_t call_column;
 	uint32_t inlined; /* 1 for DW_TAG_inlined_subroutine */
-	uint32_t unused;
+	uint32_t name; /* in an index cache: its name's offset + 1 there */
 } sym_node;
 
 /* A piece of .text owned by exactly one (the innermost) subroutine. */
@@ -287,6 +287,8 @@ char *mt_sym_demangle(const char *name);
 int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
 /* Index cu now if it is not yet (for writing the cache). */
 void sym_dwarf_load_cu(mt_module *m, sym_cu *cu);
+/* The (demangled) name of node idx of cu, or NULL. */
+const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx);
 
 /* index_cache.c */
 /* Map DIR/<build-id>.mtidx: 0 when m's CU index, CU arrays and (unless
@@ -299,6 +301,8 @@ int sym_cache_store(mt_module *m, const char *dir);
 /* Open a SYM_CU_CACHED CU for lookups; 0, or -1 (then it is failed). */
 int sym_cache_open_cu(mt_module *m, sym_cu *cu);
 void sym_cache_release(mt_module *m);
+/* The string at offset off of the mapped cache's pool, or NULL. */
+const char *sym_cache_str(const mt_module *m, uint64_t off);
 void sym_dwarf_release(mt_module *m);
 
 /* die_walk.c */
