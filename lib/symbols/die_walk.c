@@ -27,18 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef DW_FORM_GNU_addr_index
-#define DW_FORM_GNU_addr_index 0x1f01
-#endif
-#ifndef DW_FORM_GNU_str_index
-#define DW_FORM_GNU_str_index 0x1f02
-#endif
-#ifndef DW_FORM_GNU_ref_alt
-#define DW_FORM_GNU_ref_alt 0x1f20
-#endif
-#ifndef DW_FORM_GNU_strp_alt
-#define DW_FORM_GNU_strp_alt 0x1f21
-#endif
 #define AT_GNU_RANGES_BASE 0x2132
 #define AT_GNU_ADDR_BASE 0x2133
 
@@ -63,7 +51,7 @@ typedef struct unit {
 	const sym_dwarf_sections *sec;
 	const uint8_t *start, *end; /* header start, unit end */
 	const uint8_t *die; /* the CU DIE */
-	unsigned version, addr_size, off_size;
+	sym_form_ctx fc; /* version, address and offset sizes */
 	abbrev *ab; /* by code */
 	size_t n_ab;
 	abbrev_attr *attrs;
@@ -73,21 +61,68 @@ typedef struct unit {
 	uint64_t base; /* CU base address for range lists */
 } unit;
 
-/* The attributes the index reads from one DIE (have: a bit per field). */
+/* The attributes the walk reads from a DIE, by slot; have has bit 1 << k
+ * for each slot k seen. */
 enum {
-	HAVE_LOW = 1 << 0,
-	HAVE_HIGH = 1 << 1,
-	HAVE_RANGES = 1 << 2,
-	HAVE_SIBLING = 1 << 3,
-	HAVE_ENTRY = 1 << 4,
+	A_LOW,
+	A_HIGH,
+	A_ENTRY,
+	A_RANGES,
+	A_SIBLING,
+	A_CALL_FILE,
+	A_CALL_LINE,
+	A_CALL_COLUMN,
+	A_ADDR_BASE, /* CU DIE only, as the three below */
+	A_RNGLISTS_BASE,
+	A_SPLIT, /* split-DWARF attributes: the CU is left to libdw */
+	A_COUNT
 };
 
 typedef struct die_vals {
 	unsigned have;
-	unsigned low_form, high_form, ranges_form, entry_form;
-	uint64_t low, high, ranges, entry, sibling;
-	uint64_t call_file, call_line, call_column;
+	struct {
+		uint64_t v;
+		unsigned form;
+	} a[A_COUNT];
 } die_vals;
+
+static int slot_of(uint32_t name)
+{
+	switch (name) {
+	case DW_AT_low_pc:
+		return A_LOW;
+	case DW_AT_high_pc:
+		return A_HIGH;
+	case DW_AT_entry_pc:
+		return A_ENTRY;
+	case DW_AT_ranges:
+		return A_RANGES;
+	case DW_AT_sibling:
+		return A_SIBLING;
+	case DW_AT_call_file:
+		return A_CALL_FILE;
+	case DW_AT_call_line:
+		return A_CALL_LINE;
+	case DW_AT_call_column:
+		return A_CALL_COLUMN;
+	case DW_AT_addr_base:
+	case AT_GNU_ADDR_BASE:
+		return A_ADDR_BASE;
+	case DW_AT_rnglists_base:
+		return A_RNGLISTS_BASE;
+	case AT_GNU_RANGES_BASE:
+	case DW_AT_GNU_dwo_name:
+	case DW_AT_dwo_name:
+		return A_SPLIT;
+	default:
+		return -1;
+	}
+}
+
+static int has(const die_vals *dv, int k)
+{
+	return (dv->have >> k) & 1;
+}
 
 /* ---- unit header and abbreviations ------------------------------------- */
 
@@ -105,10 +140,10 @@ static int parse_header(unit *u,
 	unsigned type = DW_UT_compile;
 
 	len = rd_uint(&r, 4);
-	u->off_size = 4;
+	u->fc.off_size = 4;
 	if (len == 0xffffffff) {
 		len = rd_uint(&r, 8);
-		u->off_size = 8;
+		u->fc.off_size = 8;
 	} else if (len >= 0xfffffff0) {
 		return -1;
 	}
@@ -116,20 +151,21 @@ static int parse_header(unit *u,
 		return -1;
 	u->end = r.p + len;
 	r.end = u->end;
-	u->version = (unsigned)rd_uint(&r, 2);
-	if (u->version != (unsigned)version || u->version < 2 || u->version > 5)
+	u->fc.version = (unsigned)rd_uint(&r, 2);
+	if (u->fc.version != (unsigned)version || u->fc.version < 2 ||
+	    u->fc.version > 5)
 		return -1;
-	if (u->version >= 5) {
+	if (u->fc.version >= 5) {
 		type = (unsigned)rd_uint(&r, 1);
-		u->addr_size = (unsigned)rd_uint(&r, 1);
-		*abbrev_off = rd_uint(&r, u->off_size);
+		u->fc.addr_size = (unsigned)rd_uint(&r, 1);
+		*abbrev_off = rd_uint(&r, u->fc.off_size);
 	} else {
-		*abbrev_off = rd_uint(&r, u->off_size);
-		u->addr_size = (unsigned)rd_uint(&r, 1);
+		*abbrev_off = rd_uint(&r, u->fc.off_size);
+		u->fc.addr_size = (unsigned)rd_uint(&r, 1);
 	}
 	if (r.err || r.p != die ||
 	    (type != DW_UT_compile && type != DW_UT_partial) ||
-	    (u->addr_size != 4 && u->addr_size != 8) ||
+	    (u->fc.addr_size != 4 && u->fc.addr_size != 8) ||
 	    *abbrev_off >= u->sec->abbrev.size)
 		return -1;
 	u->start = start;
@@ -213,118 +249,12 @@ static int read_abbrevs(unit *u, uint64_t off)
 
 /* ---- attribute values -------------------------------------------------- */
 
-/* Read (or skip) one attribute value; *v gets its number (the offset or
- * index for string, reference and index forms). 0, or -1 for a form this
- * reader does not know. */
-static int read_value(rd *r,
-                      const unit *u,
-                      unsigned form,
-                      int64_t implicit,
-                      unsigned *form_out,
-                      uint64_t *v)
+/* A reader from offset off (checked by the caller) to the end of s. */
+static rd reader_at(const unit *u, const sym_section *s, uint64_t off)
 {
-	*form_out = form;
-	switch (form) {
-	case DW_FORM_addr:
-		*v = rd_uint(r, u->addr_size);
-		break;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-	case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		*v = rd_uint(r, 1);
-		break;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-	case DW_FORM_strx2:
-	case DW_FORM_addrx2:
-		*v = rd_uint(r, 2);
-		break;
-	case DW_FORM_strx3:
-	case DW_FORM_addrx3:
-		*v = rd_uint(r, 3);
-		break;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-	case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-	case DW_FORM_ref_sup4:
-		*v = rd_uint(r, 4);
-		break;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_sig8:
-	case DW_FORM_ref_sup8:
-		*v = rd_uint(r, 8);
-		break;
-	case DW_FORM_data16:
-		rd_skip(r, 16);
-		*v = 0;
-		break;
-	case DW_FORM_udata:
-	case DW_FORM_ref_udata:
-	case DW_FORM_strx:
-	case DW_FORM_addrx:
-	case DW_FORM_loclistx:
-	case DW_FORM_rnglistx:
-	case DW_FORM_GNU_addr_index:
-	case DW_FORM_GNU_str_index:
-		*v = rd_uleb(r);
-		break;
-	case DW_FORM_sdata:
-		*v = (uint64_t)rd_sleb(r);
-		break;
-	case DW_FORM_strp:
-	case DW_FORM_line_strp:
-	case DW_FORM_sec_offset:
-	case DW_FORM_strp_sup:
-	case DW_FORM_GNU_strp_alt:
-	case DW_FORM_GNU_ref_alt:
-		*v = rd_uint(r, u->off_size);
-		break;
-	case DW_FORM_ref_addr:
-		*v = rd_uint(r, u->version <= 2 ? u->addr_size : u->off_size);
-		break;
-	case DW_FORM_string:
-		rd_str(r);
-		*v = 0;
-		break;
-	case DW_FORM_flag_present:
-		*v = 1;
-		break;
-	case DW_FORM_implicit_const:
-		*v = (uint64_t)implicit;
-		break;
-	case DW_FORM_block1:
-		rd_skip(r, rd_uint(r, 1));
-		*v = 0;
-		break;
-	case DW_FORM_block2:
-		rd_skip(r, rd_uint(r, 2));
-		*v = 0;
-		break;
-	case DW_FORM_block4:
-		rd_skip(r, rd_uint(r, 4));
-		*v = 0;
-		break;
-	case DW_FORM_block:
-	case DW_FORM_exprloc:
-		rd_skip(r, rd_uleb(r));
-		*v = 0;
-		break;
-	case DW_FORM_indirect: {
-		uint64_t f = rd_uleb(r);
+	rd r = { s->data + off, s->data + s->size, u->sec->big, 0 };
 
-		if (r->err || f == DW_FORM_indirect ||
-		    f == DW_FORM_implicit_const || f > UINT32_MAX)
-			return -1;
-		return read_value(r, u, (unsigned)f, 0, form_out, v);
-	}
-	default:
-		return -1;
-	}
-	return r->err ? -1 : 0;
+	return r;
 }
 
 static int is_addrx(unsigned form)
@@ -349,16 +279,14 @@ static int addr_index(const unit *u, uint64_t idx, uint64_t *out)
 	uint64_t off;
 	rd r;
 
-	if (!u->have_addr_base || !s->data || idx > s->size / u->addr_size)
+	if (!u->have_addr_base || !s->data || idx > s->size / u->fc.addr_size)
 		return -1;
-	off = u->addr_base + idx * u->addr_size;
-	if (off < u->addr_base || off > s->size || s->size - off < u->addr_size)
+	off = u->addr_base + idx * u->fc.addr_size;
+	if (off < u->addr_base || off > s->size ||
+	    s->size - off < u->fc.addr_size)
 		return -1;
-	r.p = s->data + off;
-	r.end = s->data + s->size;
-	r.big = u->sec->big;
-	r.err = 0;
-	*out = rd_uint(&r, u->addr_size);
+	r = reader_at(u, s, off);
+	*out = rd_uint(&r, u->fc.addr_size);
 	return 0;
 }
 
@@ -399,56 +327,48 @@ static int read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 	uint32_t i;
 
 	dv->have = 0;
-	dv->call_file = dv->call_line = dv->call_column = 0;
 	for (i = 0; i < a->n_attrs; i++, at++) {
 		unsigned form;
 		uint64_t v;
+		int k;
 
-		if (read_value(r, u, at->form, at->implicit, &form, &v) != 0)
+		if (sym_rd_form(r, &u->fc, at->form, at->implicit, &form, &v) !=
+		    0)
 			return -1;
-		switch (at->name) {
-		case DW_AT_sibling:
-			if (form == DW_FORM_ref1 || form == DW_FORM_ref2 ||
-			    form == DW_FORM_ref4 || form == DW_FORM_ref8 ||
-			    form == DW_FORM_ref_udata) {
-				dv->sibling = v;
-				dv->have |= HAVE_SIBLING;
-			}
-			break;
-		case DW_AT_low_pc:
-			dv->low = v;
-			dv->low_form = form;
-			dv->have |= HAVE_LOW;
-			break;
-		case DW_AT_high_pc:
-			dv->high = v;
-			dv->high_form = form;
-			dv->have |= HAVE_HIGH;
-			break;
-		case DW_AT_entry_pc:
-			dv->entry = v;
-			dv->entry_form = form;
-			dv->have |= HAVE_ENTRY;
-			break;
-		case DW_AT_ranges:
-			dv->ranges = v;
-			dv->ranges_form = form;
-			dv->have |= HAVE_RANGES;
-			break;
-		case DW_AT_call_file:
-			dv->call_file = is_constant(form) ? v : 0;
-			break;
-		case DW_AT_call_line:
-			dv->call_line = is_constant(form) ? v : 0;
-			break;
-		case DW_AT_call_column:
-			dv->call_column = is_constant(form) ? v : 0;
-			break;
-		default:
-			break;
-		}
+		k = slot_of(at->name);
+		if (k < 0)
+			continue;
+		dv->a[k].v = v;
+		dv->a[k].form = form;
+		dv->have |= 1u << k;
 	}
 	return 0;
+}
+
+/* A call_file/line/column value (dwarf_formudata; 0 for other forms). */
+static uint32_t call_attr(const die_vals *dv, int k)
+{
+	if (!has(dv, k) || !is_constant(dv->a[k].form))
+		return 0;
+	return dv->a[k].v > UINT32_MAX ? UINT32_MAX : (uint32_t)dv->a[k].v;
+}
+
+/* A DW_AT_sibling the walk can jump to: a reference inside the unit. */
+static int sibling_of(const die_vals *dv, uint64_t *off)
+{
+	if (!has(dv, A_SIBLING))
+		return 0;
+	switch (dv->a[A_SIBLING].form) {
+	case DW_FORM_ref1:
+	case DW_FORM_ref2:
+	case DW_FORM_ref4:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+		*off = dv->a[A_SIBLING].v;
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* ---- ranges ------------------------------------------------------------ */
@@ -469,18 +389,15 @@ ranges_v4(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 {
 	const sym_section *s = &u->sec->ranges;
 	uint64_t base = u->base;
-	uint64_t max = u->addr_size == 4 ? 0xffffffffu : UINT64_MAX;
+	uint64_t max = u->fc.addr_size == 4 ? 0xffffffffu : UINT64_MAX;
 	rd r;
 
 	if (!s->data || off >= s->size)
 		return -1;
-	r.p = s->data + off;
-	r.end = s->data + s->size;
-	r.big = u->sec->big;
-	r.err = 0;
+	r = reader_at(u, s, off);
 	for (;;) {
-		uint64_t b = rd_uint(&r, u->addr_size);
-		uint64_t e = rd_uint(&r, u->addr_size);
+		uint64_t b = rd_uint(&r, u->fc.addr_size);
+		uint64_t e = rd_uint(&r, u->fc.addr_size);
 
 		if (r.err)
 			return -1;
@@ -503,10 +420,7 @@ rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 
 	if (!s->data || off >= s->size)
 		return -1;
-	r.p = s->data + off;
-	r.end = s->data + s->size;
-	r.big = u->sec->big;
-	r.err = 0;
+	r = reader_at(u, s, off);
 	for (;;) {
 		unsigned kind = (unsigned)rd_uint(&r, 1);
 		uint64_t a, b;
@@ -541,15 +455,15 @@ rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 			push_range(iv, base + a, base + b, node);
 			break;
 		case DW_RLE_base_address:
-			base = rd_uint(&r, u->addr_size);
+			base = rd_uint(&r, u->fc.addr_size);
 			break;
 		case DW_RLE_start_end:
-			a = rd_uint(&r, u->addr_size);
-			b = rd_uint(&r, u->addr_size);
+			a = rd_uint(&r, u->fc.addr_size);
+			b = rd_uint(&r, u->fc.addr_size);
 			push_range(iv, a, b, node);
 			break;
 		case DW_RLE_start_length:
-			a = rd_uint(&r, u->addr_size);
+			a = rd_uint(&r, u->fc.addr_size);
 			b = rd_uleb(&r);
 			push_range(iv, a, a + b, node);
 			break;
@@ -564,27 +478,26 @@ rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 /* The offset a DW_AT_ranges value names in its section. */
 static int ranges_offset(const unit *u, const die_vals *dv, uint64_t *off)
 {
-	if (dv->ranges_form == DW_FORM_rnglistx) {
+	unsigned form = dv->a[A_RANGES].form;
+	uint64_t v = dv->a[A_RANGES].v;
+
+	if (form == DW_FORM_rnglistx) {
 		const sym_section *s = &u->sec->rnglists;
-		uint64_t at = u->rnglists_base + dv->ranges * u->off_size;
+		uint64_t at = u->rnglists_base + v * u->fc.off_size;
 		rd r;
 
 		if (!u->have_rnglists_base || !s->data ||
-		    dv->ranges > s->size / u->off_size ||
-		    at < u->rnglists_base || at > s->size ||
-		    s->size - at < u->off_size)
+		    v > s->size / u->fc.off_size || at < u->rnglists_base ||
+		    at > s->size || s->size - at < u->fc.off_size)
 			return -1;
-		r.p = s->data + at;
-		r.end = s->data + s->size;
-		r.big = u->sec->big;
-		r.err = 0;
-		*off = u->rnglists_base + rd_uint(&r, u->off_size);
+		r = reader_at(u, s, at);
+		*off = u->rnglists_base + rd_uint(&r, u->fc.off_size);
 		return 0;
 	}
-	if (dv->ranges_form == DW_FORM_sec_offset ||
-	    (u->version < 4 && (dv->ranges_form == DW_FORM_data4 ||
-	                        dv->ranges_form == DW_FORM_data8))) {
-		*off = dv->ranges;
+	if (form == DW_FORM_sec_offset ||
+	    (u->fc.version < 4 &&
+	     (form == DW_FORM_data4 || form == DW_FORM_data8))) {
+		*off = v;
 		return 0;
 	}
 	return -1;
@@ -598,16 +511,18 @@ die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
 	uint64_t lo, hi, off;
 	int r;
 
-	if ((dv->have & (HAVE_LOW | HAVE_HIGH)) == (HAVE_LOW | HAVE_HIGH)) {
-		r = form_addr(u, dv->low_form, dv->low, &lo);
+	if (has(dv, A_LOW) && has(dv, A_HIGH)) {
+		r = form_addr(u, dv->a[A_LOW].form, dv->a[A_LOW].v, &lo);
 		if (r < 0)
 			return -1;
 		if (r > 0) {
-			r = form_addr(u, dv->high_form, dv->high, &hi);
+			unsigned hf = dv->a[A_HIGH].form;
+
+			r = form_addr(u, hf, dv->a[A_HIGH].v, &hi);
 			if (r < 0)
 				return -1;
-			if (r == 0 && is_constant(dv->high_form)) {
-				hi = lo + dv->high;
+			if (r == 0 && is_constant(hf)) {
+				hi = lo + dv->a[A_HIGH].v;
 				r = 1;
 			}
 			if (r > 0) {
@@ -616,69 +531,43 @@ die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
 			}
 		}
 	}
-	if (!(dv->have & HAVE_RANGES))
+	if (!has(dv, A_RANGES))
 		return 0;
 	if (ranges_offset(u, dv, &off) != 0)
 		return -1;
-	return u->version >= 5 ? rnglists_v5(u, off, node, iv)
-	                       : ranges_v4(u, off, node, iv);
+	return u->fc.version >= 5 ? rnglists_v5(u, off, node, iv)
+	                          : ranges_v4(u, off, node, iv);
 }
 
 /* ---- the walk ---------------------------------------------------------- */
 
-/* The CU DIE: the bases later attributes and range lists depend on. */
+/* The CU DIE: the bases later attributes and range lists depend on.
+ * 1 if it has children, 0 if not, -1 if the walk cannot go on. */
 static int read_cu_die(rd *r, unit *u)
 {
-	const abbrev_attr *at;
-	uint64_t code = rd_uleb(r), v, lo;
-	unsigned form, low_form = 0, entry_form = 0;
-	uint64_t low = 0, entry = 0;
-	int have_low = 0, have_entry = 0;
+	uint64_t code = rd_uleb(r), lo;
 	const abbrev *a;
-	uint32_t i;
+	die_vals dv;
 
 	if (r->err || code == 0 || code >= u->n_ab || !u->ab[code].tag)
 		return -1;
 	a = &u->ab[code];
-	if (a->tag != DW_TAG_compile_unit && a->tag != DW_TAG_partial_unit)
+	if ((a->tag != DW_TAG_compile_unit && a->tag != DW_TAG_partial_unit) ||
+	    read_die(r, u, a, &dv) != 0 || has(&dv, A_SPLIT))
 		return -1;
-	at = u->attrs + a->first;
-	for (i = 0; i < a->n_attrs; i++, at++) {
-		if (read_value(r, u, at->form, at->implicit, &form, &v) != 0)
-			return -1;
-		switch (at->name) {
-		case DW_AT_low_pc:
-			low = v;
-			low_form = form;
-			have_low = 1;
-			break;
-		case DW_AT_entry_pc:
-			entry = v;
-			entry_form = form;
-			have_entry = 1;
-			break;
-		case DW_AT_addr_base:
-		case AT_GNU_ADDR_BASE:
-			u->addr_base = v;
-			u->have_addr_base = 1;
-			break;
-		case DW_AT_rnglists_base:
-			u->rnglists_base = v;
-			u->have_rnglists_base = 1;
-			break;
-		case AT_GNU_RANGES_BASE:
-		case DW_AT_GNU_dwo_name:
-		case DW_AT_dwo_name:
-			return -1; /* split DWARF: left to libdw */
-		default:
-			break;
-		}
-	}
+	u->have_addr_base = has(&dv, A_ADDR_BASE);
+	if (u->have_addr_base)
+		u->addr_base = dv.a[A_ADDR_BASE].v;
+	u->have_rnglists_base = has(&dv, A_RNGLISTS_BASE);
+	if (u->have_rnglists_base)
+		u->rnglists_base = dv.a[A_RNGLISTS_BASE].v;
 	/* __libdw_cu_base_address: low_pc, else entry_pc, else 0. */
 	u->base = 0;
-	if (have_low && form_addr(u, low_form, low, &lo) > 0)
+	if (has(&dv, A_LOW) &&
+	    form_addr(u, dv.a[A_LOW].form, dv.a[A_LOW].v, &lo) > 0)
 		u->base = lo;
-	else if (have_entry && form_addr(u, entry_form, entry, &lo) > 0)
+	else if (has(&dv, A_ENTRY) &&
+	         form_addr(u, dv.a[A_ENTRY].form, dv.a[A_ENTRY].v, &lo) > 0)
 		u->base = lo;
 	return a->children ? 1 : 0;
 }
@@ -709,11 +598,6 @@ int sym_tag_may_hold_code(unsigned tag)
 	}
 }
 
-static uint32_t clamp32(uint64_t v)
-{
-	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-}
-
 static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 {
 	int32_t owner[SYM_MAX_DIE_DEPTH];
@@ -721,7 +605,8 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 	rd r = { u->die, u->end, u->sec->big, 0 };
 	int depth = 0, has_children;
 	size_t skip = 0; /* nesting inside a subtree not descended into */
-	die_vals dv = { 0 };
+	uint64_t sib;
+	die_vals dv;
 
 	has_children = read_cu_die(&r, u);
 	if (has_children <= 0)
@@ -771,10 +656,12 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 				node.inlined =
 				        a->tag == DW_TAG_inlined_subroutine;
 				if (node.inlined) {
-					node.call_file = clamp32(dv.call_file);
-					node.call_line = clamp32(dv.call_line);
+					node.call_file =
+					        call_attr(&dv, A_CALL_FILE);
+					node.call_line =
+					        call_attr(&dv, A_CALL_LINE);
 					node.call_column =
-					        clamp32(dv.call_column);
+					        call_attr(&dv, A_CALL_COLUMN);
 				}
 				MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes,
 				        node);
@@ -791,15 +678,15 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 		/* Not descending: jump to the sibling when the DIE says where
 		 * it is (forward, inside the unit), else read past the
 		 * children. */
-		if (!(dv.have & HAVE_SIBLING)) {
+		if (!sibling_of(&dv, &sib)) {
 			skip = 1;
 			continue;
 		}
 		/* libdw's test; it fails the walk on a bad one. */
-		if (dv.sibling >= (uint64_t)(u->end - u->start) ||
-		    dv.sibling <= (uint64_t)(at - u->start))
+		if (sib >= (uint64_t)(u->end - u->start) ||
+		    sib <= (uint64_t)(at - u->start))
 			return -1;
-		r.p = u->start + dv.sibling;
+		r.p = u->start + sib;
 	}
 	/* The unit ended without closing every DIE: libdw stops there too. */
 	return 0;

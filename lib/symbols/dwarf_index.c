@@ -20,6 +20,7 @@
 #include "maxtriage/buf.h"
 
 #include <dwarf.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -309,10 +310,23 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
  * (which already decompressed SHF_COMPRESSED and .zdebug sections). */
 static void load_sections(mt_module *m)
 {
+	static const struct {
+		const char *name; /* without the leading '.' or ".z" */
+		size_t off; /* in sym_dwarf_sections */
+	} wanted[] = {
+		{ "debug_info", offsetof(sym_dwarf_sections, info) },
+		{ "debug_abbrev", offsetof(sym_dwarf_sections, abbrev) },
+		{ "debug_line", offsetof(sym_dwarf_sections, line) },
+		{ "debug_line_str", offsetof(sym_dwarf_sections, line_str) },
+		{ "debug_str", offsetof(sym_dwarf_sections, str) },
+		{ "debug_addr", offsetof(sym_dwarf_sections, addr) },
+		{ "debug_ranges", offsetof(sym_dwarf_sections, ranges) },
+		{ "debug_rnglists", offsetof(sym_dwarf_sections, rnglists) },
+	};
 	Elf *e = dwarf_getelf(m->dw);
 	Elf_Scn *scn = NULL;
 	GElf_Ehdr eh;
-	size_t shstrndx;
+	size_t shstrndx, k;
 
 	if (!e || elf_getshdrstrndx(e, &shstrndx) != 0)
 		return;
@@ -335,23 +349,12 @@ static void load_sections(mt_module *m)
 			name += 1;
 		else
 			continue;
-		if (!strcmp(name, "debug_line"))
-			dst = &m->sec.line;
-		else if (!strcmp(name, "debug_abbrev"))
-			dst = &m->sec.abbrev;
-		else if (!strcmp(name, "debug_addr"))
-			dst = &m->sec.addr;
-		else if (!strcmp(name, "debug_ranges"))
-			dst = &m->sec.ranges;
-		else if (!strcmp(name, "debug_rnglists"))
-			dst = &m->sec.rnglists;
-		else if (!strcmp(name, "debug_line_str"))
-			dst = &m->sec.line_str;
-		else if (!strcmp(name, "debug_str"))
-			dst = &m->sec.str;
-		else if (!strcmp(name, "debug_info"))
-			dst = &m->sec.info;
-		else
+		dst = NULL;
+		for (k = 0; k < sizeof(wanted) / sizeof(wanted[0]); k++)
+			if (!strcmp(name, wanted[k].name))
+				dst = (sym_section *)((char *)&m->sec +
+				                      wanted[k].off);
+		if (!dst)
 			continue;
 		if (dst->data)
 			continue;

@@ -31,7 +31,7 @@
 /* One attribute of a DWARF 5 directory or file entry: a number in *num
  * or a string in *str (NULL when it lives in a section we do not read:
  * .debug_str_offsets, a supplementary file). 0, or -1 for a form that
- * cannot appear here. */
+ * cannot be read. */
 static int read_form(rd *r,
                      const sym_dwarf_sections *sec,
                      unsigned form,
@@ -39,67 +39,21 @@ static int read_form(rd *r,
                      uint64_t *num,
                      const char **str)
 {
-	*num = 0;
+	/* Address-sized forms do not belong in these entries: any size. */
+	const sym_form_ctx c = { 5, 8, (unsigned)offset_size };
+	const char *at = (const char *)r->p;
+	unsigned real;
+
 	*str = NULL;
-	switch (form) {
-	case DW_FORM_string:
-		*str = rd_str(r);
-		break;
-	case DW_FORM_line_strp:
-		*str = sec_str(&sec->line_str, rd_uint(r, offset_size));
-		break;
-	case DW_FORM_strp:
-		*str = sec_str(&sec->str, rd_uint(r, offset_size));
-		break;
-	case DW_FORM_strp_sup:
-	case DW_FORM_GNU_strp_alt:
-		rd_uint(r, offset_size);
-		break;
-	case DW_FORM_strx:
-	case DW_FORM_udata:
-		*num = rd_uleb(r);
-		break;
-	case DW_FORM_sdata:
-		*num = (uint64_t)rd_sleb(r);
-		break;
-	case DW_FORM_strx1:
-	case DW_FORM_data1:
-	case DW_FORM_flag:
-		*num = rd_uint(r, 1);
-		break;
-	case DW_FORM_strx2:
-	case DW_FORM_data2:
-		*num = rd_uint(r, 2);
-		break;
-	case DW_FORM_strx3:
-		*num = rd_uint(r, 3);
-		break;
-	case DW_FORM_strx4:
-	case DW_FORM_data4:
-		*num = rd_uint(r, 4);
-		break;
-	case DW_FORM_data8:
-		*num = rd_uint(r, 8);
-		break;
-	case DW_FORM_data16: /* DW_LNCT_MD5: not needed */
-		rd_skip(r, 16);
-		break;
-	case DW_FORM_block:
-		rd_skip(r, rd_uleb(r));
-		break;
-	case DW_FORM_block1:
-		rd_skip(r, rd_uint(r, 1));
-		break;
-	case DW_FORM_block2:
-		rd_skip(r, rd_uint(r, 2));
-		break;
-	case DW_FORM_block4:
-		rd_skip(r, rd_uint(r, 4));
-		break;
-	default:
+	if (sym_rd_form(r, &c, form, 0, &real, num) != 0)
 		return -1;
-	}
-	return r->err ? -1 : 0;
+	if (real == DW_FORM_string)
+		*str = at;
+	else if (real == DW_FORM_line_strp)
+		*str = sec_str(&sec->line_str, *num);
+	else if (real == DW_FORM_strp)
+		*str = sec_str(&sec->str, *num);
+	return 0;
 }
 
 /* Bounds the entry formats of a DWARF 5 header (there are 5 content

@@ -8,15 +8,8 @@
 # (without) build of a small C file, and libc when its debug file is
 # installed.
 set -u
-fail=0
-check() { # check NAME EXPECTED ACTUAL
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: expected [$2] got [$3]"
-		fail=1
-	else
-		echo "ok   $1"
-	fi
-}
+# shellcheck source=tests/e2e/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
 for tool in gcc clang-19 readelf python3; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
 		echo "skip: $tool not installed"

@@ -2,15 +2,8 @@
 # symbolize_cli: exit codes, error lines, stdin forms, JSON and the
 # untrusted mode of `maxtriage symbolize`.
 set -u
-fail=0
-check() { # check NAME EXPECTED ACTUAL
-	if [ "$2" != "$3" ]; then
-		echo "FAIL $1: expected [$2] got [$3]"
-		fail=1
-	else
-		echo "ok   $1"
-	fi
-}
+# shellcheck source=tests/e2e/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
