@@ -8,10 +8,14 @@ inputs, for smoke tests; the targets are then only indicative),
 BENCH_IR_SIZES=5000,50000 (the irdiff series; the last size is the one
 checked against the targets).
 
-Every measured run is one process started under GNU time
-(`/usr/bin/time -f '%e %M'`): peak RSS is time's %M (KiB), wall time is
-taken around it with a monotonic clock (time's %e has only 10 ms
-resolution, too coarse for the 30-address runs; both are recorded).
+Every measured run is one process started by bench/runone.c (a small C
+launcher, built into WORKDIR): wall time from just before fork to just
+after wait4 on a monotonic clock, peak RSS (ru_maxrss, what GNU time's %M
+reports) and user+sys time from wait4. (Until 2026-11-30 the wall time was
+taken in Python around /usr/bin/time, which counted time's own start-up,
+about 3.6 ms here, in every run: noise for the long runs, a bias toward 1
+for the 30-address ratios. Python cannot take ru_maxrss itself: a child
+inherits its parent's resident pages into ru_maxrss until it execs.)
 Tools are run alternately (A B C A B C ...) so that load from other
 processes on the machine falls on all of them alike; medians are reported,
 and every target is a ratio maxtriage/anchor of medians from this run.
@@ -30,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_SYMBOLIZER = '/usr/lib/llvm-19/bin/llvm-symbolizer'
 MLIR_OPT = '/usr/lib/llvm-19/bin/mlir-opt'
 GNU_TIME = '/usr/bin/time'
+RUNONE = None  # bench/runone, built by main()
 # maxtriage with a warm --index-cache (written by one run just before).
 CACHED = 'maxtriage, cached'
 RUNS = int(os.environ.get('BENCH_RUNS', '5'))
@@ -64,19 +69,18 @@ def sh(cmd, **kw):
 # ---------------------------------------------------------------- timing
 
 def measure_once(cmd, stdin_path, stdout_path, cwd=None):
+    """Run cmd once under bench/runone (built by main): wall time from
+    fork to wait4 with a monotonic clock, peak RSS and user+sys time from
+    wait4."""
     tf = stdout_path + '.time'
     with open(stdin_path or os.devnull, 'rb') as fin, \
             open(stdout_path, 'wb') as fout:
-        t0 = time.perf_counter()
-        p = subprocess.run([GNU_TIME, '-f', '%e %M %U %S', '-o', tf] + cmd,
-                           stdin=fin, stdout=fout, stderr=subprocess.PIPE,
-                           cwd=cwd)
-        wall = time.perf_counter() - t0
+        p = subprocess.run([RUNONE, tf] + cmd, stdin=fin, stdout=fout,
+                           stderr=subprocess.PIPE, cwd=cwd)
     with open(tf) as f:
-        last = f.read().strip().splitlines()[-1].split()
-    rss_kib = int(last[1])
-    cpu = float(last[2]) + float(last[3])
-    return wall, rss_kib, cpu, p.returncode, p.stderr.decode(errors='replace')
+        wall, rss_kib, cpu, rc = f.read().split()
+    return (float(wall), int(rss_kib), float(cpu), int(rc),
+            p.stderr.decode(errors='replace'))
 
 
 def measure(tools, ok_rc=(0,)):
@@ -538,6 +542,12 @@ def main():
     if what not in ('symbolize', 'stack', 'irdiff', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
+    global RUNONE
+    RUNONE = os.path.join(work, 'runone')
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'runone.c')
+    if not os.path.exists(RUNONE) or \
+            os.path.getmtime(src) > os.path.getmtime(RUNONE):
+        sh(['cc', '-O2', '-o', RUNONE, src])
     log(f'maxtriage benchmarks: {mt}, {RUNS} runs per tool'
         f'{", QUICK inputs" if QUICK else ""}, work dir {work}')
     log(f'started {time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}, '
