@@ -383,7 +383,8 @@ int sym_cache_load(mt_module *m, const char *dir)
 	if (!usable_id(m->build_id))
 		return -1;
 	path = cache_path(dir, m->build_id, "");
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put in its place must not hang the run. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	free(path);
 	if (fd < 0)
 		return -1;

@@ -154,6 +154,17 @@ sym "$lib" "$tmp/other" --index-cache "$cache"
 check "another module's cache is refused" "" \
 	"$(cmp "$tmp/want" "$tmp/other" 2>&1)"
 
+# A FIFO where the file should be must not block the run.
+if command -v mkfifo >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1; then
+	rm -f "$cache/$id.mtidx"
+	mkfifo "$cache/$id.mtidx"
+	timeout 60 "$MAXTRIAGE" symbolize --inlines --index-cache "$cache" \
+		-e "$lib" <"$tmp/in" >"$tmp/fifo" 2>&1
+	check "a FIFO for the cache file: no hang" 0 $?
+	check "a FIFO for the cache file: answers as no cache" "" \
+		"$(cmp "$tmp/want" "$tmp/fifo" 2>&1)"
+fi
+
 # Four runs writing one cache at once.
 rm -rf "$tmp/shared"
 for k in 1 2 3 4; do
