@@ -598,10 +598,33 @@ int sym_tag_may_hold_code(unsigned tag)
 	}
 }
 
+static void push_node(sym_cu *cu,
+                      const uint8_t *at,
+                      const unit *u,
+                      const abbrev *a,
+                      const die_vals *dv,
+                      int32_t parent)
+{
+	sym_node node;
+
+	memset(&node, 0, sizeof(node));
+	node.off = (uint64_t)(at - u->sec->info.data);
+	node.parent = parent;
+	node.inlined = a->tag == DW_TAG_inlined_subroutine;
+	if (node.inlined) {
+		node.call_file = call_attr(dv, A_CALL_FILE);
+		node.call_line = call_attr(dv, A_CALL_LINE);
+		node.call_column = call_attr(dv, A_CALL_COLUMN);
+	}
+	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
+}
+
 static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 {
 	int32_t owner[SYM_MAX_DIE_DEPTH];
-	const sym_section *info = &u->sec->info;
+	/* tentative[d]: owner[d] is an inlined subroutine without code of
+	 * its own, kept only if a node below it is (see sym_die_walk). */
+	unsigned char tentative[SYM_MAX_DIE_DEPTH];
 	rd r = { u->die, u->end, u->sec->big, 0 };
 	int depth = 0, has_children;
 	size_t skip = 0; /* nesting inside a subtree not descended into */
@@ -612,19 +635,25 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 	if (has_children <= 0)
 		return has_children;
 	owner[0] = -1;
+	tentative[0] = 0;
 	while (r.p < r.end) {
 		const uint8_t *at = r.p;
 		uint64_t code = rd_uleb(&r);
 		const abbrev *a;
 		int32_t me;
-		int descend;
+		int descend, tent = 0;
 
 		if (r.err)
 			return -1;
 		if (code == 0) {
-			if (skip > 0)
+			if (skip > 0) {
 				skip--;
-			else if (depth-- == 0)
+				continue;
+			}
+			if (tentative[depth] &&
+			    cu->n_nodes == (size_t)owner[depth] + 1)
+				cu->n_nodes--;
+			if (depth-- == 0)
 				return 0;
 			continue;
 		}
@@ -646,25 +675,12 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 
 			if (die_ranges(u, &dv, idx, iv) != 0)
 				return -1;
+			tent = iv->n == before &&
+			       a->tag == DW_TAG_inlined_subroutine &&
+			       a->children && depth + 1 < SYM_MAX_DIE_DEPTH;
 			me = -1;
-			if (iv->n > before) {
-				sym_node node;
-
-				memset(&node, 0, sizeof(node));
-				node.off = (Dwarf_Off)(at - info->data);
-				node.parent = owner[depth];
-				node.inlined =
-				        a->tag == DW_TAG_inlined_subroutine;
-				if (node.inlined) {
-					node.call_file =
-					        call_attr(&dv, A_CALL_FILE);
-					node.call_line =
-					        call_attr(&dv, A_CALL_LINE);
-					node.call_column =
-					        call_attr(&dv, A_CALL_COLUMN);
-				}
-				MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes,
-				        node);
+			if (iv->n > before || tent) {
+				push_node(cu, at, u, a, &dv, owner[depth]);
 				me = (int32_t)idx;
 			}
 			descend = me >= 0;
@@ -673,6 +689,7 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 			continue;
 		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH) {
 			owner[++depth] = me;
+			tentative[depth] = (unsigned char)tent;
 			continue;
 		}
 		/* Not descending: jump to the sibling when the DIE says where
@@ -692,6 +709,12 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 	return 0;
 }
 
+/* Which subroutines become nodes follows LLVM's AddrDieMap: those with
+ * code, and, as parents only, inlined subroutines without code whose
+ * subtree has some (DWARF 2 cannot give an inlined instance discontiguous
+ * ranges, so gcc gives it none and its inlined children their own). A
+ * DW_TAG_subprogram without code is a declaration or an abstract
+ * instance: its subtree is not read. */
 int sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv)
 {
 	unit u;

@@ -15,6 +15,7 @@
  * the innermost frame's location is the line table row, each outer frame's
  * is the call site recorded on the inlined DIE inside it.
  */
+#include "symbols/dwarf_rd.h"
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
@@ -96,14 +97,101 @@ static void flatten_cu_ranges(mt_module *m, cu_event *ev, size_t n_ev)
 	free(active);
 }
 
+/* The unit header offset of a CU (what .debug_aranges names). */
+static uint64_t unit_offset(Dwarf_CU *cu, uint64_t die_off, unsigned version)
+{
+	uint8_t off_size = 4;
+	uint64_t hdr;
+
+	if (dwarf_cu_info(cu, NULL, NULL, NULL, NULL, NULL, NULL, &off_size))
+		return UINT64_MAX;
+	/* initial length, version, then abbrev offset and address size (and
+	 * the unit type in DWARF 5) */
+	hdr = (off_size == 8 ? 12 : 4) + 2 + off_size + 1 + (version >= 5);
+	return die_off >= hdr ? die_off - hdr : UINT64_MAX;
+}
+
+static int cmp_unit(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* Ranges from .debug_aranges, as LLVM's DWARFDebugAranges reads them:
+ * each set names a unit by its header offset; a malformed set ends the
+ * section. covered[i] is set for every CU a set names. unit_offs is
+ * sorted pairs (unit offset, CU index). */
+static void read_aranges(const mt_module *m,
+                         const uint64_t (*unit_offs)[2],
+                         unsigned char *covered,
+                         cu_event **ev,
+                         size_t *n_ev,
+                         size_t *cap_ev)
+{
+	const sym_section *s = &m->sec.aranges;
+	uint64_t off = 0;
+
+	while (s->data && off + 4 <= s->size) {
+		rd r = { s->data + off, s->data + s->size, m->sec.big, 0 };
+		const uint8_t *set = r.p, *end;
+		uint64_t len, unit, key[2];
+		unsigned off_size = 4, addr_size, tuple;
+		const uint64_t(*hit)[2];
+
+		len = rd_uint(&r, 4);
+		if (len == 0xffffffff) {
+			len = rd_uint(&r, 8);
+			off_size = 8;
+		}
+		if (r.err || len > (uint64_t)(r.end - r.p))
+			return;
+		end = r.p + len;
+		r.end = end;
+		if (rd_uint(&r, 2) != 2)
+			return;
+		unit = rd_uint(&r, off_size);
+		addr_size = (unsigned)rd_uint(&r, 1);
+		if (r.err || (addr_size != 4 && addr_size != 8) ||
+		    rd_uint(&r, 1) != 0)
+			return;
+		/* Tuples start at a multiple of their size from the set. */
+		tuple = 2 * addr_size;
+		rd_skip(&r, (tuple - (uint64_t)(r.p - set) % tuple) % tuple);
+		key[0] = unit;
+		hit = bsearch(key, unit_offs, m->n_cus, sizeof(*unit_offs),
+		              cmp_unit);
+		for (;;) {
+			uint64_t lo = rd_uint(&r, addr_size);
+			uint64_t n = rd_uint(&r, addr_size);
+
+			if (r.err || (lo == 0 && n == 0))
+				break;
+			if (hit && lo < lo + n) {
+				cu_event a = { lo, (uint32_t)(*hit)[1], 1 };
+				cu_event b = { lo + n, (uint32_t)(*hit)[1], 0 };
+
+				MT_PUSH(*ev, *n_ev, *cap_ev, a);
+				MT_PUSH(*ev, *n_ev, *cap_ev, b);
+			}
+		}
+		if (hit)
+			covered[(*hit)[1]] = 1;
+		off = (uint64_t)(end - s->data);
+	}
+}
+
 static int build_cu_index(mt_module *m)
 {
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
 	Dwarf_Die cudie;
-	cu_event *ev = NULL;
-	size_t n_ev = 0, cap_ev = 0, cap_cus = 0, i;
+	cu_event *ev = NULL, *die_ev = NULL;
+	size_t n_ev = 0, cap_ev = 0, n_die = 0, cap_die = 0, cap_cus = 0;
+	size_t cap_units = 0, n_units = 0, i;
+	uint64_t(*unit_offs)[2] = NULL;
+	unsigned char *covered;
 	int r;
 
 	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
@@ -121,13 +209,21 @@ static int build_cu_index(mt_module *m)
 		c.version = version;
 		idx = (uint32_t)m->n_cus;
 		MT_PUSH(m->cus, m->n_cus, cap_cus, c);
+		{
+			uint64_t u[2] = { unit_offset(cu, c.off, version),
+				          idx };
+
+			mt_grow((void **)&unit_offs, &cap_units, n_units + 1,
+			        sizeof(*unit_offs));
+			memcpy(unit_offs[n_units++], u, sizeof(u));
+		}
 		while ((off = dwarf_ranges(&cudie, off, &base, &lo, &hi)) > 0) {
 			cu_event a = { lo, idx, 1 }, b = { hi, idx, 0 };
 
 			if (lo >= hi)
 				continue;
-			MT_PUSH(ev, n_ev, cap_ev, a);
-			MT_PUSH(ev, n_ev, cap_ev, b);
+			MT_PUSH(die_ev, n_die, cap_die, a);
+			MT_PUSH(die_ev, n_die, cap_die, b);
 		}
 	}
 	if (r < 0 && m->n_cus == 0) {
@@ -139,7 +235,8 @@ static int build_cu_index(mt_module *m)
 		              m->debug_path, dwarf_errmsg(-1));
 		free(m->no_debug);
 		m->no_debug = mt_buf_detach(&b);
-		free(ev);
+		free(die_ev);
+		free(unit_offs);
 		return MT_EFORMAT;
 	}
 	/* CU sizes bound the per-CU arrays reserved in load_cu. */
@@ -149,7 +246,21 @@ static int build_cu_index(mt_module *m)
 
 		m->cus[i].size = end > m->cus[i].off ? end - m->cus[i].off : 0;
 	}
+	/* LLVM takes a CU's ranges from .debug_aranges when a set names it
+	 * (they also list .cold parts that a DWARF 2 CU DIE cannot), and
+	 * from the CU DIE otherwise. */
+	covered = mt_calloc(m->n_cus ? m->n_cus : 1, 1);
+	if (n_units > 1)
+		qsort(unit_offs, n_units, sizeof(*unit_offs), cmp_unit);
+	read_aranges(m, (const uint64_t(*)[2])unit_offs, covered, &ev, &n_ev,
+	             &cap_ev);
+	for (i = 0; i < n_die; i++)
+		if (!covered[die_ev[i].cu])
+			MT_PUSH(ev, n_ev, cap_ev, die_ev[i]);
 	flatten_cu_ranges(m, ev, n_ev);
+	free(covered);
+	free(unit_offs);
+	free(die_ev);
 	free(ev);
 	return 0;
 }
@@ -291,7 +402,10 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 		if (lo < hi)
 			MT_PUSH(iv->v, iv->n, iv->cap, it);
 	}
-	if (iv->n == before)
+	/* As die_walk.c: an inlined subroutine without code may still be
+	 * the parent of one with code (the caller drops it if not). */
+	if (iv->n == before &&
+	    (tag != DW_TAG_inlined_subroutine || dwarf_haschildren(d) <= 0))
 		return -1;
 	memset(&node, 0, sizeof(node));
 	node.off = dwarf_dieoffset(d);
@@ -316,6 +430,7 @@ static void load_sections(mt_module *m)
 	} wanted[] = {
 		{ "debug_info", offsetof(sym_dwarf_sections, info) },
 		{ "debug_abbrev", offsetof(sym_dwarf_sections, abbrev) },
+		{ "debug_aranges", offsetof(sym_dwarf_sections, aranges) },
 		{ "debug_line", offsetof(sym_dwarf_sections, line) },
 		{ "debug_line_str", offsetof(sym_dwarf_sections, line_str) },
 		{ "debug_str", offsetof(sym_dwarf_sections, str) },
@@ -402,11 +517,13 @@ static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 {
 	Dwarf_Die stack[SYM_MAX_DIE_DEPTH];
 	int32_t owner[SYM_MAX_DIE_DEPTH];
+	unsigned char tentative[SYM_MAX_DIE_DEPTH];
 	int depth = 0;
 
 	if (dwarf_child(cudie, &stack[0]) != 0)
 		return;
 	owner[0] = -1;
+	tentative[0] = 0;
 	/* Iterative pre-order walk: parents get lower node numbers than
 	 * their children, which build_segments relies on. */
 	for (;;) {
@@ -414,23 +531,33 @@ static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 		int tag = dwarf_tag(d);
 		int32_t me = owner[depth];
 		int descend = sym_tag_may_hold_code((unsigned)tag);
-		int r;
+		int r, tent = 0;
 
 		if (tag == DW_TAG_subprogram ||
 		    tag == DW_TAG_inlined_subroutine) {
+			size_t before = iv->n;
+
 			me = add_node(cu, d, tag, owner[depth], iv);
 			descend = me >= 0;
+			tent = me >= 0 && iv->n == before;
 		}
 		if (descend && depth + 1 < SYM_MAX_DIE_DEPTH &&
 		    dwarf_child(d, &stack[depth + 1]) == 0) {
 			owner[depth + 1] = me;
+			tentative[depth + 1] = (unsigned char)tent;
 			depth++;
 			continue;
 		}
+		if (tent) /* no children read: nothing below it */
+			cu->n_nodes--;
 		while ((r = dwarf_siblingof(&stack[depth], &stack[depth]))) {
 			/* r < 0: a broken DIE; keep what was read so far. */
 			if (r < 0 || depth == 0)
 				return;
+			/* The children of owner[depth] are done. */
+			if (tentative[depth] &&
+			    cu->n_nodes == (size_t)owner[depth] + 1)
+				cu->n_nodes--;
 			depth--;
 		}
 	}

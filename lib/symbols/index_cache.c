@@ -38,7 +38,7 @@
 #include <unistd.h>
 
 #define CACHE_MAGIC "MTINDEX\n"
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 2
 #define CACHE_ENDIAN 0x01020304u
 #define CACHE_NONE UINT64_MAX
 #define CACHE_ID_MAX 128

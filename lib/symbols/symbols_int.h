@@ -75,6 +75,7 @@ typedef struct sym_section {
 typedef struct sym_dwarf_sections {
 	sym_section line, line_str, str, info;
 	sym_section abbrev, addr, ranges, rnglists; /* for die_walk.c */
+	sym_section aranges;
 	int big; /* ELFDATA2MSB */
 } sym_dwarf_sections;
 

@@ -214,6 +214,11 @@ def main():
     variants = {
         'gcc': (gcc, ['-g']),
         'gcc_dw4': (gcc, ['-gdwarf-4']),
+        # older unit headers, .debug_ranges with data4 offsets, and
+        # 64-bit DWARF (8-byte offsets in headers and forms)
+        'gcc_dw3': (gcc, ['-gdwarf-3']),
+        'gcc_dw2': (gcc, ['-gdwarf-2', '-gstrict-dwarf']),
+        'gcc_dw64': (gcc, ['-g', '-gdwarf64']),
         'gcc_gz': (gcc, ['-g', '-gz=zlib']),
         'clang': (clang, ['-g']),
         'clang_dw4': (clang, ['-gdwarf-4']),
