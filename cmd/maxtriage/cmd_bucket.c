@@ -142,7 +142,7 @@ static void *worker(void *arg)
 				        w->n);
 		}
 	}
-	mt_symbolizer_free(sym);
+	mt_symbolizer_done(sym, "bucket");
 	mt_repo_free(repo);
 	return NULL;
 }

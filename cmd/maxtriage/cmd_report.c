@@ -124,7 +124,7 @@ out:
 	mt_irdiff_report_release(&rep);
 	mt_ir_input_free(in);
 	mt_report_set_release(&set);
-	mt_symbolizer_free(sym);
+	mt_symbolizer_done(sym, "report");
 	mt_buf_release(&text);
 	mt_buf_release(&out);
 	mt_buf_release(&sdoc);

@@ -312,7 +312,7 @@ out:
 	}
 	free(cargv);
 	mt_report_set_release(&set);
-	mt_symbolizer_free(sym);
+	mt_symbolizer_done(sym, "run");
 	mt_buf_release(&irdir);
 	mt_buf_release(&logpath);
 	mt_buf_release(&tpath);

@@ -109,7 +109,7 @@ out:
 	free(sets);
 	free(in);
 	mt_buf_release(&out);
-	mt_symbolizer_free(sym);
+	mt_symbolizer_done(sym, "stack");
 	mt_triage_cli_release(&cli);
 	mt_strlist_release(&inputs);
 	return rc;

@@ -336,7 +336,7 @@ int cmd_symbolize(int argc, char **argv)
 out:
 	if (r.json)
 		json_decref(r.json);
-	mt_symbolizer_free(r.s);
+	mt_symbolizer_done(r.s, CMD);
 	mt_strlist_release(&r.failed);
 	mt_strlist_release(&pos);
 	mt_strlist_release(&a.debug_dirs);

@@ -34,6 +34,15 @@ int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd)
 	return 0;
 }
 
+void mt_symbolizer_done(mt_symbolizer *s, const char *cmd)
+{
+	const char *why = mt_symbolizer_cache_error(s);
+
+	if (why)
+		mt_die_msg(cmd, "warning: %s", why);
+	mt_symbolizer_free(s);
+}
+
 int mt_triage_cli_symbolizer(mt_symbolizer **out,
                              const mt_triage_cli *c,
                              const char *cmd)

@@ -45,6 +45,9 @@ int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd);
 int mt_triage_cli_symbolizer(mt_symbolizer **out,
                              const mt_triage_cli *c,
                              const char *cmd);
+/* Free a symbolizer, first printing a one-line warning if its index
+ * cache could not be written (the results are complete all the same). */
+void mt_symbolizer_done(mt_symbolizer *s, const char *cmd);
 /* --index-cache DIR, else $MAXTRIAGE_INDEX_CACHE when set and not
  * empty, else NULL. */
 const char *mt_index_cache_dir(const char *flag);

@@ -619,7 +619,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	uint64_t off = cu->nodes[idx].off;
 	char *dem;
 
-	if (cu->mapped && cu->nodes[idx].name) {
+	if (cu->cached && cu->nodes[idx].name) {
 		name = sym_cache_str(m, cu->nodes[idx].name - 1);
 		if (name)
 			return name;
@@ -825,7 +825,7 @@ void sym_dwarf_release(mt_module *m)
 	for (i = 0; i < m->n_cus; i++) {
 		sym_cu *cu = &m->cus[i];
 
-		if (cu->mapped) {
+		if (cu->cached) {
 			/* Only the header arrays of an opened CU are ours. */
 			free(cu->lt.dirs);
 			free(cu->lt.files);

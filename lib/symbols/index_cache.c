@@ -203,57 +203,69 @@ static uint64_t file_size(int fd)
 	return fd >= 0 && fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-static char *cache_path(const char *dir, const char *id, const char *suffix)
+static char *cache_path(const char *dir, const char *id)
 {
 	mt_buf b = MT_BUF_INIT;
 
-	mt_buf_printf(&b, "%s/%s.mtidx%s", dir, id, suffix);
+	mt_buf_printf(&b, "%s/%s.mtidx", dir, id);
 	return mt_buf_detach(&b);
 }
 
+/* A build-id that can name the file and fit in the header. */
 static int usable_id(const char *id)
 {
-	size_t i, n = id ? strlen(id) : 0;
-
-	if (n < 8 || n >= CACHE_ID_MAX)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!((id[i] >= '0' && id[i] <= '9') ||
-		      (id[i] >= 'a' && id[i] <= 'f')))
-			return 0;
-	return 1;
+	return id && sym_is_hex_id(id) && strlen(id) < CACHE_ID_MAX;
 }
 
 /* Write the bytes to a new file beside path, then rename it over path. */
-static int write_atomically(const char *dir, const char *path, const mt_buf *b)
+/* Write the bytes to a new file beside path, then rename it over path.
+ * 0, or -1 with the reason in *why (free with free()). */
+static int
+write_atomically(const char *dir, const char *path, const mt_buf *b, char **why)
 {
-	mt_buf tmp = MT_BUF_INIT;
+	mt_buf tmp = MT_BUF_INIT, msg = MT_BUF_INIT;
+	const char *step = "create";
 	size_t done = 0;
-	int fd, ret = -1;
+	int fd, err = 0;
 
 	(void)mkdir(dir, 0777);
 	/* Unique per writer, threads of one process included. */
 	mt_buf_printf(&tmp, "%s.XXXXXX", path);
 	fd = mkostemp(tmp.ptr, O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		err = errno;
 		goto out;
+	}
 	(void)fchmod(fd, 0644);
+	step = "write";
 	while (done < b->len) {
 		ssize_t n = write(fd, b->ptr + done, b->len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n <= 0) {
+			err = n < 0 ? errno : ENOSPC;
 			break;
+		}
 		done += (size_t)n;
 	}
-	if (close(fd) == 0 && done == b->len && rename(tmp.ptr, path) == 0)
-		ret = 0;
-	else
+	if (close(fd) != 0 && !err)
+		err = errno;
+	if (!err) {
+		step = "rename";
+		if (rename(tmp.ptr, path) != 0)
+			err = errno;
+	}
+	if (err)
 		unlink(tmp.ptr);
 out:
+	if (err) {
+		mt_buf_printf(&msg, "index cache not written: cannot %s '%s': %s",
+		              step, path, strerror(err));
+		*why = mt_buf_detach(&msg);
+	}
 	mt_buf_release(&tmp);
-	return ret;
+	return err ? -1 : 0;
 }
 
 int sym_cache_store(mt_module *m, const char *dir)
@@ -295,8 +307,10 @@ int sym_cache_store(mt_module *m, const char *dir)
 	h.strs_off = put(&w, w.pool.ptr, w.pool.len);
 	h.file_size = w.out.len;
 	memcpy(w.out.ptr, &h, sizeof(h));
-	path = cache_path(dir, m->build_id, "");
-	ret = write_atomically(dir, path, &w.out);
+	path = cache_path(dir, m->build_id);
+	free(m->cache_err);
+	m->cache_err = NULL;
+	ret = write_atomically(dir, path, &w.out, &m->cache_err);
 	free(path);
 	free(cus);
 	mt_buf_release(&w.out);
@@ -382,7 +396,7 @@ int sym_cache_load(mt_module *m, const char *dir)
 
 	if (!usable_id(m->build_id))
 		return -1;
-	path = cache_path(dir, m->build_id, "");
+	path = cache_path(dir, m->build_id);
 	/* O_NONBLOCK: a FIFO put in its place must not hang the run. */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	free(path);
@@ -423,7 +437,6 @@ int sym_cache_load(mt_module *m, const char *dir)
 		cu->size = cc[i].size;
 		cu->version = cc[i].version;
 		cu->state = cc[i].state == 1 ? SYM_CU_CACHED : -1;
-		cu->mapped = 1;
 		cu->nodes = (sym_node *)(base + cc[i].nodes_off);
 		cu->n_nodes = cu->cap_nodes = cc[i].n_nodes;
 		cu->segs = (sym_seg *)(base + cc[i].segs_off);

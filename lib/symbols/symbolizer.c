@@ -102,7 +102,7 @@ out:
 	return ret;
 }
 
-static int is_hex_id(const char *hex)
+int sym_is_hex_id(const char *hex)
 {
 	size_t n = 0;
 
@@ -121,7 +121,7 @@ char *mt_sym_build_id_path(const char *dir, const char *hex)
 	mt_buf b = MT_BUF_INIT;
 	size_t i;
 
-	if (!hex || !is_hex_id(hex))
+	if (!hex || !sym_is_hex_id(hex))
 		return NULL;
 	mt_buf_printf(&b, "%s/.build-id/", dir);
 	for (i = 0; hex[i]; i++) {
@@ -728,6 +728,7 @@ static void module_free(mt_module *m)
 	mt_map_release(&m->memo_syms);
 	free(m->memo);
 	sym_cache_release(m);
+	free(m->cache_err);
 	sym_arena_release(&m->arena);
 	free(m->key);
 	free(m->path);
@@ -830,7 +831,7 @@ int mt_symbolizer_module(mt_module **out,
 	*out = NULL;
 	if (!name)
 		name = "";
-	if (build_id_hex && is_hex_id(build_id_hex)) {
+	if (build_id_hex && sym_is_hex_id(build_id_hex)) {
 		id = mt_strdup(build_id_hex);
 		for (i = 0; id[i]; i++)
 			if (id[i] >= 'A' && id[i] <= 'F')
@@ -909,6 +910,16 @@ const char *mt_module_path(const mt_module *m)
 const char *mt_module_build_id(const mt_module *m)
 {
 	return m->build_id;
+}
+
+const char *mt_symbolizer_cache_error(const mt_symbolizer *s)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->n_mods; i++)
+		if (s->mods[i]->cache_err)
+			return s->mods[i]->cache_err;
+	return NULL;
 }
 
 int mt_module_has_debug(const mt_module *m, const char **reason)

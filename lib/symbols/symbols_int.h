@@ -168,8 +168,9 @@ typedef struct sym_cu {
 	sym_line_table lt; /* empty when the CU has none or it is bad */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
-	int mapped; /* nodes, segs and line marks/rows live in the cache */
-	const struct cache_cu *cached; /* its record there */
+	/* Its record in the index cache, or NULL. When set, nodes, segs
+	 * and the line marks/rows live in the mapped file. */
+	const struct cache_cu *cached;
 } sym_cu;
 
 /* sym_cu.state: 0 not loaded, 1 loaded, -1 failed, or mapped from an
@@ -222,6 +223,7 @@ struct mt_module {
 	int die_walk; /* DIE_WALK_* in dwarf_index.c */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	void *cache_map; /* the mapped index cache file, or NULL */
+	char *cache_err; /* why the cache could not be written, or NULL */
 	size_t cache_size;
 
 	void *cs; /* capstone handle (csh *), lazily opened */
@@ -247,6 +249,9 @@ struct mt_symbolizer {
 };
 
 /* symbolizer.c */
+/* Whether hex is a build-id in hex: an even number, 4 to 128, of hex
+ * digits. */
+int sym_is_hex_id(const char *hex);
 uint32_t mt_sym_crc32(uint32_t crc, const void *p, size_t n);
 /* CRC32 (the .gnu_debuglink flavour) of a whole file. 0 or MT_EIO. */
 int mt_sym_crc32_file(uint32_t *out, const char *path);
@@ -297,7 +302,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx);
  * that matches m. Needs m->sec. */
 int sym_cache_load(mt_module *m, const char *dir);
 /* Index every CU of m and write the index to DIR (created if missing);
- * 0 or -1. */
+ * 0, or -1 (with the reason in m->cache_err when writing failed). */
 int sym_cache_store(mt_module *m, const char *dir);
 /* Open a SYM_CU_CACHED CU for lookups; 0, or -1 (then it is failed). */
 int sym_cache_open_cu(mt_module *m, sym_cu *cu);

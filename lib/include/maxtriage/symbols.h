@@ -45,6 +45,10 @@ typedef struct mt_symbolizer_opts {
 int mt_symbolizer_new(mt_symbolizer **out,
                       const mt_symbolizer_opts *opts,
                       mt_error *err);
+/* Why an --index-cache file could not be written (the first such
+ * reason among the modules opened so far), or NULL. Lookups are not
+ * affected: the module was indexed all the same. */
+const char *mt_symbolizer_cache_error(const mt_symbolizer *s);
 void mt_symbolizer_free(mt_symbolizer *s);
 
 /*
