@@ -35,8 +35,8 @@
 #define MAX_ABBREV_CODE 65536
 
 typedef struct abbrev_attr {
-	uint32_t name;
 	uint32_t form;
+	int32_t slot; /* where read_die keeps the value (A_*), or -1 */
 	int64_t implicit; /* DW_FORM_implicit_const */
 } abbrev_attr;
 
@@ -222,7 +222,7 @@ static int read_abbrevs(unit *u, uint64_t off)
 				return -1;
 			if (name == 0 && form == 0)
 				break;
-			at.name = (uint32_t)name;
+			at.slot = slot_of((uint32_t)name);
 			at.form = (uint32_t)form;
 			at.implicit = form == DW_FORM_implicit_const
 			                      ? rd_sleb(&r)
@@ -335,7 +335,7 @@ static int read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 		if (sym_rd_form(r, &u->fc, at->form, at->implicit, &form, &v) !=
 		    0)
 			return -1;
-		k = slot_of(at->name);
+		k = at->slot;
 		if (k < 0)
 			continue;
 		dv->a[k].v = v;
