@@ -21,13 +21,14 @@ THRESHOLD = 0.999
 
 
 def text_range(lib):
+    """(start, size) of .text in lib, or None when it has none."""
     out = subprocess.run(['readelf', '-SW', lib], check=True,
                          capture_output=True, text=True).stdout
     for ln in out.splitlines():
         parts = ln.replace('[ ', '[').split()
         if len(parts) > 5 and parts[1] == '.text':
             return int(parts[3], 16), int(parts[5], 16)
-    raise SystemExit(f'no .text in {lib}')
+    return None
 
 
 def blocks(text):
@@ -52,7 +53,10 @@ def main():
         variants = [ln.split() for ln in f if ln.strip()]
     for name, stripped, lib in variants:
         target = lib if stripped == '-' else stripped
-        start, size = text_range(lib)
+        rng = text_range(lib)
+        if not rng:
+            sys.exit(f'no .text in {lib}')
+        start, size = rng
         rnd = random.Random(name)
         addrs = sorted({start + (i * size) // (n // 2) for i in range(n // 2)}
                        | {start + rnd.randrange(size) for _ in range(n // 2)})

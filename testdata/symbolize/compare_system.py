@@ -18,15 +18,7 @@ import random
 import subprocess
 import sys
 
-
-def text_range(lib):
-    out = subprocess.run(['readelf', '-SW', lib], check=True,
-                         capture_output=True, text=True).stdout
-    for ln in out.splitlines():
-        parts = ln.replace('[ ', '[').split()
-        if len(parts) > 5 and parts[1] == '.text':
-            return int(parts[3], 16), int(parts[5], 16)
-    return None
+from compare import text_range
 
 
 def blocks(text):

@@ -37,7 +37,12 @@ def main():
     mt, n, libs = argv[0], int(argv[1]), argv[2:]
     ok = True
     for lib in libs:
-        start, size = text_range(lib)
+        rng = text_range(lib)
+        if not rng:
+            print(f'{lib}: no .text')
+            ok = False
+            continue
+        start, size = rng
         rnd = random.Random(os.path.basename(lib))
         addrs = sorted({start + (i * size) // (n // 2) for i in range(n // 2)}
                        | {start + rnd.randrange(size) for _ in range(n // 2)})

@@ -3,16 +3,13 @@
 # lands in one bucket, different crashes in different buckets, and a
 # baseline turns only the unseen crash into a new bucket (exit 1).
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 fx=$root/$O/fixtures/crashers
 sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1 || {
 	echo "cannot build the crash fixtures"
 	exit 77
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cc=gcc
 args="--no-repo -j 2 --binary-dir $fx/$cc/bin --debug-dir $fx/$cc/debug"
 

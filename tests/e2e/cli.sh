@@ -2,11 +2,8 @@
 # The command line's promises: help for every command, one-line errors,
 # documented exit codes, stdin, install layout.
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 fail=0
 expect() { # expect RC DESCRIPTION -- COMMAND...
 	want=$1

@@ -26,41 +26,18 @@
 # Exit 0 pass, 1 fail, 77 skip (reason on the last line).
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-: "${MT_BUILD:=build}"
-: "${MAXTRIAGE:=$top/$MT_BUILD/maxtriage}"
-mkdir -p "$MT_BUILD"
-build=$(cd "$MT_BUILD" && pwd)
-fixtures="$build/fixtures/crashers"
-python=/usr/bin/python3
-
-skip() {
-	echo "debuginfod: skipped: $*"
+command -v debuginfod >/dev/null 2>&1 || {
+	echo "debuginfod: skipped: missing debuginfod (Debian package debuginfod)"
 	exit 77
 }
-fail() {
-	echo "debuginfod: FAIL: $*" >&2
-	exit 1
-}
-
-command -v debuginfod >/dev/null 2>&1 ||
-	skip "missing debuginfod (Debian package debuginfod)"
-llvm_config=${LLVM_CONFIG:-llvm-config-19}
-for tool in gcc g++ clang-19 clang++-19 objcopy readelf nm "$llvm_config"; do
-	command -v "$tool" >/dev/null 2>&1 || skip "missing tool $tool"
-done
-symbolizer="$("$llvm_config" --bindir)/llvm-symbolizer"
-[ -x "$symbolizer" ] || skip "missing tool $symbolizer"
-[ -x "$python" ] || skip "missing $python"
-[ -x "$MAXTRIAGE" ] || fail "no maxtriage binary at '$MAXTRIAGE'"
+NAME=debuginfod
+EXTRA_TOOLS=nm
+# shellcheck source=tests/e2e/lib/crashers.sh
+. "$(dirname "$0")/lib/crashers.sh"
 
 # The fixtures first, in the caller's namespace (the re-run below finds
 # them up to date).
-rc=0
-sh "$top/testdata/crashers/build.sh" "$fixtures" >/dev/null || rc=$?
-[ $rc -eq 77 ] && skip "fixture build: a tool is missing (see above)"
-[ $rc -eq 0 ] || fail "building the fixtures failed (exit $rc)"
+build_crashers quiet
 
 # Re-run this script in a private network namespace when possible.
 if [ -z "${MT_DEBUGINFOD_NETNS:-}" ] && command -v unshare >/dev/null 2>&1 &&

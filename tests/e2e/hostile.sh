@@ -4,11 +4,8 @@
 # invalid UTF-8, deep IR nesting, truncated and corrupted ELF/DWARF.
 # Each run is bounded by `timeout`; a signal death or a timeout fails.
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 fail=0
 limit=${HOSTILE_TIMEOUT:-120}
 # under valgrind every instruction is about 50 times slower: smaller

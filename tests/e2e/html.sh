@@ -5,16 +5,13 @@
 # script ran, must hold the fusion, the placement change and the chosen
 # stage pair side by side.
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chromium" ]; then
 	echo "chromium not installed (Debian package chromium)"
 	exit 77
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail=0
 dump=$root/testdata/ir/max-dump
 cat >"$tmp/crash.txt" <<'TXT'

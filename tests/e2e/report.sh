@@ -4,11 +4,8 @@
 # did (rmo.matmul + rmo.add fused into mo.composite.matmul_add between mo
 # and mo-pre-mogg, on gpu:0).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 cat >"$tmp/crash.txt" <<'TXT'
 INFO: Building and compiling model...
 [OP] LAUNCH rmo.matmul [id=5] target=gpu:0

@@ -3,12 +3,9 @@
 # exit status is kept, MAX's debug switches are set, and a failure is
 # triaged into triage.json (stack from the log, irdiff from the IR dir).
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-O=${MT_BUILD:-build}
-bin=${MAXTRIAGE:-$root/$O/maxtriage}
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
 fx=$root/$O/fixtures/crashers
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail=0
 ok() { [ "$1" = "$2" ] || { echo "FAIL $3: got '$1', want '$2'"; fail=1; }; }
 

@@ -14,44 +14,18 @@
 # Exit 0 pass, 1 fail, 77 skip (reason on the last line).
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-: "${MT_BUILD:=build}"
-: "${MAXTRIAGE:=$top/$MT_BUILD/maxtriage}"
-mkdir -p "$MT_BUILD"
-build=$(cd "$MT_BUILD" && pwd)
-fixtures="$build/fixtures/crashers"
-python=/usr/bin/python3
+NAME=stack_real
+EXTRA_TOOLS=setarch
+# shellcheck source=tests/e2e/lib/crashers.sh
+. "$(dirname "$0")/lib/crashers.sh"
 
-skip() {
-	echo "stack_real: skipped: $*"
-	exit 77
-}
-
-llvm_config=${LLVM_CONFIG:-llvm-config-19}
-for tool in gcc g++ clang-19 clang++-19 objcopy readelf setarch "$llvm_config"; do
-	command -v "$tool" >/dev/null 2>&1 || skip "missing tool $tool"
-done
 # The forms of one crash are matched by address: randomisation must be off.
 setarch "$(uname -m)" -R true 2>/dev/null ||
 	skip "setarch -R (address randomisation off) is not permitted here"
-symbolizer="$("$llvm_config" --bindir)/llvm-symbolizer"
-[ -x "$symbolizer" ] || skip "missing tool $symbolizer"
-[ -x "$python" ] || skip "missing $python"
 [ -f "$("$llvm_config" --includedir)/llvm/Support/Signals.h" ] ||
 	skip "missing llvm-19-dev headers"
-if [ ! -x "$MAXTRIAGE" ]; then
-	echo "stack_real: no maxtriage binary at '$MAXTRIAGE'" >&2
-	exit 1
-fi
 
-rc=0
-sh "$top/testdata/crashers/build.sh" "$fixtures" || rc=$?
-[ $rc -eq 77 ] && skip "fixture build: a tool is missing (see above)"
-if [ $rc -ne 0 ]; then
-	echo "stack_real: building the fixtures failed (exit $rc)" >&2
-	exit 1
-fi
+build_crashers
 
 echo "stack_real: checking the fixtures themselves"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" \
