@@ -695,6 +695,16 @@ static void ssa_token(parser *P, opctx *c)
 	ssa_define(P, key, vid);
 }
 
+/* Note an opening bracket; past cap only count them, so that deeper
+ * nesting costs nothing but is still balanced. */
+static void push_open(char *stack, size_t cap, int *n, int *overflow, char ch)
+{
+	if ((size_t)*n < cap)
+		stack[(*n)++] = ch;
+	else
+		(*overflow)++;
+}
+
 /* Scan the rest of an op (or an alias value) up to its end. */
 static void scan_tail(parser *P, opctx *c)
 {
@@ -894,10 +904,7 @@ static void scan_tail(parser *P, opctx *c)
 				P->p++;
 				continue;
 			}
-			if (n < (int)sizeof(stack))
-				stack[n++] = ch;
-			else
-				overflow++;
+			push_open(stack, sizeof(stack), &n, &overflow, ch);
 			break;
 		case '{':
 			if (!n && !c->generic && c->op != MT_IR_NONE &&
@@ -908,10 +915,7 @@ static void scan_tail(parser *P, opctx *c)
 				last = '}';
 				continue;
 			}
-			if (n < (int)sizeof(stack))
-				stack[n++] = ch;
-			else
-				overflow++;
+			push_open(stack, sizeof(stack), &n, &overflow, ch);
 			break;
 		case '>':
 			if (P->p[-1] == '-') {
