@@ -68,7 +68,7 @@ def sh(cmd, **kw):
 
 # ---------------------------------------------------------------- timing
 
-def measure_once(cmd, stdin_path, stdout_path, cwd=None):
+def measure_once(cmd, stdin_path, stdout_path):
     """Run cmd once under bench/runone (built by main): wall time from
     fork to wait4 with a monotonic clock, peak RSS and user+sys time from
     wait4."""
@@ -76,7 +76,7 @@ def measure_once(cmd, stdin_path, stdout_path, cwd=None):
     with open(stdin_path or os.devnull, 'rb') as fin, \
             open(stdout_path, 'wb') as fout:
         p = subprocess.run([RUNONE, tf] + cmd, stdin=fin, stdout=fout,
-                           stderr=subprocess.PIPE, cwd=cwd)
+                           stderr=subprocess.PIPE)
     with open(tf) as f:
         wall, rss_kib, cpu, rc = f.read().split()
     return (float(wall), int(rss_kib), float(cpu), int(rc),
