@@ -1,6 +1,6 @@
 #!/bin/sh
 # Golden files for `maxtriage stack` over every real dump in
-# ../shared/samples/stacks/ (JSON, symbolization off so the result does not
+# testdata/samples/stacks/ (JSON, symbolization off so the result does not
 # depend on which libraries this machine has).
 #   tests/golden.sh BUILD_DIR check    compare (exit 1 on any difference)
 #   tests/golden.sh BUILD_DIR update   rewrite testdata/golden/stacks/
@@ -10,13 +10,14 @@ set -eu
 O=${1:-build}
 mode=${2:-check}
 root=$(cd "$(dirname "$0")/.." && pwd)
-samples="$root/../shared/samples/stacks"
+samples="$root/testdata/samples/stacks"
 gold="$root/testdata/golden/stacks"
 bin="$root/$O/maxtriage"
 [ -x "$bin" ] || bin="$O/maxtriage"
 if [ ! -d "$samples" ]; then
+	# part of the repository: missing data is a failure, never a skip
 	echo "samples not found at $samples"
-	exit 77
+	exit 1
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

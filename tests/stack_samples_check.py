@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Facts read off the real dumps in shared/samples/stacks, checked against
+"""Facts read off the real dumps in testdata/samples/stacks, checked against
 `maxtriage stack --format json`. Each expectation below was written by
 reading the dump (which frame is the trampoline, what the message says),
 not by copying the tool's output."""

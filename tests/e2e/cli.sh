@@ -43,15 +43,25 @@ expect 2 "bad rules" -- $bin stack --no-repo --rules "$tmp/bad-rules.json" "$tmp
 grep -q "rule 1" "$tmp/err" || { echo "FAIL bad rules message names the rule"; fail=1; }
 expect 2 "bad format" -- $bin stack --format yaml "$tmp/one.txt"
 # deterministic: the same input gives the same bytes (bucket in parallel too)
+# (each run must succeed and print something: two identical error
+# messages would otherwise compare equal and pass)
+det() {
+	name=$1
+	shift
+	"$@" >"$tmp/det-$name" 2>"$tmp/det-$name.err" ||
+		{ echo "FAIL determinism run $name exited $?: $(head -1 "$tmp/det-$name.err")"; fail=1; }
+	[ -s "$tmp/det-$name" ] || { echo "FAIL determinism run $name printed nothing"; fail=1; }
+}
 for i in 1 2; do
-	$bin stack --no-repo --format json "$root/testdata/demo/crash.txt" --binary-dir "$root/testdata/demo/bin" \
-		--debug-dir "$root/testdata/demo/debug" >"$tmp/det-stack-$i" 2>/dev/null
-	$bin bucket --no-repo -j 2 --format json "$root/../shared/samples/stacks" >"$tmp/det-bucket-$i" 2>/dev/null
-	$bin irdiff --format json "$root/testdata/ir/max-dump" >"$tmp/det-ir-$i" 2>/dev/null
+	det stack-$i $bin stack --no-repo --format json "$root/testdata/demo/crash.txt" \
+		--binary-dir "$root/testdata/demo/bin" --debug-dir "$root/testdata/demo/debug"
+	det bucket-$i $bin bucket --no-repo -j 2 --format json "$root/testdata/samples/stacks"
+	det ir-$i $bin irdiff --format json "$root/testdata/ir/max-dump"
 done
 for f in stack bucket ir; do
 	cmp -s "$tmp/det-$f-1" "$tmp/det-$f-2" || { echo "FAIL $f output differs between two identical runs"; fail=1; }
 done
+grep -q '"fingerprint"' "$tmp/det-bucket-1" || { echo "FAIL bucket of the real samples has no fingerprint"; fail=1; }
 # colour only on a terminal: never in a pipe
 $bin stack --no-repo "$tmp/one.txt" | grep -q "$(printf '\033')" && { echo "FAIL colour in a pipe"; fail=1; }
 # install layout

@@ -1,6 +1,6 @@
 #!/bin/sh
 # irdiff over a MAX ir-output-dir written by hand from the real graphs in
-# ../shared/samples/ir (testdata/ir/max-dump, see its README): composite
+# testdata/samples/ir (testdata/ir/max-dump, see its README): composite
 # fusion, a weight moved from cpu to gpu, a transfer removed, transfers
 # added, unchanged stages, two graphs, a uniquified name, an unknown stage,
 # names whose alphabetical order is not the pipeline order.

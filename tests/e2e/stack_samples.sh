@@ -1,5 +1,5 @@
 #!/bin/sh
-# `maxtriage stack` over every real dump in ../shared/samples/stacks/:
+# `maxtriage stack` over every real dump in testdata/samples/stacks/:
 # (1) the JSON matches the reviewed golden files, (2) facts read off the
 # dumps themselves hold (tests/stack_samples_check.py).
 set -eu
@@ -7,4 +7,4 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 O=${MT_BUILD:-build}
 sh "$here/tests/golden.sh" "$O" check
 exec python3 "$here/tests/stack_samples_check.py" "${MAXTRIAGE:-$here/$O/maxtriage}" \
-	"$here/../shared/samples/stacks"
+	"$here/testdata/samples/stacks"

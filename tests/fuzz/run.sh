@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the libFuzzer targets (clang-19, ASan+UBSan) and run each for
 # FUZZ_SECONDS (default 60) from seed corpora made of the project's own
-# test data and ../shared/samples. Crashes are saved under
+# test data (testdata/, including the real samples). Crashes are saved under
 # build-fuzz/crashes/<target>/ and make the script fail; each one found
 # must become a regression test.
 set -eu
@@ -23,7 +23,7 @@ seed() {
 	mkdir -p "$d"
 	case $1 in
 	stack)
-		cp ../shared/samples/stacks/*.txt "$d"/ 2>/dev/null || true
+		cp testdata/samples/stacks/*.txt "$d"/
 		cp testdata/demo/crash.txt "$d"/ 2>/dev/null || true
 		for f in build/fixtures/crashers/*/dumps/*.txt; do
 			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
@@ -35,7 +35,7 @@ seed() {
 			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
 		done ;;
 	mlir)
-		cp ../shared/samples/ir/*.mlir "$d"/ 2>/dev/null || true
+		cp testdata/samples/ir/*.mlir "$d"/
 		find testdata/ir -name '*.mlir' -size -200k 2>/dev/null |
 			while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
 	cache)
