@@ -12,6 +12,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/ir.h"
+#include "maxtriage/json_writer.h"
 
 typedef struct mt_irdiff_stage {
 	const mt_ir_stage *stage; /* borrowed from the input */
@@ -93,7 +94,13 @@ int mt_ir_show_diff(mt_buf *out,
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
-/* Returns 0 or MT_ENOMEM (jansson). */
+/* Append the JSON document and a newline to out. Returns 0, or the
+ * writer's error (mt_json_finish) when the document could not be formed. */
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r);
+/* Write the same document as one value of w: under key inside an open
+ * object (a composite document nests it so), NULL elsewhere. */
+void mt_irdiff_json_write(mt_json *w,
+                          const char *key,
+                          const mt_irdiff_report *r);
 
 #endif
