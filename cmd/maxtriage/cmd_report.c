@@ -96,10 +96,14 @@ int cmd_report(int argc, char **argv)
 	if (!strcmp(format, "html")) {
 		mt_html_crash hc = { set.reports, set.n, &js };
 		mt_buf title = MT_BUF_INIT;
+		mt_irdiff_excerpts ex;
 
 		mt_buf_printf(&title, "maxtriage report: %s with %s",
 		              stack_path, ir_path);
-		mt_html_render(&out, title.ptr, &rep, &hc);
+		mt_irdiff_excerpts_load(&ex, &rep, MT_HTML_STAGE_TEXT,
+		                        MT_HTML_TOTAL_TEXT);
+		mt_html_render(&out, title.ptr, &rep, &ex, &hc);
+		mt_irdiff_excerpts_release(&ex);
 		mt_buf_release(&title);
 	} else if (!strcmp(format, "json")) {
 		int jrc = mt_report_render_json(&out, &si, &rep, &js);
