@@ -18,10 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "maxtriage/buf.h"
 #include "maxtriage/common.h"
+#include "maxtriage/irdiff_output.h"
 #include "maxtriage/json_writer.h"
+#include "maxtriage/stack_output.h"
 
 #define FFFD "\xef\xbf\xbd"
 
@@ -375,6 +378,93 @@ static void clean_keeps_valid_text(void **state)
 	mt_buf_release(&b);
 }
 
+/* A part written inside an open object is the standalone document
+ * re-indented one level, as jansson nests a parsed document. */
+static void nested_part_matches_jansson(void **state)
+{
+	mt_report rep;
+	mt_stack_input in = { "in\xed\xa0\x80.txt", &rep, 1, NULL };
+	mt_buf alone = MT_BUF_INIT, nested = MT_BUF_INIT;
+	mt_json w;
+	json_t *part, *root;
+	char *want;
+
+	(void)state;
+	memset(&rep, 0, sizeof(rep));
+	rep.kind = "crash";
+	rep.blame_frame = -1;
+	mt_stack_render_json(&alone, &in, 1);
+	part = json_loads(alone.ptr, 0, NULL);
+	assert_non_null(part);
+	root = json_pack("{s:s,s:o,s:n}", "schema", "outer", "stack", part,
+	                 "after");
+	want = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+	mt_json_init_buf(&w, &nested, MT_JSON_PRETTY);
+	mt_json_object_begin(&w, NULL);
+	mt_json_string(&w, "schema", "outer");
+	mt_stack_json_write(&w, "stack", &in, 1);
+	mt_json_null(&w, "after");
+	mt_json_object_end(&w);
+	assert_int_equal(mt_json_finish(&w), 0);
+	assert_int_equal(nested.len, strlen(want) + 1);
+	assert_memory_equal(nested.ptr, want, strlen(want));
+	free(want);
+	json_decref(root);
+	mt_buf_release(&alone);
+	mt_buf_release(&nested);
+}
+
+/* Excerpts: each stage cut to the per-stage budget, all of them to the
+ * total, in order; an unreadable stage marked. */
+static void excerpts_keep_to_budgets(void **state)
+{
+	char path[] = "/tmp/mt-test-excerpt-XXXXXX";
+	int fd = mkstemp(path);
+	mt_ir_stage st[4];
+	mt_irdiff_stage ds[4];
+	mt_irdiff_graph g;
+	mt_irdiff_report r;
+	mt_irdiff_excerpts ex;
+	size_t i;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "0123456789", 10), 10);
+	close(fd);
+	memset(st, 0, sizeof(st));
+	memset(ds, 0, sizeof(ds));
+	for (i = 0; i < 4; i++) {
+		st[i].path = path;
+		st[i].len = SIZE_MAX;
+		ds[i].stage = &st[i];
+	}
+	st[1].off = 8; /* "89": a slice, as captures hold stages */
+	st[1].len = 2;
+	st[3].path = "/nonexistent/stage.mlir";
+	memset(&g, 0, sizeof(g));
+	g.stages = ds;
+	g.nstages = 4;
+	memset(&r, 0, sizeof(r));
+	r.graphs = &g;
+	r.ngraphs = 1;
+	/* budgets: 4 per stage, 9 in all -> 4 + 2 + 3 */
+	mt_irdiff_excerpts_load(&ex, &r, 4, 9);
+	assert_int_equal(ex.ngraphs, 1);
+	assert_int_equal(ex.nstages[0], 4);
+	assert_string_equal(ex.graphs[0][0].text, "0123");
+	assert_int_equal(ex.graphs[0][0].len, 10);
+	assert_string_equal(ex.graphs[0][1].text, "89");
+	assert_int_equal(ex.graphs[0][1].shown, 2);
+	assert_int_equal(ex.graphs[0][1].len, 2);
+	assert_string_equal(ex.graphs[0][2].text, "012");
+	assert_int_equal(ex.graphs[0][2].shown, 3);
+	assert_true(ex.graphs[0][3].unreadable);
+	assert_null(ex.graphs[0][3].text);
+	mt_irdiff_excerpts_release(&ex);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -387,6 +477,8 @@ int main(void)
 		cmocka_unit_test(file_writer_matches_buffer_writer),
 		cmocka_unit_test(failed_write_is_reported),
 		cmocka_unit_test(clean_keeps_valid_text),
+		cmocka_unit_test(nested_part_matches_jansson),
+		cmocka_unit_test(excerpts_keep_to_budgets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
