@@ -217,12 +217,16 @@ int cmd_irdiff(int argc, char **argv)
 		mt_irdiff_write_markdown(&out, &rep);
 	} else if (!strcmp(format, "html")) {
 		mt_buf title = MT_BUF_INIT;
+		mt_irdiff_excerpts ex;
 		size_t k;
 
 		mt_buf_puts(&title, "maxtriage irdiff:");
 		for (k = 0; k < pos.n; k++)
 			mt_buf_printf(&title, " %s", pos.items[k]);
-		mt_html_render(&out, title.ptr, &rep, NULL);
+		mt_irdiff_excerpts_load(&ex, &rep, MT_HTML_STAGE_TEXT,
+		                        MT_HTML_TOTAL_TEXT);
+		mt_html_render(&out, title.ptr, &rep, &ex, NULL);
+		mt_irdiff_excerpts_release(&ex);
 		mt_buf_release(&title);
 	} else {
 		mt_irdiff_write_text(&out, &rep);

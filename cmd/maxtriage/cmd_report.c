@@ -48,7 +48,6 @@ int cmd_report(int argc, char **argv)
 	mt_irdiff_opts io;
 	mt_join_set js;
 	mt_buf text = MT_BUF_INIT, out = MT_BUF_INIT, sdoc = MT_BUF_INIT;
-	mt_buf idoc = MT_BUF_INIT;
 	mt_stack_input si;
 	mt_pipeline pipe;
 	mt_error err;
@@ -97,16 +96,24 @@ int cmd_report(int argc, char **argv)
 	if (!strcmp(format, "html")) {
 		mt_html_crash hc = { set.reports, set.n, &js };
 		mt_buf title = MT_BUF_INIT;
+		mt_irdiff_excerpts ex;
 
 		mt_buf_printf(&title, "maxtriage report: %s with %s",
 		              stack_path, ir_path);
-		mt_html_render(&out, title.ptr, &rep, &hc);
+		mt_irdiff_excerpts_load(&ex, &rep, MT_HTML_STAGE_TEXT,
+		                        MT_HTML_TOTAL_TEXT);
+		mt_html_render(&out, title.ptr, &rep, &ex, &hc);
+		mt_irdiff_excerpts_release(&ex);
 		mt_buf_release(&title);
 	} else if (!strcmp(format, "json")) {
-		mt_stack_render_json(&sdoc, &si, 1);
-		mt_irdiff_write_json(&idoc, &rep);
-		mt_report_render_json(&out, sdoc.ptr,
-		                      idoc.len ? idoc.ptr : NULL, &js);
+		int jrc = mt_report_render_json(&out, &si, &rep, &js);
+
+		if (jrc < 0) {
+			mt_die_msg("report", "cannot write JSON: %s",
+			           mt_strerror(jrc));
+			rc = MT_EXIT_INPUT;
+			goto out;
+		}
 	} else if (!strcmp(format, "markdown")) {
 		mt_stack_render_markdown(&sdoc, &si, 1);
 		mt_report_render_markdown(&out, sdoc.ptr, set.reports, &js);
@@ -128,7 +135,6 @@ out:
 	mt_buf_release(&text);
 	mt_buf_release(&out);
 	mt_buf_release(&sdoc);
-	mt_buf_release(&idoc);
 	mt_triage_cli_release(&cli);
 	mt_strlist_release(&rest);
 	return rc;

@@ -8,11 +8,11 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/irdiff_output.h"
+#include "maxtriage/run_output.h"
 #include "maxtriage/stack_output.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -20,8 +20,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#define RUN_SCHEMA "maxtriage.run.v1"
 
 static const mt_command_help help = {
 	"run", "maxtriage run [options] -- COMMAND [ARG...]",
@@ -126,32 +124,78 @@ static void pump(int out_fd, int err_fd, int log_fd, mt_buf *log)
 	}
 }
 
-/* irdiff of DIR/ir as a JSON value, or null when there is nothing. */
-static json_t *irdiff_json(const char *irdir, char **note)
+/* irdiff of DIR/ir into rep (and *in, which it borrows); 0, or -1 with
+ * *note saying why there is none. */
+static int run_irdiff(mt_irdiff_report *rep,
+                      mt_ir_input **in,
+                      const mt_irdiff_opts *o,
+                      const char *irdir,
+                      char **note)
 {
 	const char *paths[1] = { irdir };
+	mt_error err;
+
+	if (mt_ir_input_open(in, paths, 1, &err) < 0 ||
+	    mt_irdiff_run(rep, *in, o, &err) < 0) {
+		*note = mt_strdup(err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* The command failed: triage what it left into DIR/triage.json. */
+static void write_triage(mt_triage_cli *cli,
+                         mt_symbolizer **sym,
+                         mt_report_set *set,
+                         const mt_strlist *command,
+                         int rc,
+                         int status,
+                         const mt_buf *log,
+                         const char *logpath,
+                         const char *irdir,
+                         const char *tpath)
+{
+	mt_pipeline pipe;
+	mt_stack_input si;
 	mt_ir_input *in = NULL;
 	mt_irdiff_report rep;
 	mt_irdiff_opts o;
-	mt_buf b = MT_BUF_INIT;
-	mt_error err;
-	json_t *j = NULL;
+	mt_run_result r;
+	char *irnote = NULL;
+	FILE *f;
 
 	memset(&rep, 0, sizeof(rep));
 	memset(&o, 0, sizeof(o));
-	if (mt_ir_input_open(&in, paths, 1, &err) < 0) {
-		*note = mt_strdup(err.msg);
-		return json_null();
+	if (mt_triage_cli_symbolizer(sym, cli, "run") == 0) {
+		mt_triage_cli_pipeline(&pipe, cli, *sym, cli->repo);
+		mt_triage_text(set, log->ptr, log->len, &pipe);
 	}
-	if (mt_irdiff_run(&rep, in, &o, &err) == 0 &&
-	    mt_irdiff_write_json(&b, &rep) == 0)
-		j = json_loadb(b.ptr, b.len, 0, NULL);
+	memset(&si, 0, sizeof(si));
+	si.path = logpath;
+	si.reports = set->reports;
+	si.nreports = set->n;
+	memset(&r, 0, sizeof(r));
+	r.command = command->items;
+	r.ncommand = command->n;
+	r.exit_status = rc;
+	r.signal = WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : NULL;
+	r.log = logpath;
+	r.ir_dir = irdir;
+	r.stack = &si;
+	r.irdiff = run_irdiff(&rep, &in, &o, irdir, &irnote) ? NULL : &rep;
+	r.irdiff_note = irnote;
+	f = fopen(tpath, "w");
+	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0)
+		mt_die_msg("run", "cannot write '%s': %s", tpath,
+		           strerror(errno));
 	else
-		*note = mt_strdup(err.msg);
-	mt_buf_release(&b);
+		fprintf(stderr,
+		        "maxtriage: run: '%s' failed (exit %d): %zu report%s, triage in %s\n",
+		        command->items[0], rc, set->n, set->n == 1 ? "" : "s",
+		        tpath);
+	free(irnote);
 	mt_irdiff_report_release(&rep);
 	mt_ir_input_free(in);
-	return j ? j : json_null();
 }
 
 int cmd_run(int argc, char **argv)
@@ -168,7 +212,7 @@ int cmd_run(int argc, char **argv)
 	};
 	// clang-format on
 	mt_buf irdir = MT_BUF_INIT, logpath = MT_BUF_INIT, tpath = MT_BUF_INIT;
-	mt_buf log = MT_BUF_INIT, stackdoc = MT_BUF_INIT;
+	mt_buf log = MT_BUF_INIT;
 	mt_symbolizer *sym = NULL;
 	mt_report_set set;
 	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, log_fd = -1;
@@ -250,57 +294,8 @@ int cmd_run(int argc, char **argv)
 	if (rc == 0)
 		goto out;
 
-	/* the command failed: triage what it left */
-	{
-		mt_pipeline pipe;
-		mt_stack_input si;
-		json_t *root = json_object(), *cmd = json_array(), *stack;
-		char *irnote = NULL;
-		FILE *f;
-
-		if (mt_triage_cli_symbolizer(&sym, &cli, "run") == 0) {
-			mt_triage_cli_pipeline(&pipe, &cli, sym, cli.repo);
-			mt_triage_text(&set, log.ptr, log.len, &pipe);
-		}
-		memset(&si, 0, sizeof(si));
-		si.path = logpath.ptr;
-		si.reports = set.reports;
-		si.nreports = set.n;
-		mt_stack_render_json(&stackdoc, &si, 1);
-		stack = json_loadb(stackdoc.ptr, stackdoc.len, 0, NULL);
-		for (i = 0; i < command.n; i++) {
-			json_t *a = json_string(command.items[i]);
-
-			json_array_append_new(cmd, a ? a : json_string("?"));
-		}
-		json_object_set_new(root, "schema", json_string(RUN_SCHEMA));
-		json_object_set_new(root, "command", cmd);
-		json_object_set_new(root, "exit_status", json_integer(rc));
-		json_object_set_new(
-		        root, "signal",
-		        WIFSIGNALED(status)
-		                ? json_string(strsignal(WTERMSIG(status)))
-		                : json_null());
-		json_object_set_new(root, "log", json_string(logpath.ptr));
-		json_object_set_new(root, "ir_dir", json_string(irdir.ptr));
-		json_object_set_new(root, "stack", stack ? stack : json_null());
-		json_object_set_new(root, "irdiff",
-		                    irdiff_json(irdir.ptr, &irnote));
-		json_object_set_new(root, "irdiff_note",
-		                    irnote ? json_string(irnote) : json_null());
-		free(irnote);
-		f = fopen(tpath.ptr, "w");
-		if (!f || json_dumpf(root, f, JSON_INDENT(2)) < 0 ||
-		    fputc('\n', f) == EOF || fclose(f) != 0)
-			mt_die_msg("run", "cannot write '%s': %s", tpath.ptr,
-			           strerror(errno));
-		else
-			fprintf(stderr,
-			        "maxtriage: run: '%s' failed (exit %d): %zu report%s, triage in %s\n",
-			        command.items[0], rc, set.n,
-			        set.n == 1 ? "" : "s", tpath.ptr);
-		json_decref(root);
-	}
+	write_triage(&cli, &sym, &set, &command, rc, status, &log, logpath.ptr,
+	             irdir.ptr, tpath.ptr);
 out:
 	if (log_fd >= 0)
 		close(log_fd);
@@ -317,7 +312,6 @@ out:
 	mt_buf_release(&logpath);
 	mt_buf_release(&tpath);
 	mt_buf_release(&log);
-	mt_buf_release(&stackdoc);
 	mt_triage_cli_release(&cli);
 	mt_strlist_release(&command);
 	return rc;

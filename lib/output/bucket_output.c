@@ -1,9 +1,9 @@
 /* bucket_output.c - buckets as JSON (maxtriage.bucket.v1) and text. */
 #include "maxtriage/bucket.h"
 
-#include "output_int.h"
+#include "maxtriage/json_writer.h"
 
-#include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,51 +20,60 @@ static void iso_time(char *buf, size_t n, int64_t t)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static json_t *safe_string(const char *s)
+/* The document has no nulls where a string is expected: "" instead. */
+static void text(mt_json *w, const char *key, const char *s)
 {
-	return mt_json_text(s ? s : "");
+	mt_json_string(w, key, s ? s : "");
+}
+
+static void bucket_json(mt_json *w, const mt_bucket *b)
+{
+	char t1[32], t2[32];
+	size_t j;
+
+	iso_time(t1, sizeof(t1), b->first_time);
+	iso_time(t2, sizeof(t2), b->last_time);
+	mt_json_object_begin(w, NULL);
+	text(w, "fingerprint", b->fingerprint);
+	text(w, "signature", b->signature);
+	text(w, "class", b->category);
+	text(w, "kind", b->kind);
+	mt_json_uint64(w, "count", b->count);
+	mt_json_array_begin(w, "files");
+	for (j = 0; j < b->nfiles; j++)
+		text(w, NULL, b->files[j]);
+	mt_json_array_end(w);
+	mt_json_bool(w, "new", b->is_new);
+	if (b->nfiles)
+		text(w, "example", b->files[0]);
+	else
+		mt_json_null(w, "example");
+	mt_json_string(w, "first_time", t1);
+	mt_json_string(w, "last_time", t2);
+	mt_json_object_end(w);
 }
 
 void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 {
-	json_t *root = json_object(), *arr = json_array(), *errs = json_array();
-	size_t i, j;
-	char t1[32], t2[32];
+	mt_json w;
+	size_t i;
 
-	json_object_set_new(root, "schema", json_string(MT_BUCKET_SCHEMA));
-	for (i = 0; i < s->n; i++) {
-		const mt_bucket *b = &s->buckets[i];
-		json_t *o = json_object(), *files = json_array();
-
-		for (j = 0; j < b->nfiles; j++)
-			json_array_append_new(files, safe_string(b->files[j]));
-		iso_time(t1, sizeof(t1), b->first_time);
-		iso_time(t2, sizeof(t2), b->last_time);
-		json_object_set_new(o, "fingerprint",
-		                    json_string(b->fingerprint));
-		json_object_set_new(o, "signature", safe_string(b->signature));
-		json_object_set_new(o, "class", safe_string(b->category));
-		json_object_set_new(o, "kind", safe_string(b->kind));
-		json_object_set_new(o, "count",
-		                    json_integer((json_int_t)b->count));
-		json_object_set_new(o, "files", files);
-		json_object_set_new(o, "new", json_boolean(b->is_new));
-		json_object_set_new(o, "example",
-		                    b->nfiles ? safe_string(b->files[0])
-		                              : json_null());
-		json_object_set_new(o, "first_time", json_string(t1));
-		json_object_set_new(o, "last_time", json_string(t2));
-		json_array_append_new(arr, o);
-	}
-	json_object_set_new(root, "buckets", arr);
-	json_object_set_new(root, "files", json_integer((json_int_t)s->files));
-	json_object_set_new(root, "reports",
-	                    json_integer((json_int_t)s->reports));
-	json_object_set_new(root, "baseline", json_boolean(s->has_baseline));
+	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
+	mt_json_object_begin(&w, NULL);
+	mt_json_string(&w, "schema", MT_BUCKET_SCHEMA);
+	mt_json_array_begin(&w, "buckets");
+	for (i = 0; i < s->n; i++)
+		bucket_json(&w, &s->buckets[i]);
+	mt_json_array_end(&w);
+	mt_json_uint64(&w, "files", s->files);
+	mt_json_uint64(&w, "reports", s->reports);
+	mt_json_bool(&w, "baseline", s->has_baseline);
+	mt_json_array_begin(&w, "errors");
 	for (i = 0; i < s->nerrors; i++)
-		json_array_append_new(errs, safe_string(s->errors[i]));
-	json_object_set_new(root, "errors", errs);
-	(void)mt_json_emit(out, root);
+		text(&w, NULL, s->errors[i]);
+	mt_json_array_end(&w);
+	mt_json_object_end(&w);
+	(void)mt_json_finish(&w); /* a buffer writer used rightly: 0 */
 }
 
 void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color)

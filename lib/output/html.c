@@ -16,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* IR text embedded per stage, and in all, before it is cut short. */
-#define MAX_STAGE_TEXT (512u * 1024u)
-#define MAX_TOTAL_TEXT (16u * 1024u * 1024u)
 #define MAX_FRAMES_SHOWN 40
 
 static void esc(mt_buf *b, const char *s)
@@ -188,57 +185,100 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t i)
 	return g->stages[i].stage->name;
 }
 
-static void transitions(mt_buf *b, const mt_irdiff_graph *g)
+/*
+ * The findings tables share one shape: a heading, then "none" when there
+ * are no rows, else a table whose first row names the columns (cols,
+ * NULL-terminated). Returns whether a table was opened (close it with
+ * table_end).
+ */
+static int table_begin(mt_buf *b,
+                       const char *heading,
+                       size_t nrows,
+                       const char *const *cols)
 {
-	size_t s, k, m, nf = 0, np = 0, nl = 0;
-
-	for (s = 0; s < g->nsteps; s++) {
-		nf += g->steps[s].t.nfusions;
-		np += g->steps[s].t.nplacements + g->steps[s].t.ntransfers;
-		nl += g->steps[s].t.nlowerings;
+	if (heading)
+		mt_buf_printf(b, "<h3>%s</h3>", heading);
+	if (!nrows && heading) {
+		mt_buf_puts(b, "<p class=\"note\">none</p>");
+		return 0;
 	}
+	mt_buf_puts(b, "<table><tr>");
+	for (; *cols; cols++)
+		mt_buf_printf(b, "<th>%s</th>", *cols);
+	mt_buf_puts(b, "</tr>");
+	return 1;
+}
 
-	mt_buf_puts(
-	        b,
-	        "<h3>Transitions</h3><table><tr><th>from</th><th>to</th><th>added</th><th>removed</th><th>modified</th><th>moved</th><th>unchanged</th><th>findings</th></tr>");
+static void table_end(mt_buf *b, int opened)
+{
+	if (opened)
+		mt_buf_puts(b, "</table>");
+}
+
+/* "<td>" + text + "</td>" opening the next cell: the common row step. */
+static void cell_then(mt_buf *b, const char *text)
+{
+	esc(b, text);
+	mt_buf_puts(b, "</td><td>");
+}
+
+static void counts_list(mt_buf *b, const mt_ir_count *c, size_t n)
+{
+	size_t m;
+
+	for (m = 0; m < n; m++) {
+		mt_buf_printf(b, "%s%zux ", m ? ", " : "", c[m].n);
+		esc(b, c[m].name);
+	}
+}
+
+static void plural(mt_buf *b, const char *sep, size_t n, const char *what)
+{
+	mt_buf_printf(b, "%s%zu %s%s", sep, n, what, n == 1 ? "" : "s");
+}
+
+static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
+{
+	static const char *const cols[] = { "from",      "to",       "added",
+		                            "removed",   "modified", "moved",
+		                            "unchanged", "findings", NULL };
+	size_t s;
+
+	mt_buf_puts(b, "<h3>Transitions</h3>");
+	table_begin(b, NULL, g->nsteps, cols);
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 		const mt_ir_counts *c = &st->t.counts;
 
 		mt_buf_printf(b, "<tr class=\"%s\"><td>",
 		              st->t.changed ? "changed" : "unchanged");
-		esc(b, stage_name(g, st->from));
-		mt_buf_puts(b, "</td><td>");
+		cell_then(b, stage_name(g, st->from));
 		esc(b, stage_name(g, st->to));
 		mt_buf_printf(
 		        b,
 		        "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
 		        c->added, c->removed, c->modified, c->moved,
 		        c->unchanged);
-		if (!st->t.changed)
+		if (!st->t.changed) {
 			mt_buf_puts(b, "unchanged");
-		else
-			mt_buf_printf(
-			        b,
-			        "%zu fusion%s, %zu placement%s, %zu transfer%s, %zu lowering%s",
-			        st->t.nfusions, st->t.nfusions == 1 ? "" : "s",
-			        st->t.nplacements,
-			        st->t.nplacements == 1 ? "" : "s",
-			        st->t.ntransfers,
-			        st->t.ntransfers == 1 ? "" : "s",
-			        st->t.nlowerings,
-			        st->t.nlowerings == 1 ? "" : "s");
+		} else {
+			plural(b, "", st->t.nfusions, "fusion");
+			plural(b, ", ", st->t.nplacements, "placement");
+			plural(b, ", ", st->t.ntransfers, "transfer");
+			plural(b, ", ", st->t.nlowerings, "lowering");
+		}
 		mt_buf_puts(b, "</td></tr>");
 	}
 	mt_buf_puts(b, "</table>");
+}
 
-	mt_buf_puts(b, "<h3>Fusion groups</h3>");
-	if (!nf)
-		mt_buf_puts(b, "<p class=\"note\">none</p>");
-	else
-		mt_buf_puts(
-		        b,
-		        "<table><tr><th>stage</th><th>fused into</th><th>members</th></tr>");
+static void fusions_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+{
+	static const char *const cols[] = { "stage", "fused into", "members",
+		                            NULL };
+	size_t s, k, m;
+	int opened = table_begin(b, "Fusion groups", n, cols);
+
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -248,8 +288,7 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			mt_buf_puts(b, "<tr class=\"fusion\"><td>");
 			esc(b, stage_name(g, st->from));
 			mt_buf_puts(b, " &rarr; ");
-			esc(b, stage_name(g, st->to));
-			mt_buf_puts(b, "</td><td>");
+			cell_then(b, stage_name(g, st->to));
 			opref(b, &f->into);
 			mt_buf_puts(b, "</td><td><ul>");
 			for (m = 0; m < f->nfrom; m++) {
@@ -260,16 +299,15 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			mt_buf_puts(b, "</ul></td></tr>");
 		}
 	}
-	if (nf)
-		mt_buf_puts(b, "</table>");
+	table_end(b, opened);
+}
 
-	mt_buf_puts(b, "<h3>Placement changes and transfers</h3>");
-	if (!np)
-		mt_buf_puts(b, "<p class=\"note\">none</p>");
-	else
-		mt_buf_puts(
-		        b,
-		        "<table><tr><th>stage</th><th>op</th><th>change</th></tr>");
+static void placements_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+{
+	static const char *const cols[] = { "stage", "op", "change", NULL };
+	size_t s, k;
+	int opened = table_begin(b, "Placement changes and transfers", n, cols);
+
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -277,8 +315,7 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			const mt_ir_placement *p = &st->t.placements[k];
 
 			mt_buf_puts(b, "<tr class=\"placement\"><td>");
-			esc(b, stage_name(g, st->to));
-			mt_buf_puts(b, "</td><td>");
+			cell_then(b, stage_name(g, st->to));
 			opref(b, &p->op);
 			mt_buf_puts(b, "</td><td>placed ");
 			esc(b, p->from);
@@ -289,9 +326,8 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 		for (k = 0; k < st->t.ntransfers; k++) {
 			const mt_ir_transfer *t = &st->t.transfers[k];
 
-			mt_buf_printf(b, "<tr class=\"transfer\"><td>");
-			esc(b, stage_name(g, st->to));
-			mt_buf_puts(b, "</td><td>");
+			mt_buf_puts(b, "<tr class=\"transfer\"><td>");
+			cell_then(b, stage_name(g, st->to));
 			opref(b, &t->op);
 			mt_buf_printf(b, "</td><td class=\"%s\">transfer %s ",
 			              t->added ? "new" : "gone",
@@ -302,16 +338,15 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			mt_buf_puts(b, "</td></tr>");
 		}
 	}
-	if (np)
-		mt_buf_puts(b, "</table>");
+	table_end(b, opened);
+}
 
-	mt_buf_puts(b, "<h3>Lowerings</h3>");
-	if (!nl)
-		mt_buf_puts(b, "<p class=\"note\">none</p>");
-	else
-		mt_buf_puts(
-		        b,
-		        "<table><tr><th>stage</th><th>at</th><th>from</th><th>to</th></tr>");
+static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+{
+	static const char *const cols[] = { "stage", "at", "from", "to", NULL };
+	size_t s, k;
+	int opened = table_begin(b, "Lowerings", n, cols);
+
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
 
@@ -319,59 +354,51 @@ static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 			const mt_ir_lowering *l = &st->t.lowerings[k];
 
 			mt_buf_puts(b, "<tr><td>");
-			esc(b, stage_name(g, st->to));
-			mt_buf_puts(b, "</td><td>");
+			cell_then(b, stage_name(g, st->to));
 			opref(b, &l->at);
 			mt_buf_puts(b, "</td><td>");
-			for (m = 0; m < l->nfrom; m++) {
-				mt_buf_printf(b, "%s%zux ", m ? ", " : "",
-				              l->from[m].n);
-				esc(b, l->from[m].name);
-			}
+			counts_list(b, l->from, l->nfrom);
 			mt_buf_puts(b, "</td><td>");
-			for (m = 0; m < l->nto; m++) {
-				mt_buf_printf(b, "%s%zux ", m ? ", " : "",
-				              l->to[m].n);
-				esc(b, l->to[m].name);
-			}
+			counts_list(b, l->to, l->nto);
 			mt_buf_puts(b, "</td></tr>");
 		}
 	}
-	if (nl)
-		mt_buf_puts(b, "</table>");
+	table_end(b, opened);
+}
+
+static void transitions(mt_buf *b, const mt_irdiff_graph *g)
+{
+	size_t s, nf = 0, np = 0, nl = 0;
+
+	for (s = 0; s < g->nsteps; s++) {
+		nf += g->steps[s].t.nfusions;
+		np += g->steps[s].t.nplacements + g->steps[s].t.ntransfers;
+		nl += g->steps[s].t.nlowerings;
+	}
+	transitions_table(b, g);
+	fusions_table(b, g, nf);
+	placements_table(b, g, np);
+	lowerings_table(b, g, nl);
 }
 
 /* The stages' text, hidden, for the side-by-side view. */
-static void
-stage_texts(mt_buf *b, const mt_irdiff_graph *g, size_t gi, size_t *total)
+static void stage_texts(mt_buf *b, const mt_irdiff_excerpts *ex, size_t gi)
 {
 	size_t i;
 
-	for (i = 0; i < g->nstages; i++) {
-		mt_ir_text t;
-		mt_error err;
+	for (i = 0; i < ex->nstages[gi]; i++) {
+		const mt_irdiff_excerpt *x = &ex->graphs[gi][i];
 
 		mt_buf_printf(b, "<pre hidden id=\"ir-%zu-%zu\">", gi, i);
-		if (g->stages[i].unreadable ||
-		    mt_ir_text_open(&t, g->stages[i].stage, &err) < 0) {
+		if (x->unreadable) {
 			mt_buf_puts(b, "(stage could not be read)");
 		} else {
-			size_t n = t.len;
-
-			if (n > MAX_STAGE_TEXT)
-				n = MAX_STAGE_TEXT;
-			if (*total + n > MAX_TOTAL_TEXT)
-				n = *total < MAX_TOTAL_TEXT
-				            ? MAX_TOTAL_TEXT - *total
-				            : 0;
-			escn(b, t.ptr, n);
-			*total += n;
-			if (n < t.len)
+			escn(b, x->text, x->shown);
+			if (x->shown < x->len)
 				mt_buf_printf(
 				        b,
 				        "\n... (%zu more bytes not embedded)\n",
-				        t.len - n);
-			mt_ir_text_release(&t);
+				        x->len - x->shown);
 		}
 		mt_buf_puts(b, "</pre>");
 	}
@@ -394,9 +421,156 @@ static const char pair_script[] =
         "})();\n"
         "</script>\n";
 
+/* A row whose value is escaped text inside open/close markup. */
+static void row(mt_buf *b,
+                const char *th,
+                const char *open,
+                const char *v,
+                const char *close)
+{
+	mt_buf_printf(b, "<tr><th>%s</th><td>%s", th, open);
+	esc(b, v);
+	mt_buf_printf(b, "%s</td></tr>", close);
+}
+
+static void report_summary(mt_buf *b, const mt_report *rp, size_t r)
+{
+	size_t i;
+
+	mt_buf_printf(b, "<h3>Report %zu: ", r + 1);
+	esc(b, rp->kind ? rp->kind : "unknown");
+	mt_buf_printf(
+	        b, " in <span class=\"cat-%s\">%s</span> code</h3><table>",
+	        mt_category_name(rp->category), mt_category_name(rp->category));
+	if (rp->message)
+		row(b, "message", "<pre>", rp->message, "</pre>");
+	if (rp->kernel)
+		row(b, "kernel", "<code>", rp->kernel, "</code>");
+	for (i = 0; i < rp->ninflight; i++) {
+		mt_buf_puts(b, "<tr><th>in flight</th><td><code>");
+		esc(b, rp->inflight[i].op);
+		mt_buf_puts(b, "</code> on ");
+		esc(b, rp->inflight[i].target ? rp->inflight[i].target : "?");
+		mt_buf_puts(b, "</td></tr>");
+	}
+	if (rp->reason)
+		row(b, "why", "", rp->reason, "");
+	row(b, "signature", "<code>", rp->signature, "</code>");
+	mt_buf_printf(b,
+	              "<tr><th>fingerprint</th><td><code>%s</code></td></tr>",
+	              rp->fingerprint);
+	for (i = 0; i < rp->nnext_steps; i++)
+		row(b, "next step", "", rp->next_steps[i], "");
+	mt_buf_puts(b, "</table>");
+}
+
+static void frames_table(mt_buf *b, const mt_report *rp)
+{
+	static const char *const cols[] = { "#",      "category", "function",
+		                            "source", "module",   NULL };
+	size_t i;
+
+	if (!rp->nframes)
+		return;
+	table_begin(b, NULL, rp->nframes, cols);
+	for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN; i++) {
+		const mt_frame *f = &rp->frames[i];
+		char *d = mt_function_display(f->function ? f->function
+		                                          : f->symbol);
+
+		mt_buf_printf(
+		        b,
+		        "<tr%s><td>%d</td><td class=\"cat-%s\">%s</td><td><code>",
+		        (int)i == rp->blame_frame ? " style=\"font-weight:700\""
+		                                  : "",
+		        f->index, mt_category_name(f->category),
+		        mt_category_name(f->category));
+		esc(b, d ? d : "??");
+		mt_buf_puts(b, f->inlined ? "</code> (inlined)</td><td>"
+		                          : "</code></td><td>");
+		if (f->file) {
+			esc(b, f->file);
+			mt_buf_printf(b, ":%u:%u", f->line, f->column);
+		}
+		mt_buf_puts(b, "</td><td>");
+		esc(b, f->module);
+		mt_buf_puts(b, "</td></tr>");
+		free(d);
+	}
+	mt_buf_puts(b, "</table>");
+}
+
+/* " on DEVICE" when there is one. */
+static void device(mt_buf *b, const char *dev)
+{
+	if (dev) {
+		mt_buf_puts(b, " on ");
+		esc(b, dev);
+	}
+}
+
+static void join_hit(mt_buf *b, const mt_join_hit *h)
+{
+	size_t m;
+
+	mt_buf_puts(b, "<li class=\"join\">graph ");
+	esc(b, h->graph);
+	mt_buf_puts(b, h->fusion ? ": fused into <code>" : ": <code>");
+	esc(b, h->op.op);
+	mt_buf_puts(b, "</code>");
+	device(b, h->op.device);
+	mt_buf_puts(b, h->fusion ? " at stage " : ", stages ");
+	esc(b, h->from_stage);
+	mt_buf_puts(b, " &rarr; ");
+	esc(b, h->to_stage);
+	if (h->nmembers) {
+		mt_buf_puts(b, "<ul>");
+		for (m = 0; m < h->nmembers; m++) {
+			const mt_join_member *mb = &h->members[m];
+
+			mt_buf_puts(b, "<li>member <code>");
+			esc(b, mb->op);
+			mt_buf_puts(b, "</code>");
+			device(b, mb->device);
+			if (mb->nlocs) {
+				mt_buf_puts(b, " at ");
+				locs(b, mb->locs, mb->nlocs);
+			}
+			mt_buf_puts(b, "</li>");
+		}
+		mt_buf_puts(b, "</ul>");
+	}
+	mt_buf_puts(b, "</li>");
+}
+
+static void joins_list(mt_buf *b, const mt_join_set *js, size_t r)
+{
+	size_t i, k;
+
+	for (i = 0; js && i < js->n; i++) {
+		const mt_join *j = &js->joins[i];
+
+		if (j->report != r)
+			continue;
+		mt_buf_puts(b, "<h3>In the IR: ");
+		esc(b, j->source);
+		mt_buf_puts(b, " <code>");
+		esc(b, j->key);
+		mt_buf_puts(b, "</code></h3>");
+		if (!j->nhits)
+			mt_buf_puts(
+			        b,
+			        "<p class=\"note\">not found in the IR stages</p>");
+		mt_buf_puts(b, "<ul>");
+		for (k = 0; k < j->nhits; k++)
+			join_hit(b, &j->hits[k]);
+		mt_buf_puts(b, "</ul>");
+	}
+}
+
 static void crash_section(mt_buf *b, const mt_html_crash *c)
 {
-	size_t r, i, k, m;
+	size_t r;
 
 	mt_buf_puts(b, "<h2>Crash</h2>");
 	if (!c->n)
@@ -404,156 +578,80 @@ static void crash_section(mt_buf *b, const mt_html_crash *c)
 		        b,
 		        "<p class=\"note\">no crash or error found in the input</p>");
 	for (r = 0; r < c->n; r++) {
-		const mt_report *rp = &c->reports[r];
+		report_summary(b, &c->reports[r], r);
+		frames_table(b, &c->reports[r]);
+		joins_list(b, c->joins, r);
+	}
+}
 
-		mt_buf_printf(b, "<h3>Report %zu: ", r + 1);
-		esc(b, rp->kind ? rp->kind : "unknown");
-		mt_buf_printf(
-		        b,
-		        " in <span class=\"cat-%s\">%s</span> code</h3><table>",
-		        mt_category_name(rp->category),
-		        mt_category_name(rp->category));
-		if (rp->message) {
-			mt_buf_puts(b, "<tr><th>message</th><td><pre>");
-			esc(b, rp->message);
-			mt_buf_puts(b, "</pre></td></tr>");
-		}
-		if (rp->kernel) {
-			mt_buf_puts(b, "<tr><th>kernel</th><td><code>");
-			esc(b, rp->kernel);
-			mt_buf_puts(b, "</code></td></tr>");
-		}
-		for (i = 0; i < rp->ninflight; i++) {
-			mt_buf_puts(b, "<tr><th>in flight</th><td><code>");
-			esc(b, rp->inflight[i].op);
-			mt_buf_puts(b, "</code> on ");
-			esc(b, rp->inflight[i].target ? rp->inflight[i].target
-			                              : "?");
-			mt_buf_puts(b, "</td></tr>");
-		}
-		if (rp->reason) {
-			mt_buf_puts(b, "<tr><th>why</th><td>");
-			esc(b, rp->reason);
-			mt_buf_puts(b, "</td></tr>");
-		}
-		mt_buf_puts(b, "<tr><th>signature</th><td><code>");
-		esc(b, rp->signature);
-		mt_buf_printf(
-		        b,
-		        "</code></td></tr><tr><th>fingerprint</th><td><code>%s</code></td></tr>",
-		        rp->fingerprint);
-		for (i = 0; i < rp->nnext_steps; i++) {
-			mt_buf_puts(b, "<tr><th>next step</th><td>");
-			esc(b, rp->next_steps[i]);
-			mt_buf_puts(b, "</td></tr>");
-		}
-		mt_buf_puts(b, "</table>");
-		if (rp->nframes) {
-			mt_buf_puts(
-			        b,
-			        "<table><tr><th>#</th><th>category</th><th>function</th><th>source</th><th>module</th></tr>");
-			for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN;
-			     i++) {
-				const mt_frame *f = &rp->frames[i];
-				char *d = mt_function_display(
-				        f->function ? f->function : f->symbol);
+/* One option per stage pair, the first changed one selected. */
+static int pair_options(mt_buf *b, const mt_irdiff_report *ir)
+{
+	size_t g, s;
+	int any_pair = 0, selected = 0;
 
-				mt_buf_printf(
-				        b,
-				        "<tr%s><td>%d</td><td class=\"cat-%s\">%s</td><td><code>",
-				        (int)i == rp->blame_frame
-				                ? " style=\"font-weight:700\""
-				                : "",
-				        f->index, mt_category_name(f->category),
-				        mt_category_name(f->category));
-				esc(b, d ? d : "??");
-				mt_buf_puts(
-				        b,
-				        f->inlined
-				                ? "</code> (inlined)</td><td>"
-				                : "</code></td><td>");
-				if (f->file) {
-					esc(b, f->file);
-					mt_buf_printf(b, ":%u:%u", f->line,
-					              f->column);
-				}
-				mt_buf_puts(b, "</td><td>");
-				esc(b, f->module);
-				mt_buf_puts(b, "</td></tr>");
-				free(d);
-			}
-			mt_buf_puts(b, "</table>");
-		}
-		for (i = 0; c->joins && i < c->joins->n; i++) {
-			const mt_join *j = &c->joins->joins[i];
+	for (g = 0; g < ir->ngraphs; g++) {
+		const mt_irdiff_graph *gr = &ir->graphs[g];
 
-			if (j->report != r)
-				continue;
-			mt_buf_puts(b, "<h3>In the IR: ");
-			esc(b, j->source);
-			mt_buf_puts(b, " <code>");
-			esc(b, j->key);
-			mt_buf_puts(b, "</code></h3>");
-			if (!j->nhits)
-				mt_buf_puts(
-				        b,
-				        "<p class=\"note\">not found in the IR stages</p>");
-			mt_buf_puts(b, "<ul>");
-			for (k = 0; k < j->nhits; k++) {
-				const mt_join_hit *h = &j->hits[k];
+		for (s = 0; s < gr->nsteps; s++) {
+			const mt_irdiff_step *st = &gr->steps[s];
+			int sel = !selected && st->t.changed;
 
-				mt_buf_puts(b, "<li class=\"join\">graph ");
-				esc(b, h->graph);
-				mt_buf_puts(b, h->fusion ? ": fused into <code>"
-				                         : ": <code>");
-				esc(b, h->op.op);
-				mt_buf_puts(b, "</code>");
-				if (h->op.device) {
-					mt_buf_puts(b, " on ");
-					esc(b, h->op.device);
-				}
-				mt_buf_puts(b, h->fusion ? " at stage "
-				                         : ", stages ");
-				esc(b, h->from_stage);
-				mt_buf_puts(b, " &rarr; ");
-				esc(b, h->to_stage);
-				if (h->nmembers) {
-					mt_buf_puts(b, "<ul>");
-					for (m = 0; m < h->nmembers; m++) {
-						mt_buf_puts(
-						        b, "<li>member <code>");
-						esc(b, h->members[m].op);
-						mt_buf_puts(b, "</code>");
-						if (h->members[m].device) {
-							mt_buf_puts(b, " on ");
-							esc(b, h->members[m]
-							               .device);
-						}
-						if (h->members[m].nlocs) {
-							mt_buf_puts(b, " at ");
-							locs(b,
-							     h->members[m].locs,
-							     h->members[m]
-							             .nlocs);
-						}
-						mt_buf_puts(b, "</li>");
-					}
-					mt_buf_puts(b, "</ul>");
-				}
-				mt_buf_puts(b, "</li>");
-			}
-			mt_buf_puts(b, "</ul>");
+			mt_buf_printf(b,
+			              "<option value=\"%zu:%zu:%zu\" data-a=\"",
+			              g, st->from, st->to);
+			esc(b, stage_name(gr, st->from));
+			mt_buf_puts(b, "\" data-b=\"");
+			esc(b, stage_name(gr, st->to));
+			mt_buf_printf(b, "\"%s>", sel ? " selected" : "");
+			esc(b, gr->graph->name);
+			mt_buf_puts(b, ": ");
+			esc(b, stage_name(gr, st->from));
+			mt_buf_puts(b, " &rarr; ");
+			esc(b, stage_name(gr, st->to));
+			mt_buf_puts(b, st->t.changed ? "" : " (unchanged)");
+			mt_buf_puts(b, "</option>");
+			selected |= sel;
+			any_pair = 1;
 		}
 	}
+	return any_pair;
+}
+
+static void side_by_side(mt_buf *b,
+                         const mt_irdiff_report *ir,
+                         const mt_irdiff_excerpts *ex)
+{
+	size_t g;
+	int any_pair;
+
+	mt_buf_puts(
+	        b,
+	        "<h2>Side-by-side IR</h2><p><label>stage pair <select id=\"pair\">");
+	any_pair = pair_options(b, ir);
+	mt_buf_puts(
+	        b,
+	        "</select></label> <span class=\"note\">lines only in one side are highlighted</span></p>");
+	if (!any_pair)
+		mt_buf_puts(
+		        b,
+		        "<p class=\"note\">fewer than two stages: nothing to compare</p>");
+	mt_buf_puts(
+	        b,
+	        "<div class=\"panes\"><div style=\"flex:1\"><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
+	        "<div style=\"flex:1\"><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
+	for (g = 0; ex && g < ex->ngraphs; g++)
+		stage_texts(b, ex, g);
+	mt_buf_puts(b, pair_script);
 }
 
 void mt_html_render(mt_buf *b,
                     const char *title,
                     const mt_irdiff_report *ir,
+                    const mt_irdiff_excerpts *ex,
                     const mt_html_crash *crash)
 {
-	size_t g, s, total = 0;
-	int any_pair = 0, selected = 0;
+	size_t g;
 
 	mt_buf_puts(
 	        b,
@@ -577,55 +675,8 @@ void mt_html_render(mt_buf *b,
 		chart(b, gr, 1);
 		transitions(b, gr);
 	}
-	/* side-by-side IR: one option per stage pair, the first changed
-	 * one selected */
-	if (ir) {
-		mt_buf_puts(
-		        b,
-		        "<h2>Side-by-side IR</h2><p><label>stage pair <select id=\"pair\">");
-		for (g = 0; g < ir->ngraphs; g++) {
-			const mt_irdiff_graph *gr = &ir->graphs[g];
-
-			for (s = 0; s < gr->nsteps; s++) {
-				const mt_irdiff_step *st = &gr->steps[s];
-				int sel = !selected && st->t.changed;
-
-				mt_buf_printf(
-				        b,
-				        "<option value=\"%zu:%zu:%zu\" data-a=\"",
-				        g, st->from, st->to);
-				esc(b, stage_name(gr, st->from));
-				mt_buf_puts(b, "\" data-b=\"");
-				esc(b, stage_name(gr, st->to));
-				mt_buf_printf(b, "\"%s>",
-				              sel ? " selected" : "");
-				esc(b, gr->graph->name);
-				mt_buf_puts(b, ": ");
-				esc(b, stage_name(gr, st->from));
-				mt_buf_puts(b, " &rarr; ");
-				esc(b, stage_name(gr, st->to));
-				mt_buf_puts(b, st->t.changed ? ""
-				                             : " (unchanged)");
-				mt_buf_puts(b, "</option>");
-				selected |= sel;
-				any_pair = 1;
-			}
-		}
-		mt_buf_puts(
-		        b,
-		        "</select></label> <span class=\"note\">lines only in one side are highlighted</span></p>");
-		if (!any_pair)
-			mt_buf_puts(
-			        b,
-			        "<p class=\"note\">fewer than two stages: nothing to compare</p>");
-		mt_buf_puts(
-		        b,
-		        "<div class=\"panes\"><div style=\"flex:1\"><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
-		        "<div style=\"flex:1\"><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
-		for (g = 0; g < ir->ngraphs; g++)
-			stage_texts(b, &ir->graphs[g], g, &total);
-		mt_buf_puts(b, pair_script);
-	}
+	if (ir)
+		side_by_side(b, ir, ex);
 	mt_buf_puts(b,
 	            "<p class=\"note\">made by maxtriage</p></body></html>\n");
 }

@@ -1,93 +1,83 @@
 /* report_output.c - `maxtriage report`: crash reports with their IR. */
 #include "maxtriage/join.h"
 
-#include "output_int.h"
+#include "maxtriage/json_writer.h"
+#include "maxtriage/stack_output.h"
 
-#include <jansson.h>
-#include <stdlib.h>
-#include <string.h>
-
-static json_t *str(const char *s)
+static void member_json(mt_json *w, const char *key, const mt_join_member *m)
 {
-	return mt_json_text(s);
-}
-
-static json_t *member_json(const mt_join_member *m)
-{
-	json_t *o = json_object(), *locs = json_array();
 	size_t i;
 
-	json_object_set_new(o, "op", str(m->op));
-	json_object_set_new(o, "symbol", str(m->sym));
-	json_object_set_new(o, "device", str(m->device));
+	mt_json_object_begin(w, key);
+	mt_json_string(w, "op", m->op);
+	mt_json_string(w, "symbol", m->sym);
+	mt_json_string(w, "device", m->device);
+	mt_json_array_begin(w, "locs");
 	for (i = 0; i < m->nlocs; i++)
-		json_array_append_new(locs, str(m->locs[i]));
-	json_object_set_new(o, "locs", locs);
-	return o;
+		mt_json_string(w, NULL, m->locs[i]);
+	mt_json_array_end(w);
+	mt_json_object_end(w);
 }
 
-void mt_report_render_json(mt_buf *out,
-                           const char *stack_json,
-                           const char *irdiff_json,
-                           const mt_join_set *js)
+static void hit_json(mt_json *w, const mt_join_hit *h)
 {
-	json_t *root = json_object(), *joins = json_array();
-	json_t *stack = json_loads(stack_json, 0, NULL);
-	json_t *ir = irdiff_json ? json_loads(irdiff_json, 0, NULL) : NULL;
-	size_t i, k, m;
+	size_t m;
 
-	json_object_set_new(root, "schema", json_string(MT_REPORT_SCHEMA));
-	json_object_set_new(root, "stack", stack ? stack : json_null());
-	json_object_set_new(root, "irdiff", ir ? ir : json_null());
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "graph", h->graph);
+	mt_json_string(w, "type", h->fusion ? "fusion" : "op");
+	if (h->fusion) {
+		mt_json_object_begin(w, "fused_at");
+		mt_json_string(w, "from", h->from_stage);
+		mt_json_string(w, "to", h->to_stage);
+		mt_json_object_end(w);
+		member_json(w, "into", &h->op);
+		mt_json_array_begin(w, "members");
+		for (m = 0; m < h->nmembers; m++)
+			member_json(w, NULL, &h->members[m]);
+		mt_json_array_end(w);
+	} else {
+		member_json(w, "op", &h->op);
+		mt_json_string(w, "first_stage", h->from_stage);
+		mt_json_string(w, "last_stage", h->to_stage);
+		mt_json_uint64(w, "stages", h->nstages);
+	}
+	mt_json_object_end(w);
+}
+
+int mt_report_render_json(mt_buf *out,
+                          const mt_stack_input *stack,
+                          const mt_irdiff_report *ir,
+                          const mt_join_set *js)
+{
+	mt_json w;
+	size_t i, k;
+
+	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
+	mt_json_object_begin(&w, NULL);
+	mt_json_string(&w, "schema", MT_REPORT_SCHEMA);
+	mt_stack_json_write(&w, "stack", stack, 1);
+	if (ir)
+		mt_irdiff_json_write(&w, "irdiff", ir);
+	else
+		mt_json_null(&w, "irdiff");
+	mt_json_array_begin(&w, "joins");
 	for (i = 0; i < js->n; i++) {
 		const mt_join *j = &js->joins[i];
-		json_t *o = json_object(), *hits = json_array();
 
-		json_object_set_new(o, "report",
-		                    json_integer((json_int_t)j->report));
-		json_object_set_new(o, "key", str(j->key));
-		json_object_set_new(o, "source", str(j->source));
-		for (k = 0; k < j->nhits; k++) {
-			const mt_join_hit *h = &j->hits[k];
-			json_t *ho = json_object();
-
-			json_object_set_new(ho, "graph", str(h->graph));
-			json_object_set_new(
-			        ho, "type",
-			        json_string(h->fusion ? "fusion" : "op"));
-			if (h->fusion) {
-				json_t *mem = json_array();
-
-				json_object_set_new(
-				        ho, "fused_at",
-				        json_pack("{s:o,s:o}", "from",
-				                  str(h->from_stage), "to",
-				                  str(h->to_stage)));
-				json_object_set_new(ho, "into",
-				                    member_json(&h->op));
-				for (m = 0; m < h->nmembers; m++)
-					json_array_append_new(
-					        mem,
-					        member_json(&h->members[m]));
-				json_object_set_new(ho, "members", mem);
-			} else {
-				json_object_set_new(ho, "op",
-				                    member_json(&h->op));
-				json_object_set_new(ho, "first_stage",
-				                    str(h->from_stage));
-				json_object_set_new(ho, "last_stage",
-				                    str(h->to_stage));
-				json_object_set_new(
-				        ho, "stages",
-				        json_integer((json_int_t)h->nstages));
-			}
-			json_array_append_new(hits, ho);
-		}
-		json_object_set_new(o, "matches", hits);
-		json_array_append_new(joins, o);
+		mt_json_object_begin(&w, NULL);
+		mt_json_uint64(&w, "report", j->report);
+		mt_json_string(&w, "key", j->key);
+		mt_json_string(&w, "source", j->source);
+		mt_json_array_begin(&w, "matches");
+		for (k = 0; k < j->nhits; k++)
+			hit_json(&w, &j->hits[k]);
+		mt_json_array_end(&w);
+		mt_json_object_end(&w);
 	}
-	json_object_set_new(root, "joins", joins);
-	(void)mt_json_emit(out, root);
+	mt_json_array_end(&w);
+	mt_json_object_end(&w);
+	return mt_json_finish(&w);
 }
 
 static void locs_text(mt_buf *b, const mt_join_member *m)

@@ -17,12 +17,18 @@ typedef struct mt_html_crash {
 	const mt_join_set *joins; /* may be NULL */
 } mt_html_crash;
 
-/* Append the page to b. ir and crash may each be NULL. Stage texts are
- * embedded for the side-by-side view up to 512 KiB each and 16 MiB in
- * all (the page says what was cut). */
+/* IR text the page embeds per stage, and in all, before it is cut short
+ * (budgets for mt_irdiff_excerpts_load; the page says what was cut). */
+#define MT_HTML_STAGE_TEXT (512u * 1024u)
+#define MT_HTML_TOTAL_TEXT (16u * 1024u * 1024u)
+
+/* Append the page to b. ir and crash may each be NULL; ex holds the stage
+ * texts of ir for the side-by-side view (NULL: none embedded). The page
+ * only reads them: nothing is opened or computed here. */
 void mt_html_render(mt_buf *b,
                     const char *title,
                     const mt_irdiff_report *ir,
+                    const mt_irdiff_excerpts *ex,
                     const mt_html_crash *crash);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/ir.h"
+#include "maxtriage/json_writer.h"
 
 typedef struct mt_irdiff_stage {
 	const mt_ir_stage *stage; /* borrowed from the input */
@@ -85,6 +86,33 @@ int mt_irdiff_run(mt_irdiff_report *r,
                   mt_error *err);
 void mt_irdiff_report_release(mt_irdiff_report *r);
 
+/* The text of one stage for a side-by-side view: its first bytes (a
+ * copy; NULs inside are kept) and how many were cut. */
+typedef struct mt_irdiff_excerpt {
+	char *text; /* shown bytes, NUL-terminated; NULL when unreadable */
+	size_t shown; /* bytes of text */
+	size_t len; /* bytes of the whole stage (len - shown were cut) */
+	int unreadable; /* the stage could not be read */
+} mt_irdiff_excerpt;
+
+typedef struct mt_irdiff_excerpts {
+	mt_irdiff_excerpt **graphs; /* [graph][stage], as in the report */
+	size_t *nstages; /* per graph */
+	size_t ngraphs;
+} mt_irdiff_excerpts;
+
+/*
+ * Map the text of every stage of r for embedding: up to per_stage bytes
+ * of each, up to total in all, stages taken in order. Unreadable stages
+ * are marked, not fatal. The excerpts are copies: they outlive r and
+ * its input. Release with mt_irdiff_excerpts_release.
+ */
+void mt_irdiff_excerpts_load(mt_irdiff_excerpts *out,
+                             const mt_irdiff_report *r,
+                             size_t per_stage,
+                             size_t total);
+void mt_irdiff_excerpts_release(mt_irdiff_excerpts *x);
+
 /* Unified diff of two stages with SSA names normalised (append to out). */
 int mt_ir_show_diff(mt_buf *out,
                     const mt_ir_stage *a,
@@ -93,7 +121,13 @@ int mt_ir_show_diff(mt_buf *out,
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
-/* Returns 0 or MT_ENOMEM (jansson). */
+/* Append the JSON document and a newline to out. Returns 0, or the
+ * writer's error (mt_json_finish) when the document could not be formed. */
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r);
+/* Write the same document as one value of w: under key inside an open
+ * object (a composite document nests it so), NULL elsewhere. */
+void mt_irdiff_json_write(mt_json *w,
+                          const char *key,
+                          const mt_irdiff_report *r);
 
 #endif

@@ -10,6 +10,8 @@
 #include "maxtriage/irdiff_output.h"
 #include "maxtriage/stack.h"
 
+struct mt_stack_input; /* maxtriage/stack_output.h */
+
 #define MT_REPORT_SCHEMA "maxtriage.report.v1"
 
 typedef struct mt_join_member {
@@ -52,12 +54,15 @@ void mt_join_reports(mt_join_set *out,
                      const mt_irdiff_report *rep);
 void mt_join_set_release(mt_join_set *s);
 
-/* The whole `report` document / text / markdown. stack_json is the
- * maxtriage.stack.v1 document of the same reports. */
-void mt_report_render_json(mt_buf *out,
-                           const char *stack_json,
-                           const char *irdiff_json,
-                           const mt_join_set *j);
+/* Append the whole `report` JSON document to out: the stack document of
+ * stack (one input), the irdiff document of ir (NULL: null) and the joins,
+ * nested as they are written. Returns 0, or the writer's error
+ * (mt_json_finish) when the document could not be formed. */
+int mt_report_render_json(mt_buf *out,
+                          const struct mt_stack_input *stack,
+                          const mt_irdiff_report *ir,
+                          const mt_join_set *j);
+/* Text / markdown: stack_text is the stack rendering of the same reports. */
 void mt_report_render_text(mt_buf *out,
                            const char *stack_text,
                            const mt_report *reports,

@@ -7,6 +7,7 @@
 #define MAXTRIAGE_STACK_OUTPUT_H
 
 #include "maxtriage/buf.h"
+#include "maxtriage/json_writer.h"
 #include "maxtriage/stack.h"
 
 #define MT_STACK_SCHEMA "maxtriage.stack.v1"
@@ -18,9 +19,15 @@ typedef struct mt_stack_input {
 	const char *error; /* set when the input could not be read */
 } mt_stack_input;
 
-/* Append the JSON document for all inputs to out (pretty, sorted keys
- * in schema order, newline-terminated). */
+/* Append the JSON document for all inputs to out (pretty, keys in schema
+ * order, newline-terminated). */
 void mt_stack_render_json(mt_buf *out, const mt_stack_input *in, size_t n);
+/* Write the same document as one value of w: under key inside an open
+ * object (a composite document nests it so), NULL elsewhere. */
+void mt_stack_json_write(mt_json *w,
+                         const char *key,
+                         const mt_stack_input *in,
+                         size_t n);
 void mt_stack_render_text(mt_buf *out,
                           const mt_stack_input *in,
                           size_t n,

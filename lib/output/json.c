@@ -1,0 +1,354 @@
+/*
+ * json.c - the streaming JSON writer (see maxtriage/json_writer.h).
+ *
+ * The writer owns the layout and the string policy so that no renderer
+ * has to: a renderer says "object", "key", "value", and whatever bytes
+ * its inputs held, the document is valid UTF-8 JSON.
+ */
+#include "maxtriage/json_writer.h"
+
+#include "maxtriage/common.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A FILE* writer stages this much before it writes. */
+#define SPILL_AT 65536
+
+static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
+
+/*
+ * Length of the well-formed UTF-8 sequence at p (n bytes left), or 0 when
+ * p starts an ill-formed one; then *bad is the length of its maximal
+ * subpart (the bytes that one U+FFFD replaces: at least 1). The ranges
+ * are Unicode's table 3-7: the second byte's range depends on the lead,
+ * which is what excludes overlong forms, surrogates and > U+10FFFF.
+ */
+static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t need, k;
+
+	*bad = 1;
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		need = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		need = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		need = 4;
+	else
+		return 0; /* C0, C1, F5..FF, or a stray continuation byte */
+	if (p[0] == 0xe0)
+		lo = 0xa0; /* below: overlong */
+	else if (p[0] == 0xed)
+		hi = 0x9f; /* above: surrogates D800..DFFF */
+	else if (p[0] == 0xf0)
+		lo = 0x90; /* below: overlong */
+	else if (p[0] == 0xf4)
+		hi = 0x8f; /* above: past U+10FFFF */
+	for (k = 1; k < need; k++) {
+		if (k >= n || p[k] < lo || p[k] > hi) {
+			*bad = k;
+			return 0;
+		}
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return need;
+}
+
+void mt_json_utf8_clean(mt_buf *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, run = 0; /* valid bytes not yet copied start at run */
+
+	while (i < n) {
+		size_t bad, len = utf8_seq(p + i, n - i, &bad);
+
+		if (len) {
+			i += len;
+			continue;
+		}
+		mt_buf_put(out, s + run, i - run);
+		mt_buf_puts(out, replacement);
+		i += bad;
+		run = i;
+	}
+	mt_buf_put(out, s + run, i - run);
+}
+
+/* The quoted, escaped, cleaned form of <s, n>. */
+static void put_string(mt_buf *b, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+
+	mt_buf_putc(b, '"');
+	while (i < n) {
+		size_t bad, len;
+		unsigned char c = p[i];
+		const char *esc = NULL;
+
+		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0x80) {
+			if ((len = utf8_seq(p + i, n - i, &bad))) {
+				i += len;
+				continue;
+			}
+			mt_buf_put(b, s + run, i - run);
+			mt_buf_puts(b, replacement);
+			i += bad;
+			run = i;
+			continue;
+		}
+		mt_buf_put(b, s + run, i - run);
+		switch (c) {
+		case '"':
+			esc = "\\\"";
+			break;
+		case '\\':
+			esc = "\\\\";
+			break;
+		case '\b':
+			esc = "\\b";
+			break;
+		case '\f':
+			esc = "\\f";
+			break;
+		case '\n':
+			esc = "\\n";
+			break;
+		case '\r':
+			esc = "\\r";
+			break;
+		case '\t':
+			esc = "\\t";
+			break;
+		}
+		if (esc)
+			mt_buf_puts(b, esc);
+		else
+			mt_buf_printf(b, "\\u%04X", (unsigned)c);
+		i++;
+		run = i;
+	}
+	mt_buf_put(b, s + run, i - run);
+	mt_buf_putc(b, '"');
+}
+
+static void fail(mt_json *w, int code)
+{
+	if (!w->err)
+		w->err = code;
+}
+
+static void spill(mt_json *w, size_t at)
+{
+	if (!w->fp || w->spill.len < at || w->err)
+		return;
+	if (fwrite(w->spill.ptr, 1, w->spill.len, w->fp) != w->spill.len)
+		fail(w, MT_EIO);
+	mt_buf_clear(&w->spill);
+}
+
+static void start(mt_json *w, mt_buf *out, FILE *fp, int flags)
+{
+	memset(w, 0, sizeof(*w));
+	mt_buf_init(&w->spill);
+	w->out = out ? out : &w->spill;
+	w->fp = fp;
+	w->flags = flags;
+	w->empty[0] = 1;
+}
+
+void mt_json_init_buf(mt_json *w, mt_buf *out, int flags)
+{
+	start(w, out, NULL, flags);
+}
+
+void mt_json_init_file(mt_json *w, FILE *fp, int flags)
+{
+	start(w, NULL, fp, flags);
+}
+
+static void newline(mt_json *w)
+{
+	int i;
+
+	if (w->flags & MT_JSON_COMPACT)
+		return;
+	mt_buf_putc(w->out, '\n');
+	for (i = 0; i < w->depth; i++)
+		mt_buf_put(w->out, "  ", 2);
+}
+
+/*
+ * Begin a value: check the key against the container, write the separator
+ * from the previous sibling, the line break and the key. Returns 0 when
+ * the value may be written.
+ */
+static int item(mt_json *w, const char *key)
+{
+	int in_object = w->depth && w->close[w->depth] == '}';
+
+	if (w->err)
+		return -1;
+	if (in_object != (key != NULL) || (!w->depth && !w->empty[0])) {
+		fail(w, MT_EUSAGE); /* a key where none belongs, or two roots */
+		return -1;
+	}
+	if (!w->empty[w->depth])
+		mt_buf_putc(w->out, ',');
+	w->empty[w->depth] = 0;
+	if (w->depth)
+		newline(w);
+	if (key) {
+		put_string(w->out, key, strlen(key));
+		mt_buf_puts(w->out, w->flags & MT_JSON_COMPACT ? ":" : ": ");
+	}
+	return 0;
+}
+
+static void begin(mt_json *w, const char *key, char open, char close)
+{
+	if (item(w, key))
+		return;
+	if (w->depth == MT_JSON_MAXDEPTH) {
+		fail(w, MT_ELIMIT);
+		return;
+	}
+	mt_buf_putc(w->out, open);
+	w->depth++;
+	w->close[w->depth] = close;
+	w->empty[w->depth] = 1;
+}
+
+static void end(mt_json *w, char close)
+{
+	if (w->err)
+		return;
+	if (!w->depth || w->close[w->depth] != close) {
+		fail(w, MT_EUSAGE);
+		return;
+	}
+	w->depth--;
+	if (!w->empty[w->depth + 1])
+		newline(w);
+	mt_buf_putc(w->out, close);
+	spill(w, SPILL_AT);
+}
+
+void mt_json_object_begin(mt_json *w, const char *key)
+{
+	begin(w, key, '{', '}');
+}
+
+void mt_json_object_end(mt_json *w)
+{
+	end(w, '}');
+}
+
+void mt_json_array_begin(mt_json *w, const char *key)
+{
+	begin(w, key, '[', ']');
+}
+
+void mt_json_array_end(mt_json *w)
+{
+	end(w, ']');
+}
+
+void mt_json_stringn(mt_json *w, const char *key, const char *s, size_t n)
+{
+	if (item(w, key))
+		return;
+	if (s)
+		put_string(w->out, s, n);
+	else
+		mt_buf_puts(w->out, "null");
+}
+
+void mt_json_string(mt_json *w, const char *key, const char *s)
+{
+	mt_json_stringn(w, key, s, s ? strlen(s) : 0);
+}
+
+void mt_json_int(mt_json *w, const char *key, int64_t v)
+{
+	if (!item(w, key))
+		mt_buf_printf(w->out, "%" PRId64, v);
+}
+
+void mt_json_uint64(mt_json *w, const char *key, uint64_t v)
+{
+	if (!item(w, key))
+		mt_buf_printf(w->out, "%" PRIu64, v);
+}
+
+void mt_json_double(mt_json *w, const char *key, double v)
+{
+	char num[40], *e, *from, *to;
+
+	if (item(w, key))
+		return;
+	if (!isfinite(v)) {
+		mt_buf_puts(w->out, "null");
+		return;
+	}
+	snprintf(num, sizeof(num) - 2, "%.17g", v);
+	/* a decimal comma (some locales) would end the number */
+	for (e = num; *e; e++)
+		if (*e == ',')
+			*e = '.';
+	if (!strchr(num, '.') && !strchr(num, 'e'))
+		strcat(num, ".0"); /* stays a real when read back */
+	if ((e = strchr(num, 'e'))) {
+		/* "1e+20" -> "1e20", "1e-05" -> "1e-5" */
+		to = e + 1;
+		if (*to == '-')
+			to++;
+		from = to;
+		while (*from == '+' || *from == '0')
+			from++;
+		memmove(to, from, strlen(from) + 1);
+	}
+	mt_buf_puts(w->out, num);
+}
+
+void mt_json_bool(mt_json *w, const char *key, int v)
+{
+	if (!item(w, key))
+		mt_buf_puts(w->out, v ? "true" : "false");
+}
+
+void mt_json_null(mt_json *w, const char *key)
+{
+	if (!item(w, key))
+		mt_buf_puts(w->out, "null");
+}
+
+int mt_json_finish(mt_json *w)
+{
+	int saved, rc;
+
+	if (!w->err && (w->depth || w->empty[0]))
+		fail(w, MT_EUSAGE); /* unclosed, or nothing written */
+	if (!w->err)
+		mt_buf_putc(w->out, '\n');
+	spill(w, 0);
+	if (w->fp && !w->err && fflush(w->fp) != 0)
+		fail(w, MT_EIO);
+	saved = errno;
+	mt_buf_release(&w->spill);
+	rc = w->err;
+	errno = saved;
+	return rc;
+}
