@@ -25,6 +25,46 @@ static const cli_command_help help = {
 	"JSON schema: maxtriage.report.v1 (docs/json-report.md)."
 };
 
+/* Whether an op found for report i in the IR carries a source location
+ * (a Python call site, when MAX recorded them). */
+static int has_call_sites(const mt_join_set *js, size_t i)
+{
+	size_t j, h, m;
+
+	for (j = 0; j < js->n; j++) {
+		const mt_join *jn = &js->joins[j];
+
+		if (jn->report != i)
+			continue;
+		for (h = 0; h < jn->nhits; h++) {
+			const mt_join_hit *hit = &jn->hits[h];
+
+			if (hit->op.nlocs)
+				return 1;
+			for (m = 0; m < hit->nmembers; m++)
+				if (hit->members[m].nlocs)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* The next steps again, now that the join says what the IR holds. */
+static void refresh_next_steps(mt_report_set *set,
+                               const mt_join_set *js,
+                               const mt_next_steps_opts *next)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		mt_next_steps_opts o = *next;
+
+		o.ir_call_sites = has_call_sites(js, i);
+		if (o.ir_call_sites)
+			mt_triage_next_steps(&set->reports[i], &o);
+	}
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *format = "text", *stack_path = NULL, *ir_path = NULL;
@@ -90,8 +130,10 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	cli_triage_pipeline(&pipe, &cli, sym, cli.repo);
+	pipe.next.ir_given = 1; /* the IR is joined below: never ask for it */
 	mt_triage_text(&set, text.ptr, text.len, &pipe);
 	mt_join_reports(&js, set.reports, set.n, in, &rep);
+	refresh_next_steps(&set, &js, &pipe.next);
 
 	memset(&si, 0, sizeof(si));
 	si.path = stack_path;

@@ -292,6 +292,8 @@ static void triage_run(const run_paths *rp,
 	memset(&set, 0, sizeof(set));
 	if (cli_triage_symbolizer(&sym, cli, "run") == 0) {
 		cli_triage_pipeline(&pipe, cli, sym, cli->repo);
+		/* run set ir-output-dir itself: never advise it */
+		pipe.next.ir_given = 1;
 		mt_triage_text(&set, log->ptr, log->len, &pipe);
 	}
 	if (write_triage_json(rp, command, rc, status, &set) == 0) {

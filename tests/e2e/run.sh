@@ -72,6 +72,17 @@ names = [s["name"] for g in d["irdiff"]["graphs"] for s in g["stages"]]
 assert names == ["mo", "mo-pre-mogg"], names
 PY
 
+# run sets ir-output-dir itself: its triage never advises setting it
+$bin run --no-repo --no-symbolize --out "$tmp/kern" sh -c \
+	'echo "RuntimeError: An error occurred in kernel named \"mo.composite.matmul_add\":" >&2; exit 1' >/dev/null 2>&1
+ok $? 1 "exit status of a failing kernel"
+python3 - "$tmp/kern/triage.json" <<'PY' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))["stack"]["reports"]
+assert len(r) == 1 and r[0]["kind"] == "kernel_error", r
+assert not any("ir-output-dir" in s for s in r[0]["next_steps"]), r[0]["next_steps"]
+PY
+
 # 3. a real crash (LLVM's handler): killed by SIGSEGV -> 139, triaged
 if sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1; then
 	$bin run --no-repo --out "$tmp/crash" --binary-dir "$fx/gcc/bin" --debug-dir "$fx/gcc/debug" \
