@@ -37,8 +37,9 @@ static const cli_command_help help = {
 	"or exits 0 but printed a crash or error report, `stack` runs on the log\n"
 	"and `irdiff` on the IR dumps, and both results are written to\n"
 	"DIR/triage.json (maxtriage.run.v1).",
-	"exit status: the command's own (128+N when it was killed by signal N);\n"
-	"2 usage error; 3 the command could not be started or DIR not written.\n"
+	"exit status: the command's own (128+N when it was killed by signal N,\n"
+	"127 when it could not be started); 2 usage error of run itself; 3 DIR\n"
+	"could not be written.\n"
 	"docs/json-run.md describes triage.json."
 };
 

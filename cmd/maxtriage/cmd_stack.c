@@ -16,9 +16,10 @@
 static const char *const formats[] = { "text", "json", "markdown", NULL };
 
 static const cli_command_help help = {
-	"stack", "FILE... (FILE '-' reads stdin)",
+	"stack", "FILE...",
 	"Read crash dumps printed by MAX and Mojo (MODULAR_DEBUG=stack-trace-on-crash,\n"
-	"stack-trace-on-error), LLVM, sanitizers and Python, mixed with logs. Each dump\n"
+	"stack-trace-on-error), LLVM, sanitizers and Python, mixed with logs (FILE '-',\n"
+	"or no FILE when stdin is not a terminal, reads standard input). Each dump\n"
 	"becomes a report: frames resolved against the binaries and their debug info\n"
 	"(inline chains, faulting instruction), each frame classified as handler,\n"
 	"system, runtime, kernel, model or unknown, the crash point and failure kind,\n"
