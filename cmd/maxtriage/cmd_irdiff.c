@@ -110,13 +110,14 @@ static void clear_progress(progress_line *pl)
 	pl->width = 0;
 }
 
-/* The options of --trace, --graph, --from/--to, --show-ir and progress
- * into o (tr holds the parsed --trace). 0 or CLI_EXIT_USAGE. */
+/* What the command line says, before it becomes mt_irdiff_opts. */
 typedef struct irdiff_args {
 	const char *format, *trace, *from, *to, *graph;
 	int show_ir;
 } irdiff_args;
 
+/* The options of --trace, --graph, --from/--to, --show-ir and progress
+ * into o (tr holds the parsed --trace). 0 or CLI_EXIT_USAGE. */
 static int set_opts(mt_irdiff_opts *o,
                     mt_ir_trace *tr,
                     progress_line *pl,
