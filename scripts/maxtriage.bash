@@ -11,10 +11,9 @@ _maxtriage()
 	fi
 	case $prev in
 	-f|--format)
-		case $cmd in
-		bucket|symbolize) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
-		*) COMPREPLY=($(compgen -W "text json markdown" -- "$cur")) ;;
-		esac
+		# the choices each command's --help lists, e.g. "(text|json)"
+		COMPREPLY=($(compgen -W "$(maxtriage "$cmd" --help 2>/dev/null |
+			sed -n 's/.*--format [A-Z]* .*(\([a-z|]*\)).*/\1/p' | tr '|' ' ')" -- "$cur"))
 		return ;;
 	-b|--binary-dir|-d|--debug-dir|--repo|-o|--out|--index-cache)
 		COMPREPLY=($(compgen -d -- "$cur"))

@@ -2,8 +2,10 @@
  * cmd.h - the command line: subcommands, declarative options, exit codes.
  *
  * Each subcommand lives in cmd_<name>.c and declares one table of
- * mt_option that both parses its arguments and prints its --help, so the
- * help text cannot drift from what is accepted.
+ * cli_option that parses its arguments, prints its --help and writes its
+ * usage line, so none of the three can drift from what is accepted.
+ * Names here are cli_ / CLI_: they belong to the command line, not to the
+ * library (mt_), and only cmd/ prints or chooses exit statuses.
  */
 #ifndef MAXTRIAGE_CMD_H
 #define MAXTRIAGE_CMD_H
@@ -11,84 +13,119 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Exit statuses shared by every subcommand (docs/exit-codes.md). */
+/* The exit statuses (docs/exit-codes.md says which command uses which;
+ * `run` passes its command's own status through instead). */
 enum {
-	MT_EXIT_OK = 0, /* a result was produced */
-	MT_EXIT_NOTHING = 1, /* input held nothing to report (or new buckets) */
-	MT_EXIT_USAGE = 2, /* bad command line */
-	MT_EXIT_INPUT = 3 /* an input could not be read */
+	CLI_EXIT_OK = 0, /* a result was produced */
+	CLI_EXIT_NOTHING = 1, /* nothing to report (bucket: new buckets) */
+	CLI_EXIT_USAGE = 2, /* bad command line */
+	CLI_EXIT_INPUT = 3 /* an input could not be read */
 };
 
 typedef enum {
-	MT_OPT_FLAG, /* int *: set to 1 */
-	MT_OPT_STRING, /* const char **: last one wins */
-	MT_OPT_LIST, /* mt_strlist *: repeatable */
-	MT_OPT_CHOICE, /* const char **: one of choices */
-	MT_OPT_INT, /* long *: decimal */
-	MT_OPT_END
-} mt_opt_kind;
+	CLI_OPT_FLAG, /* int *: set to 1 */
+	CLI_OPT_STRING, /* const char **: last one wins */
+	CLI_OPT_LIST, /* cli_strlist *: repeatable */
+	CLI_OPT_CHOICE, /* const char **: one of choices */
+	CLI_OPT_INT, /* long *: decimal */
+	CLI_OPT_END
+} cli_opt_kind;
 
-typedef struct mt_strlist {
+typedef struct cli_strlist {
 	const char **items;
 	size_t n, cap;
-} mt_strlist;
+} cli_strlist;
 
-typedef struct mt_option {
+typedef struct cli_option {
 	char short_name; /* 0 for none */
 	const char *long_name; /* without "--" */
-	mt_opt_kind kind;
+	cli_opt_kind kind;
 	void *value;
 	const char *argname; /* shown in help, e.g. "DIR" */
 	const char *help;
-	const char *const *choices; /* NULL-terminated, for MT_OPT_CHOICE */
-} mt_option;
+	const char *const *choices; /* NULL-terminated, for CLI_OPT_CHOICE */
+	int required; /* must be given; shown in the usage line */
+} cli_option;
 
-#define MT_OPT_TERMINATOR                                   \
-	{                                                   \
-		0, NULL, MT_OPT_END, NULL, NULL, NULL, NULL \
-	}
+/*
+ * Constructors for option-table entries. Each checks at compile time that
+ * the variable has the type its kind writes through (a `long` given to
+ * CLI_FLAG does not compile), which a bare `void *` cannot.
+ */
+// clang-format off
+#define CLI_TYPED_(type, p) _Generic((p), type: (p))
+#define CLI_FLAG(s, name, p, help) \
+	{ (s), (name), CLI_OPT_FLAG, CLI_TYPED_(int *, p), NULL, (help), NULL, 0 }
+#define CLI_STRING(s, name, p, arg, help) \
+	{ (s), (name), CLI_OPT_STRING, CLI_TYPED_(const char **, p), (arg), (help), NULL, 0 }
+/* The same, but the command cannot run without it (its variable must
+ * start NULL); it is shown in the usage line. */
+#define CLI_REQUIRED_STRING(s, name, p, arg, help) \
+	{ (s), (name), CLI_OPT_STRING, CLI_TYPED_(const char **, p), (arg), (help), NULL, 1 }
+#define CLI_LIST(s, name, p, arg, help) \
+	{ (s), (name), CLI_OPT_LIST, CLI_TYPED_(cli_strlist *, p), (arg), (help), NULL, 0 }
+#define CLI_CHOICE(s, name, p, arg, choices, help) \
+	{ (s), (name), CLI_OPT_CHOICE, CLI_TYPED_(const char **, p), (arg), (help), (choices), 0 }
+#define CLI_INT(s, name, p, arg, help) \
+	{ (s), (name), CLI_OPT_INT, CLI_TYPED_(long *, p), (arg), (help), NULL, 0 }
+#define CLI_OPT_TERMINATOR { 0, NULL, CLI_OPT_END, NULL, NULL, NULL, NULL, 0 }
+// clang-format on
 
-typedef struct mt_command_help {
+/* What --help says about a command besides its options. The usage line
+ * is built from name, the table's required options and args:
+ * "maxtriage NAME [--req ARG]... [options] ARGS". */
+typedef struct cli_command_help {
 	const char *name;
-	const char *usage; /* "maxtriage stack [options] FILE..." */
+	const char *args; /* positional arguments ("FILE..."), or NULL */
 	const char *summary; /* one paragraph */
 	const char *epilog; /* exit codes, examples; may be NULL */
-} mt_command_help;
+} cli_command_help;
 
 /*
  * Parse argv[1..] against opts. Non-option arguments are collected into
  * positional (in order); "--" ends options (everything after is positional).
  * "-h"/"--help" prints help to stdout and sets *help_shown. Returns 0, or
- * MT_EXIT_USAGE after printing a one-line error to stderr.
+ * CLI_EXIT_USAGE after printing a one-line error to stderr (also when a
+ * required option is missing).
  */
-int mt_opts_parse(const mt_command_help *h,
-                  const mt_option *opts,
-                  int argc,
-                  char **argv,
-                  mt_strlist *positional,
-                  int *help_shown);
+int cli_opts_parse(const cli_command_help *h,
+                   const cli_option *opts,
+                   int argc,
+                   char **argv,
+                   cli_strlist *positional,
+                   int *help_shown);
 /* The same, but like env(1): the first non-option argument and everything
  * after it are positional (for `run -- COMMAND ARGS`, "--" optional). */
-int mt_opts_parse_command(const mt_command_help *h,
-                          const mt_option *opts,
-                          int argc,
-                          char **argv,
-                          mt_strlist *positional,
-                          int *help_shown);
-void mt_opts_print_help(FILE *out,
-                        const mt_command_help *h,
-                        const mt_option *opts);
-void mt_strlist_push(mt_strlist *l, const char *s);
-void mt_strlist_release(mt_strlist *l);
+int cli_opts_parse_command(const cli_command_help *h,
+                           const cli_option *opts,
+                           int argc,
+                           char **argv,
+                           cli_strlist *positional,
+                           int *help_shown);
+void cli_opts_print_help(FILE *out,
+                         const cli_command_help *h,
+                         const cli_option *opts);
+/* Write the usage line (without "usage: " and newline) to out. */
+void cli_opts_print_usage(FILE *out,
+                          const cli_command_help *h,
+                          const cli_option *opts);
+void cli_strlist_push(cli_strlist *l, const char *s);
+void cli_strlist_release(cli_strlist *l);
 
-/* Print "maxtriage: <cmd>: <msg>" to stderr. */
-void mt_die_msg(const char *cmd, const char *fmt, ...)
+/* Print "maxtriage: <cmd>: <msg>" to stderr (cmd NULL: "maxtriage: <msg>")
+ * and return code, so a failure reads `return cli_error(...)` or
+ * `rc = cli_error(...); goto out;`. */
+int cli_error(const char *cmd, int code, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+/* The same line for a problem that does not decide the exit status by
+ * itself (one bad input among several, a stage that was skipped). */
+void cli_message(const char *cmd, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 
 /* Whether colour should be used on this stream (tty and no NO_COLOR). */
-int mt_use_color(FILE *f);
+int cli_use_color(FILE *f);
 
-typedef int (*mt_cmd_fn)(int argc, char **argv);
+typedef int (*cli_cmd_fn)(int argc, char **argv);
 
 int cmd_stack(int argc, char **argv);
 int cmd_symbolize(int argc, char **argv);
@@ -96,5 +133,49 @@ int cmd_irdiff(int argc, char **argv);
 int cmd_bucket(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+
+/*
+ * The names cmd/ used before it had a prefix of its own. Only
+ * cmd_symbolize.c, which is being rewritten separately, still uses them:
+ * delete this block when it has moved to the cli_ names above.
+ */
+typedef cli_strlist mt_strlist;
+typedef struct mt_option { /* cli_option without required */
+	char short_name;
+	const char *long_name;
+	cli_opt_kind kind;
+	void *value;
+	const char *argname;
+	const char *help;
+	const char *const *choices;
+} mt_option;
+typedef struct mt_command_help {
+	const char *name;
+	const char *usage; /* "maxtriage NAME [options] ARGS", typed by hand */
+	const char *summary;
+	const char *epilog;
+} mt_command_help;
+#define MT_EXIT_OK CLI_EXIT_OK
+#define MT_EXIT_USAGE CLI_EXIT_USAGE
+#define MT_EXIT_INPUT CLI_EXIT_INPUT
+#define MT_OPT_FLAG CLI_OPT_FLAG
+#define MT_OPT_STRING CLI_OPT_STRING
+#define MT_OPT_LIST CLI_OPT_LIST
+#define MT_OPT_CHOICE CLI_OPT_CHOICE
+#define MT_OPT_TERMINATOR                                    \
+	{                                                    \
+		0, NULL, CLI_OPT_END, NULL, NULL, NULL, NULL \
+	}
+#define mt_strlist_push cli_strlist_push
+#define mt_strlist_release cli_strlist_release
+#define mt_die_msg cli_message
+/* cli_opts_parse over the old table: the usage line is built from the
+ * arguments that follow "[options] " in h->usage. */
+int mt_opts_parse(const mt_command_help *h,
+                  const mt_option *opts,
+                  int argc,
+                  char **argv,
+                  mt_strlist *positional,
+                  int *help_shown);
 
 #endif

@@ -16,8 +16,8 @@
 
 static const char *const formats[] = { "text", "json", NULL };
 
-static const mt_command_help help = {
-	"bucket", "maxtriage bucket [options] FILE|DIR...",
+static const cli_command_help help = {
+	"bucket", "FILE|DIR...",
 	"Triage every dump found (directories are searched recursively; hidden\n"
 	"entries and symbolic links are skipped) with the same symbolization and\n"
 	"classification as `stack`, group the reports by fingerprint and print one\n"
@@ -45,7 +45,7 @@ typedef struct work {
 	size_t n;
 	atomic_size_t next;
 	atomic_size_t done;
-	const mt_triage_cli *cli;
+	const cli_triage *cli;
 	int progress;
 } work;
 
@@ -55,12 +55,12 @@ static int strcmp_ptr(const void *a, const void *b)
 }
 
 static int
-collect(mt_strlist *out, mt_bucket_set *bs, const char *path, int depth)
+collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 {
 	struct stat st;
 	DIR *d;
 	struct dirent *e;
-	mt_strlist names = { 0 };
+	cli_strlist names = { 0 };
 	size_t i;
 
 	if (lstat(path, &st) < 0) {
@@ -72,7 +72,7 @@ collect(mt_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 		return -1;
 	}
 	if (S_ISREG(st.st_mode)) {
-		mt_strlist_push(out, mt_strdup(path));
+		cli_strlist_push(out, mt_strdup(path));
 		return 0;
 	}
 	if (!S_ISDIR(st.st_mode) || depth > MAX_DEPTH)
@@ -87,7 +87,7 @@ collect(mt_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 	}
 	while ((e = readdir(d)))
 		if (e->d_name[0] != '.')
-			mt_strlist_push(&names, mt_strdup(e->d_name));
+			cli_strlist_push(&names, mt_strdup(e->d_name));
 	closedir(d);
 	/* sorted, so the output does not depend on the file system */
 	if (names.n)
@@ -100,7 +100,7 @@ collect(mt_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 		mt_buf_release(&p);
 		free((char *)names.items[i]);
 	}
-	mt_strlist_release(&names);
+	cli_strlist_release(&names);
 	return 0;
 }
 
@@ -116,9 +116,9 @@ static void *worker(void *arg)
 	/* libgit2 and the symbolizer are used by one thread each */
 	if (!w->cli->no_repo)
 		(void)mt_repo_open(&repo, w->cli->repo_path, &err);
-	if (mt_triage_cli_symbolizer(&sym, w->cli, "bucket") != 0)
+	if (cli_triage_symbolizer(&sym, w->cli, "bucket") != 0)
 		sym = NULL;
-	mt_triage_cli_pipeline(&pipe, w->cli, sym, repo);
+	cli_triage_pipeline(&pipe, w->cli, sym, repo);
 	while ((i = atomic_fetch_add(&w->next, 1)) < w->n) {
 		file_result *f = &w->files[i];
 		mt_buf text = MT_BUF_INIT;
@@ -142,7 +142,7 @@ static void *worker(void *arg)
 				        w->n);
 		}
 	}
-	mt_symbolizer_done(sym, "bucket");
+	cli_symbolizer_done(sym, "bucket");
 	mt_repo_free(repo);
 	return NULL;
 }
@@ -154,149 +154,190 @@ static long default_jobs(void)
 	return n > 0 ? (n > 64 ? 64 : n) : 1;
 }
 
-int cmd_bucket(int argc, char **argv)
+/* Triage every file of w on up to jobs threads (on this one when no
+ * thread can be started). */
+static void run_workers(work *w, long jobs)
 {
-	const char *format = "text", *baseline = NULL, *write_baseline = NULL;
-	long jobs = 0;
-	int help_shown = 0, unreadable = 0;
-	mt_triage_cli cli;
-	mt_strlist inputs = { 0 }, paths = { 0 };
-	// clang-format off
-	mt_option opts[] = {
-		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
-		{ 'j', "jobs", MT_OPT_INT, &jobs, "N", "triage N files in parallel (default: the number of CPUs)", NULL },
-		{ 0, "baseline", MT_OPT_STRING, &baseline, "FILE", "known buckets (a maxtriage.bucket.v1 file): others are new, exit 1 if any", NULL },
-		{ 0, "write-baseline", MT_OPT_STRING, &write_baseline, "FILE", "write the buckets found as a baseline", NULL },
-		MT_TRIAGE_CLI_OPTIONS(&cli),
-		MT_OPT_TERMINATOR
-	};
-	// clang-format on
-	mt_bucket_set bs;
-	mt_buf out = MT_BUF_INIT;
-	pthread_t *threads = NULL;
-	work w;
-	mt_error err;
-	size_t i, j;
+	pthread_t *threads;
 	long t;
-	int rc;
 
-	memset(&cli, 0, sizeof(cli));
-	memset(&bs, 0, sizeof(bs));
-	memset(&w, 0, sizeof(w));
-	rc = mt_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
-	if (rc || help_shown)
-		goto out;
-	if (!inputs.n) {
-		mt_die_msg("bucket",
-		           "no input: give dump files or directories");
-		rc = MT_EXIT_USAGE;
-		goto out;
-	}
-	if (jobs < 0 || jobs > 256) {
-		mt_die_msg("bucket", "--jobs must be between 1 and 256");
-		rc = MT_EXIT_USAGE;
-		goto out;
-	}
-	if (!jobs)
-		jobs = default_jobs();
-	if ((rc = mt_triage_cli_setup(&cli, "bucket")))
-		goto out;
-	for (i = 0; i < inputs.n; i++)
-		if (collect(&paths, &bs, inputs.items[i], 0) < 0)
-			unreadable = 1;
-	for (i = 0; i < bs.nerrors; i++)
-		mt_die_msg("bucket", "cannot read %s", bs.errors[i]);
-
-	w.files = mt_calloc(paths.n, sizeof(*w.files));
-	w.n = paths.n;
-	w.cli = &cli;
-	w.progress = isatty(STDERR_FILENO);
-	for (i = 0; i < paths.n; i++)
-		w.files[i].path = (char *)paths.items[i];
-	if ((size_t)jobs > paths.n)
-		jobs = paths.n ? (long)paths.n : 1;
+	if ((size_t)jobs > w->n)
+		jobs = w->n ? (long)w->n : 1;
 	threads = mt_calloc((size_t)jobs, sizeof(*threads));
 	for (t = 0; t < jobs; t++)
-		if (pthread_create(&threads[t], NULL, worker, &w) != 0) {
+		if (pthread_create(&threads[t], NULL, worker, w) != 0) {
 			/* run what could not be started on this thread */
 			jobs = t;
 			break;
 		}
 	if (!jobs)
-		worker(&w);
+		worker(w);
 	for (t = 0; t < jobs; t++)
 		pthread_join(threads[t], NULL);
-	if (w.progress && w.n)
+	free(threads);
+	if (w->progress && w->n)
 		fputc('\n', stderr);
+}
 
-	for (i = 0; i < w.n; i++) {
-		file_result *f = &w.files[i];
+/* Add every report of every file to bs, in file order; unreadable files
+ * become errors. Returns whether any file could not be read. */
+static int gather(mt_bucket_set *bs, const work *w)
+{
+	int unreadable = 0;
+	size_t i, j;
+
+	for (i = 0; i < w->n; i++) {
+		const file_result *f = &w->files[i];
 
 		if (f->failed) {
 			mt_buf b = MT_BUF_INIT;
 
-			mt_die_msg("bucket", "cannot read '%s': %s", f->path,
-			           f->error);
+			cli_message("bucket", "cannot read '%s': %s", f->path,
+			            f->error);
 			mt_buf_printf(&b, "%s: %s", f->path, f->error);
-			MT_PUSH(bs.errors, bs.nerrors, bs.caperrors,
+			MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
 			        mt_buf_detach(&b));
 			unreadable = 1;
 			continue;
 		}
-		bs.files++;
+		bs->files++;
 		for (j = 0; j < f->set.n; j++) {
 			const mt_report *r = &f->set.reports[j];
 
-			mt_bucket_add(&bs, r->fingerprint, r->signature,
+			mt_bucket_add(bs, r->fingerprint, r->signature,
 			              mt_category_name(r->category), r->kind,
 			              f->path, f->mtime);
 		}
 	}
-	mt_bucket_finish(&bs);
-	if (baseline && mt_bucket_apply_baseline(&bs, baseline, &err) < 0) {
-		mt_die_msg("bucket", "%s", err.msg);
-		rc = err.code == MT_EIO ? MT_EXIT_INPUT : MT_EXIT_USAGE;
+	mt_bucket_finish(bs);
+	return unreadable;
+}
+
+/* 0, or CLI_EXIT_INPUT after saying why path could not be written. */
+static int write_baseline_file(const mt_bucket_set *bs, const char *path)
+{
+	mt_buf b = MT_BUF_INIT;
+	FILE *f = fopen(path, "w");
+	int rc = 0;
+
+	mt_bucket_render_json(&b, bs);
+	if (!f || fwrite(b.ptr, 1, b.len, f) != b.len || fclose(f) != 0)
+		rc = cli_error("bucket", CLI_EXIT_INPUT,
+		               "cannot write baseline '%s': %s", path,
+		               strerror(errno));
+	mt_buf_release(&b);
+	return rc;
+}
+
+/* Find the files below inputs and triage them into w (files and paths
+ * are owned by the caller). Returns whether an input could not be read. */
+static int triage_inputs(work *w,
+                         cli_strlist *paths,
+                         mt_bucket_set *bs,
+                         const cli_strlist *inputs,
+                         long jobs)
+{
+	int unreadable = 0;
+	size_t i;
+
+	for (i = 0; i < inputs->n; i++)
+		if (collect(paths, bs, inputs->items[i], 0) < 0)
+			unreadable = 1;
+	for (i = 0; i < bs->nerrors; i++)
+		cli_message("bucket", "cannot read %s", bs->errors[i]);
+	w->files = mt_calloc(paths->n, sizeof(*w->files));
+	w->n = paths->n;
+	w->progress = isatty(STDERR_FILENO);
+	for (i = 0; i < paths->n; i++)
+		w->files[i].path = (char *)paths->items[i];
+	run_workers(w, jobs);
+	return unreadable;
+}
+
+int cmd_bucket(int argc, char **argv)
+{
+	const char *format = "text", *baseline = NULL, *write_baseline = NULL;
+	long jobs = 0;
+	int help_shown = 0, unreadable = 0;
+	cli_triage cli;
+	cli_strlist inputs = { 0 }, paths = { 0 };
+	// clang-format off
+	const cli_option opts[] = {
+		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
+		           "output format"),
+		CLI_INT('j', "jobs", &jobs, "N",
+		        "triage N files in parallel (default: the number of "
+		        "CPUs)"),
+		CLI_STRING(0, "baseline", &baseline, "FILE",
+		           "known buckets (a maxtriage.bucket.v1 file): others "
+		           "are new, exit 1 if any"),
+		CLI_STRING(0, "write-baseline", &write_baseline, "FILE",
+		           "write the buckets found as a baseline"),
+		CLI_TRIAGE_OPTIONS(&cli),
+		CLI_OPT_TERMINATOR
+	};
+	// clang-format on
+	mt_bucket_set bs;
+	mt_buf out = MT_BUF_INIT;
+	work w;
+	mt_error err;
+	size_t i;
+	int rc;
+
+	memset(&cli, 0, sizeof(cli));
+	memset(&bs, 0, sizeof(bs));
+	memset(&w, 0, sizeof(w));
+	w.cli = &cli;
+	rc = cli_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
+	if (rc || help_shown)
+		goto out;
+	if (!inputs.n) {
+		rc = cli_error("bucket", CLI_EXIT_USAGE,
+		               "no input: give dump files or directories");
 		goto out;
 	}
-	if (write_baseline) {
-		mt_buf b = MT_BUF_INIT;
-		FILE *f = fopen(write_baseline, "w");
-
-		mt_bucket_render_json(&b, &bs);
-		if (!f || fwrite(b.ptr, 1, b.len, f) != b.len ||
-		    fclose(f) != 0) {
-			mt_die_msg("bucket", "cannot write baseline '%s': %s",
-			           write_baseline, strerror(errno));
-			mt_buf_release(&b);
-			rc = MT_EXIT_INPUT;
-			goto out;
-		}
-		mt_buf_release(&b);
+	if (jobs < 0 || jobs > 256) {
+		rc = cli_error("bucket", CLI_EXIT_USAGE,
+		               "--jobs must be between 1 and 256");
+		goto out;
 	}
+	if ((rc = cli_triage_setup(&cli, "bucket")))
+		goto out;
+	unreadable = triage_inputs(&w, &paths, &bs, &inputs,
+	                           jobs ? jobs : default_jobs());
+	unreadable |= gather(&bs, &w);
+	if (baseline && mt_bucket_apply_baseline(&bs, baseline, &err) < 0) {
+		rc = cli_error("bucket",
+		               err.code == MT_EIO ? CLI_EXIT_INPUT
+		                                  : CLI_EXIT_USAGE,
+		               "%s", err.msg);
+		goto out;
+	}
+	if (write_baseline && (rc = write_baseline_file(&bs, write_baseline)))
+		goto out;
 	if (!strcmp(format, "json"))
 		mt_bucket_render_json(&out, &bs);
 	else
-		mt_bucket_render_text(&out, &bs, mt_use_color(stdout));
+		mt_bucket_render_text(&out, &bs, cli_use_color(stdout));
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
 	if (unreadable)
-		rc = MT_EXIT_INPUT;
+		rc = CLI_EXIT_INPUT;
 	else
-		rc = baseline && mt_bucket_count_new(&bs) ? MT_EXIT_NOTHING
-		                                          : MT_EXIT_OK;
+		rc = baseline && mt_bucket_count_new(&bs) ? CLI_EXIT_NOTHING
+		                                          : CLI_EXIT_OK;
 out:
 	for (i = 0; i < w.n; i++) {
 		free(w.files[i].error);
 		mt_report_set_release(&w.files[i].set);
 	}
 	free(w.files);
-	free(threads);
 	for (i = 0; i < paths.n; i++)
 		free((char *)paths.items[i]);
-	mt_strlist_release(&paths);
+	cli_strlist_release(&paths);
 	mt_buf_release(&out);
 	mt_bucket_set_release(&bs);
-	mt_triage_cli_release(&cli);
-	mt_strlist_release(&inputs);
+	cli_triage_release(&cli);
+	cli_strlist_release(&inputs);
 	return rc;
 }

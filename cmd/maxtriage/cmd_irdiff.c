@@ -16,8 +16,8 @@
 static const char *const formats[] = { "text", "json", "markdown", "html",
 	                               NULL };
 
-static const mt_command_help help = {
-	"irdiff", "maxtriage irdiff [options] DIR | CAPTURE | - | FILE.mlir...",
+static const cli_command_help help = {
+	"irdiff", "DIR | CAPTURE | - | FILE.mlir...",
 	"Compare consecutive MLIR lowering stages and report, per transition,\n"
 	"ops added, removed, modified, moved and unchanged; which ops were\n"
 	"fused into which op; placement changes (cpu/gpu) and transfers added\n"
@@ -42,42 +42,40 @@ static const mt_command_help help = {
 
 /* A capture piped in ("-") is copied to a temporary file: stages are
  * mapped (and --show-ir reads them again), which a pipe does not allow.
- * On success *path is the file (unlink and free it). */
+ * On success *path is the file (unlink and free it); else CLI_EXIT_INPUT
+ * after saying why. */
 static int stdin_to_file(char **path)
 {
 	const char *dir = getenv("TMPDIR");
 	mt_buf name = MT_BUF_INIT;
 	char chunk[65536];
 	size_t n;
-	int fd;
+	int fd, rc = 0;
 
 	mt_buf_printf(&name, "%s/maxtriage-irdiff-XXXXXX",
 	              dir && *dir ? dir : "/tmp");
 	fd = mkstemp(name.ptr);
 	if (fd < 0) {
-		mt_die_msg("irdiff", "cannot create '%s': %s", name.ptr,
-		           strerror(errno));
+		rc = cli_error("irdiff", CLI_EXIT_INPUT,
+		               "cannot create '%s': %s", name.ptr,
+		               strerror(errno));
 		mt_buf_release(&name);
-		return -1;
+		return rc;
 	}
-	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
-		if (write(fd, chunk, n) != (ssize_t)n) {
-			mt_die_msg("irdiff", "cannot write '%s': %s", name.ptr,
-			           strerror(errno));
-			close(fd);
-			unlink(name.ptr);
-			mt_buf_release(&name);
-			return -1;
-		}
-	if (ferror(stdin)) {
-		mt_die_msg("irdiff", "cannot read '%s': %s", "-",
-		           strerror(errno));
-		close(fd);
+	while (!rc && (n = fread(chunk, 1, sizeof(chunk), stdin)) > 0)
+		if (write(fd, chunk, n) != (ssize_t)n)
+			rc = cli_error("irdiff", CLI_EXIT_INPUT,
+			               "cannot write '%s': %s", name.ptr,
+			               strerror(errno));
+	if (!rc && ferror(stdin))
+		rc = cli_error("irdiff", CLI_EXIT_INPUT, "cannot read '%s': %s",
+		               "-", strerror(errno));
+	close(fd);
+	if (rc) {
 		unlink(name.ptr);
 		mt_buf_release(&name);
-		return -1;
+		return rc;
 	}
-	close(fd);
 	*path = mt_buf_detach(&name);
 	return 0;
 }
@@ -112,14 +110,108 @@ static void clear_progress(progress_line *pl)
 	pl->width = 0;
 }
 
+/* What the command line says, before it becomes mt_irdiff_opts. */
+typedef struct irdiff_args {
+	const char *format, *trace, *from, *to, *graph;
+	int show_ir;
+} irdiff_args;
+
+/* The options of --trace, --graph, --from/--to, --show-ir and progress
+ * into o (tr holds the parsed --trace). 0 or CLI_EXIT_USAGE. */
+static int set_opts(mt_irdiff_opts *o,
+                    mt_ir_trace *tr,
+                    progress_line *pl,
+                    const irdiff_args *a)
+{
+	mt_error err;
+
+	memset(o, 0, sizeof(*o));
+	if (a->trace) {
+		if (mt_ir_trace_parse(tr, a->trace, &err))
+			return cli_error("irdiff", CLI_EXIT_USAGE,
+			                 "cannot parse --trace '%s': %s",
+			                 a->trace,
+			                 "expected FILE:LINE or FILE:LINE:COL");
+		o->trace = tr;
+		o->trace_spec = a->trace;
+	}
+	o->graph = a->graph;
+	o->from = a->from;
+	o->to = a->to;
+	o->show_ir = a->show_ir;
+	/* never on a pipe or a file: scripts and tests read stderr */
+	if (isatty(STDERR_FILENO)) {
+		o->progress = show_progress;
+		o->progress_payload = pl;
+	}
+	return 0;
+}
+
+/* The report in the chosen format; 0 or CLI_EXIT_INPUT. */
+static int render(mt_buf *out,
+                  const char *format,
+                  const mt_irdiff_report *rep,
+                  const cli_strlist *inputs)
+{
+	if (!strcmp(format, "json")) {
+		if (mt_irdiff_write_json(out, rep))
+			return cli_error("irdiff", CLI_EXIT_INPUT,
+			                 "cannot write JSON '%s': %s", "stdout",
+			                 mt_strerror(MT_ENOMEM));
+	} else if (!strcmp(format, "markdown")) {
+		mt_irdiff_write_markdown(out, rep);
+	} else if (!strcmp(format, "html")) {
+		mt_buf title = MT_BUF_INIT;
+		mt_irdiff_excerpts ex;
+		size_t k;
+
+		mt_buf_puts(&title, "maxtriage irdiff:");
+		for (k = 0; k < inputs->n; k++)
+			mt_buf_printf(&title, " %s", inputs->items[k]);
+		mt_irdiff_excerpts_load(&ex, rep, MT_HTML_STAGE_TEXT,
+		                        MT_HTML_TOTAL_TEXT);
+		mt_html_render(out, title.ptr, rep, &ex, NULL);
+		mt_irdiff_excerpts_release(&ex);
+		mt_buf_release(&title);
+	} else {
+		mt_irdiff_write_text(out, rep);
+	}
+	return 0;
+}
+
+/* One line per stage that could not be read (exit 3) or was read only in
+ * part (reported, exit unchanged). Returns CLI_EXIT_INPUT or 0. */
+static int report_stage_problems(const mt_irdiff_report *rep)
+{
+	size_t gi, i;
+	int rc = 0;
+
+	for (gi = 0; gi < rep->ngraphs; gi++)
+		for (i = 0; i < rep->graphs[gi].nstages; i++) {
+			const mt_irdiff_stage *st = &rep->graphs[gi].stages[i];
+
+			if (st->unreadable)
+				/* the message names the file */
+				rc = cli_error("irdiff", CLI_EXIT_INPUT, "%s",
+				               st->problem);
+			else if (st->nproblems)
+				cli_message("irdiff",
+				            "cannot parse all of '%s': "
+				            "skipped %zu unreadable part(s), "
+				            "first at %s",
+				            st->stage->path, st->nproblems,
+				            st->problem);
+		}
+	return rc;
+}
+
 int cmd_irdiff(int argc, char **argv)
 {
 	progress_line pl = { 0 };
 	char *tmp = NULL;
-	const char *format = "text", *trace = NULL, *from = NULL, *to = NULL,
-	           *graph = NULL;
-	int show_ir = 0, help_shown = 0, rc, ret = MT_EXIT_OK;
-	mt_strlist pos = { NULL, 0, 0 };
+	irdiff_args a = { "text", NULL, NULL, NULL, NULL, 0 };
+	int help_shown = 0, rc, ret = CLI_EXIT_OK;
+	cli_strlist pos = { NULL, 0, 0 };
 	mt_ir_input *in = NULL;
 	mt_irdiff_report rep;
 	mt_irdiff_opts o;
@@ -127,139 +219,71 @@ int cmd_irdiff(int argc, char **argv)
 	mt_error err;
 	mt_buf out = MT_BUF_INIT;
 	// clang-format off
-	const mt_option opts[] = {
-		{ 'f', "format", MT_OPT_CHOICE, &format, "FMT", "output format",
-		  formats },
-		{ 0, "trace", MT_OPT_STRING, &trace, "LOC",
-		  "follow the ops of one source location (model.py:42 or "
-		  "model.py:42:7) through every stage",
-		  NULL },
-		{ 0, "show-ir", MT_OPT_FLAG, &show_ir, NULL,
-		  "print a unified diff of each stage pair, SSA names "
-		  "normalised (narrow with --from/--to)",
-		  NULL },
-		{ 0, "from", MT_OPT_STRING, &from, "STAGE",
-		  "start at this stage (name or index)", NULL },
-		{ 0, "to", MT_OPT_STRING, &to, "STAGE",
-		  "stop at this stage (name or index)", NULL },
-		{ 'g', "graph", MT_OPT_STRING, &graph, "NAME",
-		  "only this graph (MAX graph name, or tree/after-all scope)",
-		  NULL },
-		MT_OPT_TERMINATOR
+	const cli_option opts[] = {
+		CLI_CHOICE('f', "format", &a.format, "FMT", formats,
+		           "output format"),
+		CLI_STRING(0, "trace", &a.trace, "LOC",
+		           "follow the ops of one source location (model.py:42 "
+		           "or model.py:42:7) through every stage"),
+		CLI_FLAG(0, "show-ir", &a.show_ir,
+		         "print a unified diff of each stage pair, SSA names "
+		         "normalised (narrow with --from/--to)"),
+		CLI_STRING(0, "from", &a.from, "STAGE",
+		           "start at this stage (name or index)"),
+		CLI_STRING(0, "to", &a.to, "STAGE",
+		           "stop at this stage (name or index)"),
+		CLI_STRING('g', "graph", &a.graph, "NAME",
+		           "only this graph (MAX graph name, or tree/after-all "
+		           "scope)"),
+		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
 
 	memset(&rep, 0, sizeof(rep));
-	rc = mt_opts_parse(&help, opts, argc, argv, &pos, &help_shown);
+	rc = cli_opts_parse(&help, opts, argc, argv, &pos, &help_shown);
 	if (rc || help_shown) {
-		ret = rc ? MT_EXIT_USAGE : MT_EXIT_OK;
+		ret = rc ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 		goto out;
 	}
 	if (!pos.n) {
-		mt_die_msg("irdiff",
-		           "cannot start '%s': no input given (a "
-		           "stage directory, a capture file or MLIR "
-		           "files; see --help)",
-		           "irdiff");
-		ret = MT_EXIT_USAGE;
+		ret = cli_error("irdiff", CLI_EXIT_USAGE,
+		                "cannot start '%s': no input given (a "
+		                "stage directory, a capture file or MLIR "
+		                "files; see --help)",
+		                "irdiff");
 		goto out;
 	}
-	memset(&o, 0, sizeof(o));
-	if (trace) {
-		if (mt_ir_trace_parse(&tr, trace, &err)) {
-			mt_die_msg("irdiff", "cannot parse --trace '%s': %s",
-			           trace,
-			           "expected FILE:LINE or FILE:LINE:COL");
-			ret = MT_EXIT_USAGE;
-			goto out;
-		}
-		o.trace = &tr;
-		o.trace_spec = trace;
-	}
-	o.graph = graph;
-	o.from = from;
-	o.to = to;
-	o.show_ir = show_ir;
-	/* never on a pipe or a file: scripts and tests read stderr */
-	if (isatty(STDERR_FILENO)) {
-		o.progress = show_progress;
-		o.progress_payload = &pl;
-	}
+	if ((ret = set_opts(&o, &tr, &pl, &a)))
+		goto out;
 	if (pos.n == 1 && !strcmp(pos.items[0], "-")) {
-		if (stdin_to_file(&tmp)) {
-			ret = MT_EXIT_INPUT;
+		if ((ret = stdin_to_file(&tmp)))
 			goto out;
-		}
 		pos.items[0] = tmp;
 	}
 	rc = mt_ir_input_open(&in, (const char *const *)pos.items, pos.n, &err);
 	if (rc) {
 		/* err.msg names the path and the reason */
-		mt_die_msg("irdiff", "%s", err.msg);
-		ret = rc == MT_EUSAGE ? MT_EXIT_USAGE : MT_EXIT_INPUT;
+		ret = cli_error("irdiff",
+		                rc == MT_EUSAGE ? CLI_EXIT_USAGE
+		                                : CLI_EXIT_INPUT,
+		                "%s", err.msg);
 		goto out;
 	}
 	rc = mt_irdiff_run(&rep, in, &o, &err);
 	clear_progress(&pl);
 	if (rc) {
-		mt_die_msg("irdiff", "%s", err.msg);
-		ret = MT_EXIT_USAGE;
+		ret = cli_error("irdiff", CLI_EXIT_USAGE, "%s", err.msg);
 		goto out;
 	}
-	if (!strcmp(format, "json")) {
-		if (mt_irdiff_write_json(&out, &rep)) {
-			mt_die_msg("irdiff", "cannot write JSON '%s': %s",
-			           "stdout", mt_strerror(MT_ENOMEM));
-			ret = MT_EXIT_INPUT;
-			goto out;
-		}
-	} else if (!strcmp(format, "markdown")) {
-		mt_irdiff_write_markdown(&out, &rep);
-	} else if (!strcmp(format, "html")) {
-		mt_buf title = MT_BUF_INIT;
-		mt_irdiff_excerpts ex;
-		size_t k;
-
-		mt_buf_puts(&title, "maxtriage irdiff:");
-		for (k = 0; k < pos.n; k++)
-			mt_buf_printf(&title, " %s", pos.items[k]);
-		mt_irdiff_excerpts_load(&ex, &rep, MT_HTML_STAGE_TEXT,
-		                        MT_HTML_TOTAL_TEXT);
-		mt_html_render(&out, title.ptr, &rep, &ex, NULL);
-		mt_irdiff_excerpts_release(&ex);
-		mt_buf_release(&title);
-	} else {
-		mt_irdiff_write_text(&out, &rep);
-	}
+	if ((ret = render(&out, a.format, &rep, &pos)))
+		goto out;
 	fwrite(out.ptr, 1, out.len, stdout);
-	if (fflush(stdout)) {
-		mt_die_msg("irdiff", "cannot write '%s': %s", "stdout",
-		           "write error");
-		ret = MT_EXIT_INPUT;
-	}
-	{
-		size_t gi, i;
-
-		for (gi = 0; gi < rep.ngraphs; gi++)
-			for (i = 0; i < rep.graphs[gi].nstages; i++) {
-				const mt_irdiff_stage *st =
-				        &rep.graphs[gi].stages[i];
-
-				if (st->unreadable) {
-					/* the message names the file */
-					mt_die_msg("irdiff", "%s", st->problem);
-					ret = MT_EXIT_INPUT;
-				} else if (st->nproblems) {
-					mt_die_msg(
-					        "irdiff",
-					        "cannot parse all of '%s': "
-					        "skipped %zu unreadable part(s), "
-					        "first at %s",
-					        st->stage->path, st->nproblems,
-					        st->problem);
-				}
-			}
-	}
+	if (fflush(stdout))
+		ret = cli_error("irdiff", CLI_EXIT_INPUT,
+		                "cannot write '%s': %s", "stdout",
+		                "write error");
+	rc = report_stage_problems(&rep);
+	ret = rc ? rc : ret;
 out:
 	if (tmp) {
 		unlink(tmp);
@@ -268,6 +292,6 @@ out:
 	mt_irdiff_report_release(&rep);
 	mt_ir_input_free(in);
 	mt_buf_release(&out);
-	mt_strlist_release(&pos);
+	cli_strlist_release(&pos);
 	return ret;
 }

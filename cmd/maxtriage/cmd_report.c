@@ -13,9 +13,8 @@
 static const char *const formats[] = { "text", "json", "markdown", "html",
 	                               NULL };
 
-static const mt_command_help help = {
-	"report",
-	"maxtriage report --stack FILE --ir DIR|CAPTURE|FILE.mlir [options]",
+static const cli_command_help help = {
+	"report", NULL,
 	"Join a crash with the compiler's IR dumps. A MAX error names the failing\n"
 	"kernel (\"An error occurred in kernel named X\"), the op log names the ops in\n"
 	"flight, the crash point names a function: each is looked up in the IR\n"
@@ -26,19 +25,63 @@ static const mt_command_help help = {
 	"JSON schema: maxtriage.report.v1 (docs/json-report.md)."
 };
 
+/* Whether an op found for report i in the IR carries a source location
+ * (a Python call site, when MAX recorded them). */
+static int has_call_sites(const mt_join_set *js, size_t i)
+{
+	size_t j, h, m;
+
+	for (j = 0; j < js->n; j++) {
+		const mt_join *jn = &js->joins[j];
+
+		if (jn->report != i)
+			continue;
+		for (h = 0; h < jn->nhits; h++) {
+			const mt_join_hit *hit = &jn->hits[h];
+
+			if (hit->op.nlocs)
+				return 1;
+			for (m = 0; m < hit->nmembers; m++)
+				if (hit->members[m].nlocs)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* The next steps again, now that the join says what the IR holds. */
+static void refresh_next_steps(mt_report_set *set,
+                               const mt_join_set *js,
+                               const mt_next_steps_opts *next)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		mt_next_steps_opts o = *next;
+
+		o.ir_call_sites = has_call_sites(js, i);
+		if (o.ir_call_sites)
+			mt_triage_next_steps(&set->reports[i], &o);
+	}
+}
+
 int cmd_report(int argc, char **argv)
 {
 	const char *format = "text", *stack_path = NULL, *ir_path = NULL;
 	int help_shown = 0, rc;
-	mt_triage_cli cli;
-	mt_strlist rest = { 0 };
+	cli_triage cli;
+	cli_strlist rest = { 0 };
 	// clang-format off
-	mt_option opts[] = {
-		{ 's', "stack", MT_OPT_STRING, &stack_path, "FILE", "the crash dump or log ('-' for stdin)", NULL },
-		{ 'i', "ir", MT_OPT_STRING, &ir_path, "PATH", "the IR dumps: a MAX ir-output-dir, a tree dir, a capture or a .mlir file", NULL },
-		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
-		MT_TRIAGE_CLI_OPTIONS(&cli),
-		MT_OPT_TERMINATOR
+	const cli_option opts[] = {
+		CLI_REQUIRED_STRING('s', "stack", &stack_path, "FILE",
+		                    "the crash dump or log ('-' for stdin)"),
+		CLI_REQUIRED_STRING('i', "ir", &ir_path, "PATH",
+		                    "the IR dumps: a MAX ir-output-dir, a tree "
+		                    "dir, a capture or a .mlir file"),
+		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
+		           "output format"),
+		CLI_TRIAGE_OPTIONS(&cli),
+		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
 	mt_symbolizer *sym = NULL;
@@ -57,22 +100,23 @@ int cmd_report(int argc, char **argv)
 	memset(&rep, 0, sizeof(rep));
 	memset(&io, 0, sizeof(io));
 	memset(&js, 0, sizeof(js));
-	rc = mt_opts_parse(&help, opts, argc, argv, &rest, &help_shown);
+	rc = cli_opts_parse(&help, opts, argc, argv, &rest, &help_shown);
 	if (rc || help_shown)
 		goto out;
-	if (!stack_path || !ir_path || rest.n) {
-		mt_die_msg("report",
-		           "give --stack FILE and --ir PATH (see --help)");
-		rc = MT_EXIT_USAGE;
+	if (rest.n) {
+		rc = cli_error(
+		        "report", CLI_EXIT_USAGE,
+		        "unexpected argument '%s': give --stack FILE and "
+		        "--ir PATH (see --help)",
+		        rest.items[0]);
 		goto out;
 	}
-	if ((rc = mt_triage_cli_setup(&cli, "report")) ||
-	    (rc = mt_triage_cli_symbolizer(&sym, &cli, "report")))
+	if ((rc = cli_triage_setup(&cli, "report")) ||
+	    (rc = cli_triage_symbolizer(&sym, &cli, "report")))
 		goto out;
 	if (mt_buf_read_file(&text, stack_path) < 0) {
-		mt_die_msg("report", "cannot read '%s': %s", stack_path,
-		           strerror(errno));
-		rc = MT_EXIT_INPUT;
+		rc = cli_error("report", CLI_EXIT_INPUT, "cannot read '%s': %s",
+		               stack_path, strerror(errno));
 		goto out;
 	}
 	{
@@ -80,14 +124,15 @@ int cmd_report(int argc, char **argv)
 
 		if (mt_ir_input_open(&in, paths, 1, &err) < 0 ||
 		    mt_irdiff_run(&rep, in, &io, &err) < 0) {
-			mt_die_msg("report", "%s", err.msg);
-			rc = MT_EXIT_INPUT;
+			rc = cli_error("report", CLI_EXIT_INPUT, "%s", err.msg);
 			goto out;
 		}
 	}
-	mt_triage_cli_pipeline(&pipe, &cli, sym, cli.repo);
+	cli_triage_pipeline(&pipe, &cli, sym, cli.repo);
+	pipe.next.ir_given = 1; /* the IR is joined below: never ask for it */
 	mt_triage_text(&set, text.ptr, text.len, &pipe);
 	mt_join_reports(&js, set.reports, set.n, in, &rep);
+	refresh_next_steps(&set, &js, &pipe.next);
 
 	memset(&si, 0, sizeof(si));
 	si.path = stack_path;
@@ -109,33 +154,32 @@ int cmd_report(int argc, char **argv)
 		int jrc = mt_report_render_json(&out, &si, &rep, &js);
 
 		if (jrc < 0) {
-			mt_die_msg("report", "cannot write JSON: %s",
-			           mt_strerror(jrc));
-			rc = MT_EXIT_INPUT;
+			rc = cli_error("report", CLI_EXIT_INPUT,
+			               "cannot write JSON: %s", mt_strerror(jrc));
 			goto out;
 		}
 	} else if (!strcmp(format, "markdown")) {
 		mt_stack_render_markdown(&sdoc, &si, 1);
 		mt_report_render_markdown(&out, sdoc.ptr, set.reports, &js);
 	} else {
-		mt_stack_render_text(&sdoc, &si, 1, mt_use_color(stdout));
+		mt_stack_render_text(&sdoc, &si, 1, cli_use_color(stdout));
 		mt_report_render_text(&out, sdoc.ptr, set.reports, &js);
 	}
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
-	rc = rep.unreadable ? MT_EXIT_INPUT
-	     : set.n        ? MT_EXIT_OK
-	                    : MT_EXIT_NOTHING;
+	rc = rep.unreadable ? CLI_EXIT_INPUT
+	     : set.n        ? CLI_EXIT_OK
+	                    : CLI_EXIT_NOTHING;
 out:
 	mt_join_set_release(&js);
 	mt_irdiff_report_release(&rep);
 	mt_ir_input_free(in);
 	mt_report_set_release(&set);
-	mt_symbolizer_done(sym, "report");
+	cli_symbolizer_done(sym, "report");
 	mt_buf_release(&text);
 	mt_buf_release(&out);
 	mt_buf_release(&sdoc);
-	mt_triage_cli_release(&cli);
-	mt_strlist_release(&rest);
+	cli_triage_release(&cli);
+	cli_strlist_release(&rest);
 	return rc;
 }

@@ -1,7 +1,11 @@
 /*
  * cmd_run.c - `maxtriage run -- COMMAND...`: run a command with MAX's
  * debug switches on, keep its output while saving it, and triage it when
- * it fails.
+ * it fails or prints a crash or error report.
+ *
+ * The command's standard output and error are one pipe, as with `2>&1`:
+ * the kernel then keeps the order of its writes, which two pipes read
+ * by poll() cannot (whatever is ready on both is read in fd order).
  */
 #include "cmd.h"
 #include "triage_cli.h"
@@ -13,7 +17,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +24,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const mt_command_help help = {
-	"run", "maxtriage run [options] -- COMMAND [ARG...]",
+
+static const cli_command_help help = {
+	"run", "[--] COMMAND [ARG...]",
 	"Run COMMAND (for example `max serve ...` or `python model.py`) with\n"
 	"MODULAR_DEBUG extended by stack-trace-on-crash,stack-trace-on-error and\n"
 	"ir-output-dir=DIR/ir, and the model IR cache off\n"
 	"(MODULAR_MAX_ENABLE_MODEL_IR_CACHE=false). Its standard output and error\n"
-	"pass through unchanged and are also saved, interleaved, to DIR/log.txt.\n"
-	"When it fails, `stack` runs on the log and `irdiff` on the IR dumps, and\n"
-	"both results are written to DIR/triage.json (maxtriage.run.v1).",
-	"exit status: the command's own (128+N when it was killed by signal N);\n"
-	"2 usage error; 3 the command could not be started or DIR not written.\n"
+	"are one pipe (as with 2>&1): they pass through, in the order written, to\n"
+	"maxtriage's standard output and are saved to DIR/log.txt. When it fails,\n"
+	"or exits 0 but printed a crash or error report, `stack` runs on the log\n"
+	"and `irdiff` on the IR dumps, and both results are written to\n"
+	"DIR/triage.json (maxtriage.run.v1).",
+	"exit status: the command's own (128+N when it was killed by signal N,\n"
+	"127 when it could not be started); 2 usage error of run itself; 3 DIR\n"
+	"could not be written.\n"
 	"docs/json-run.md describes triage.json."
 };
 
@@ -86,46 +93,27 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* Copy the child's two streams to ours and to the log until both close;
- * the log keeps the order in which chunks arrived. */
-static void pump(int out_fd, int err_fd, int log_fd, mt_buf *log)
+/* Copy the child's output (both streams, one pipe) to our standard
+ * output and to the log until it closes. */
+static void pump(int fd, int log_fd, mt_buf *log)
 {
-	struct pollfd pf[2] = { { out_fd, POLLIN, 0 }, { err_fd, POLLIN, 0 } };
-	int open_fds = 2;
 	char chunk[65536];
 
-	while (open_fds) {
-		int i;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
 
-		if (poll(pf, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
 			break;
-		}
-		for (i = 0; i < 2; i++) {
-			ssize_t n;
-
-			if (pf[i].fd < 0 ||
-			    !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			n = read(pf[i].fd, chunk, sizeof(chunk));
-			if (n <= 0) {
-				close(pf[i].fd);
-				pf[i].fd = -1;
-				open_fds--;
-				continue;
-			}
-			(void)write_all(i ? STDERR_FILENO : STDOUT_FILENO,
-			                chunk, (size_t)n);
-			if (log_fd >= 0)
-				(void)write_all(log_fd, chunk, (size_t)n);
-			mt_buf_put(log, chunk, (size_t)n);
-		}
+		(void)write_all(STDOUT_FILENO, chunk, (size_t)n);
+		if (log_fd >= 0)
+			(void)write_all(log_fd, chunk, (size_t)n);
+		mt_buf_put(log, chunk, (size_t)n);
 	}
 }
 
-/* irdiff of DIR/ir into rep (and *in, which it borrows); 0, or -1 with
- * *note saying why there is none. */
+/* irdiff of DIR/ir as a JSON value, or null when there is nothing. */
 static int run_irdiff(mt_irdiff_report *rep,
                       mt_ir_input **in,
                       const mt_irdiff_opts *o,
@@ -143,131 +131,34 @@ static int run_irdiff(mt_irdiff_report *rep,
 	return 0;
 }
 
-/* The command failed: triage what it left into DIR/triage.json. */
-static void write_triage(mt_triage_cli *cli,
-                         mt_symbolizer **sym,
-                         mt_report_set *set,
-                         const mt_strlist *command,
-                         int rc,
-                         int status,
-                         const mt_buf *log,
-                         const char *logpath,
-                         const char *irdir,
-                         const char *tpath)
-{
-	mt_pipeline pipe;
-	mt_stack_input si;
-	mt_ir_input *in = NULL;
-	mt_irdiff_report rep;
-	mt_irdiff_opts o;
-	mt_run_result r;
-	char *irnote = NULL;
-	FILE *f;
+/* The files of one run: DIR/ir, DIR/log.txt, DIR/triage.json. */
+typedef struct run_paths {
+	mt_buf irdir, log, triage;
+} run_paths;
 
-	memset(&rep, 0, sizeof(rep));
-	memset(&o, 0, sizeof(o));
-	if (mt_triage_cli_symbolizer(sym, cli, "run") == 0) {
-		mt_triage_cli_pipeline(&pipe, cli, *sym, cli->repo);
-		mt_triage_text(set, log->ptr, log->len, &pipe);
-	}
-	memset(&si, 0, sizeof(si));
-	si.path = logpath;
-	si.reports = set->reports;
-	si.nreports = set->n;
-	memset(&r, 0, sizeof(r));
-	r.command = command->items;
-	r.ncommand = command->n;
-	r.exit_status = rc;
-	r.signal = WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : NULL;
-	r.log = logpath;
-	r.ir_dir = irdir;
-	r.stack = &si;
-	r.irdiff = run_irdiff(&rep, &in, &o, irdir, &irnote) ? NULL : &rep;
-	r.irdiff_note = irnote;
-	f = fopen(tpath, "w");
-	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0)
-		mt_die_msg("run", "cannot write '%s': %s", tpath,
-		           strerror(errno));
-	else
-		fprintf(stderr,
-		        "maxtriage: run: '%s' failed (exit %d): %zu report%s, triage in %s\n",
-		        command->items[0], rc, set->n, set->n == 1 ? "" : "s",
-		        tpath);
-	free(irnote);
-	mt_irdiff_report_release(&rep);
-	mt_ir_input_free(in);
-}
-
-int cmd_run(int argc, char **argv)
+/* Start command with its standard output and error on one new pipe; *fd
+ * is the read end. 0, or CLI_EXIT_INPUT after saying why. */
+static int
+start_child(pid_t *pid, int *fd, const cli_strlist *command, const char *irdir)
 {
-	const char *outdir = "maxtriage-run";
-	int help_shown = 0, status = 0, rc;
-	mt_triage_cli cli;
-	mt_strlist command = { 0 };
-	// clang-format off
-	mt_option opts[] = {
-		{ 'o', "out", MT_OPT_STRING, &outdir, "DIR", "where to keep log.txt, ir/ and triage.json (default: ./maxtriage-run)", NULL },
-		MT_TRIAGE_CLI_OPTIONS(&cli),
-		MT_OPT_TERMINATOR
-	};
-	// clang-format on
-	mt_buf irdir = MT_BUF_INIT, logpath = MT_BUF_INIT, tpath = MT_BUF_INIT;
-	mt_buf log = MT_BUF_INIT;
-	mt_symbolizer *sym = NULL;
-	mt_report_set set;
-	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, log_fd = -1;
-	char **cargv = NULL;
-	pid_t pid;
+	int p[2];
+	char **cargv;
 	size_t i;
 
-	memset(&cli, 0, sizeof(cli));
-	memset(&set, 0, sizeof(set));
-	rc = mt_opts_parse_command(&help, opts, argc, argv, &command,
-	                           &help_shown);
-	if (rc || help_shown)
-		goto out;
-	if (!command.n) {
-		mt_die_msg(
-		        "run",
-		        "no command: use maxtriage run [options] -- COMMAND [ARG...]");
-		rc = MT_EXIT_USAGE;
-		goto out;
-	}
-	if ((rc = mt_triage_cli_setup(&cli, "run")))
-		goto out;
-	mt_buf_printf(&irdir, "%s/ir", outdir);
-	mt_buf_printf(&logpath, "%s/log.txt", outdir);
-	mt_buf_printf(&tpath, "%s/triage.json", outdir);
-	if (mkdir_p(irdir.ptr) < 0 ||
-	    (log_fd = open(logpath.ptr,
-	                   O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) <
-	            0) {
-		mt_die_msg("run", "cannot write '%s': %s", outdir,
-		           strerror(errno));
-		rc = MT_EXIT_INPUT;
-		goto out;
-	}
-	if (pipe2(outp, O_CLOEXEC) < 0 || pipe2(errp, O_CLOEXEC) < 0) {
-		mt_die_msg("run", "pipe: %s", strerror(errno));
-		rc = MT_EXIT_INPUT;
-		goto out;
-	}
-	cargv = mt_calloc(command.n + 1, sizeof(*cargv));
-	for (i = 0; i < command.n; i++)
-		cargv[i] = (char *)command.items[i];
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return cli_error("run", CLI_EXIT_INPUT, "pipe: %s",
+		                 strerror(errno));
+	cargv = mt_calloc(command->n + 1, sizeof(*cargv));
+	for (i = 0; i < command->n; i++)
+		cargv[i] = (char *)command->items[i];
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		mt_die_msg("run", "fork: %s", strerror(errno));
-		rc = MT_EXIT_INPUT;
-		goto out;
-	}
-	if (pid == 0) {
-		char *abs = realpath(irdir.ptr, NULL);
+	*pid = fork();
+	if (*pid == 0) {
+		char *abs = realpath(irdir, NULL);
 
-		set_debug_env(abs ? abs : irdir.ptr);
-		dup2(outp[1], STDOUT_FILENO);
-		dup2(errp[1], STDERR_FILENO);
+		set_debug_env(abs ? abs : irdir);
+		dup2(p[1], STDOUT_FILENO);
+		dup2(p[1], STDERR_FILENO);
 		free(abs);
 		execvp(cargv[0], cargv);
 		fprintf(stderr, "maxtriage: run: cannot run '%s': %s\n",
@@ -277,42 +168,190 @@ int cmd_run(int argc, char **argv)
 		free(cargv);
 		_exit(127);
 	}
-	close(outp[1]);
-	close(errp[1]);
-	outp[1] = errp[1] = -1;
+	free(cargv);
+	close(p[1]);
+	if (*pid < 0) {
+		close(p[0]);
+		return cli_error("run", CLI_EXIT_INPUT, "fork: %s",
+		                 strerror(errno));
+	}
+	*fd = p[0];
+	return 0;
+}
+
+/* Pass the child's output through into log, wait for it; its exit
+ * status as a shell reports it (128+N for signal N); *status the raw one. */
+static int finish_child(pid_t pid, int fd, int log_fd, mt_buf *log, int *status)
+{
 	/* our own SIGINT would kill us before the child reports: let the
 	 * child decide, and still write what we have */
 	signal(SIGINT, SIG_IGN);
-	pump(outp[0], errp[0], log_fd, &log);
-	outp[0] = errp[0] = -1;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	pump(fd, log_fd, log);
+	close(fd);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
 	signal(SIGINT, SIG_DFL);
-	rc = WIFEXITED(status)     ? WEXITSTATUS(status)
-	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-	                           : 1;
-	if (rc == 0)
-		goto out;
+	return WIFEXITED(*status)     ? WEXITSTATUS(*status)
+	       : WIFSIGNALED(*status) ? 128 + WTERMSIG(*status)
+	                              : 1;
+}
 
-	write_triage(&cli, &sym, &set, &command, rc, status, &log, logpath.ptr,
-	             irdir.ptr, tpath.ptr);
+/* Whether the log is worth triaging: the command failed, or it exited 0
+ * but printed a crash or error report (mlir-opt, for one, prints LLVM's
+ * crash dump and exits 0 in some cases). */
+static int needs_triage(int rc, const mt_buf *log)
+{
+	mt_report_set probe;
+	int found;
+
+	if (rc != 0)
+		return 1;
+	memset(&probe, 0, sizeof(probe));
+	mt_stack_parse(&probe, log->ptr, log->len);
+	found = probe.n > 0;
+	mt_report_set_release(&probe);
+	return found;
+}
+
+/* DIR/triage.json: the stack document of the log and the irdiff of
+ * DIR/ir. 0, or -1 after saying why it could not be written. */
+static int write_triage_json(const run_paths *rp,
+                             const cli_strlist *command,
+                             int rc,
+                             int status,
+                             const mt_report_set *set)
+{
+	mt_stack_input si;
+	mt_ir_input *in = NULL;
+	mt_irdiff_report rep;
+	mt_irdiff_opts o;
+	mt_run_result r;
+	char *irnote = NULL;
+	FILE *f;
+	int ret = 0;
+
+	memset(&rep, 0, sizeof(rep));
+	memset(&o, 0, sizeof(o));
+	memset(&si, 0, sizeof(si));
+	si.path = rp->log.ptr;
+	si.reports = set->reports;
+	si.nreports = set->n;
+	memset(&r, 0, sizeof(r));
+	r.command = (const char *const *)command->items;
+	r.ncommand = command->n;
+	r.exit_status = rc;
+	r.signal = WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : NULL;
+	r.log = rp->log.ptr;
+	r.ir_dir = rp->irdir.ptr;
+	r.stack = &si;
+	r.irdiff = run_irdiff(&rep, &in, &o, rp->irdir.ptr, &irnote) ? NULL
+	                                                              : &rep;
+	r.irdiff_note = irnote;
+	f = fopen(rp->triage.ptr, "w");
+	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0) {
+		cli_message("run", "cannot write '%s': %s", rp->triage.ptr,
+		            strerror(errno));
+		ret = -1;
+	}
+	free(irnote);
+	mt_irdiff_report_release(&rep);
+	mt_ir_input_free(in);
+	return ret;
+}
+
+/* Triage the log and write triage.json; one summary line on stderr. */
+static void triage_run(const run_paths *rp,
+                       const cli_triage *cli,
+                       const cli_strlist *command,
+                       const mt_buf *log,
+                       int rc,
+                       int status)
+{
+	mt_symbolizer *sym = NULL;
+	mt_report_set set;
+	mt_pipeline pipe;
+
+	memset(&set, 0, sizeof(set));
+	if (cli_triage_symbolizer(&sym, cli, "run") == 0) {
+		cli_triage_pipeline(&pipe, cli, sym, cli->repo);
+		/* run set ir-output-dir itself: never advise it */
+		pipe.next.ir_given = 1;
+		mt_triage_text(&set, log->ptr, log->len, &pipe);
+	}
+	if (write_triage_json(rp, command, rc, status, &set) == 0) {
+		if (rc)
+			cli_message(
+			        "run",
+			        "'%s' failed (exit %d): %zu report%s, triage in %s",
+			        command->items[0], rc, set.n,
+			        set.n == 1 ? "" : "s", rp->triage.ptr);
+		else
+			cli_message(
+			        "run",
+			        "'%s' exited 0 but printed %zu crash or error "
+			        "report%s, triage in %s",
+			        command->items[0], set.n, set.n == 1 ? "" : "s",
+			        rp->triage.ptr);
+	}
+	mt_report_set_release(&set);
+	cli_symbolizer_done(sym, "run");
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const char *outdir = "maxtriage-run";
+	int help_shown = 0, status = 0, rc, fd = -1, log_fd = -1;
+	cli_triage cli;
+	cli_strlist command = { 0 };
+	// clang-format off
+	const cli_option opts[] = {
+		CLI_STRING('o', "out", &outdir, "DIR",
+		           "where to keep log.txt, ir/ and triage.json "
+		           "(default: ./maxtriage-run)"),
+		CLI_TRIAGE_OPTIONS(&cli),
+		CLI_OPT_TERMINATOR
+	};
+	// clang-format on
+	run_paths rp = { MT_BUF_INIT, MT_BUF_INIT, MT_BUF_INIT };
+	mt_buf log = MT_BUF_INIT;
+	pid_t pid = -1;
+
+	memset(&cli, 0, sizeof(cli));
+	rc = cli_opts_parse_command(&help, opts, argc, argv, &command,
+	                            &help_shown);
+	if (rc || help_shown)
+		goto out;
+	if (!command.n) {
+		rc = cli_error("run", CLI_EXIT_USAGE,
+		               "no command: use maxtriage run [options] -- "
+		               "COMMAND [ARG...]");
+		goto out;
+	}
+	if ((rc = cli_triage_setup(&cli, "run")))
+		goto out;
+	mt_buf_printf(&rp.irdir, "%s/ir", outdir);
+	mt_buf_printf(&rp.log, "%s/log.txt", outdir);
+	mt_buf_printf(&rp.triage, "%s/triage.json", outdir);
+	if (mkdir_p(rp.irdir.ptr) < 0 ||
+	    (log_fd = open(rp.log.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	                   0666)) < 0) {
+		rc = cli_error("run", CLI_EXIT_INPUT, "cannot write '%s': %s",
+		               outdir, strerror(errno));
+		goto out;
+	}
+	if ((rc = start_child(&pid, &fd, &command, rp.irdir.ptr)))
+		goto out;
+	rc = finish_child(pid, fd, log_fd, &log, &status);
+	if (needs_triage(rc, &log))
+		triage_run(&rp, &cli, &command, &log, rc, status);
 out:
 	if (log_fd >= 0)
 		close(log_fd);
-	for (i = 0; i < 2; i++) {
-		if (outp[i] >= 0)
-			close(outp[i]);
-		if (errp[i] >= 0)
-			close(errp[i]);
-	}
-	free(cargv);
-	mt_report_set_release(&set);
-	mt_symbolizer_done(sym, "run");
-	mt_buf_release(&irdir);
-	mt_buf_release(&logpath);
-	mt_buf_release(&tpath);
+	mt_buf_release(&rp.irdir);
+	mt_buf_release(&rp.log);
+	mt_buf_release(&rp.triage);
 	mt_buf_release(&log);
-	mt_triage_cli_release(&cli);
-	mt_strlist_release(&command);
+	cli_triage_release(&cli);
+	cli_strlist_release(&command);
 	return rc;
 }

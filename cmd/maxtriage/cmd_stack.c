@@ -15,10 +15,11 @@
 
 static const char *const formats[] = { "text", "json", "markdown", NULL };
 
-static const mt_command_help help = {
-	"stack", "maxtriage stack [options] FILE... (FILE '-' reads stdin)",
+static const cli_command_help help = {
+	"stack", "FILE...",
 	"Read crash dumps printed by MAX and Mojo (MODULAR_DEBUG=stack-trace-on-crash,\n"
-	"stack-trace-on-error), LLVM, sanitizers and Python, mixed with logs. Each dump\n"
+	"stack-trace-on-error), LLVM, sanitizers and Python, mixed with logs (FILE '-',\n"
+	"or no FILE when stdin is not a terminal, reads standard input). Each dump\n"
 	"becomes a report: frames resolved against the binaries and their debug info\n"
 	"(inline chains, faulting instruction), each frame classified as handler,\n"
 	"system, runtime, kernel, model or unknown, the crash point and failure kind,\n"
@@ -32,13 +33,14 @@ int cmd_stack(int argc, char **argv)
 {
 	const char *format = "text";
 	int help_shown = 0, color = 0;
-	mt_triage_cli cli;
-	mt_strlist inputs = { 0 };
+	cli_triage cli;
+	cli_strlist inputs = { 0 };
 	// clang-format off
-	mt_option opts[] = {
-		{ 'f', "format", MT_OPT_CHOICE, &format, "FORMAT", "output format", formats },
-		MT_TRIAGE_CLI_OPTIONS(&cli),
-		MT_OPT_TERMINATOR
+	const cli_option opts[] = {
+		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
+		           "output format"),
+		CLI_TRIAGE_OPTIONS(&cli),
+		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
 	mt_symbolizer *sym = NULL;
@@ -50,23 +52,22 @@ int cmd_stack(int argc, char **argv)
 	int rc, unreadable = 0;
 
 	memset(&cli, 0, sizeof(cli));
-	rc = mt_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
+	rc = cli_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
 	if (rc || help_shown)
 		goto out;
 	if (!inputs.n) {
 		if (isatty(STDIN_FILENO)) {
-			mt_die_msg(
-			        "stack",
+			rc = cli_error(
+			        "stack", CLI_EXIT_USAGE,
 			        "no input: give a dump FILE, or '-' for stdin");
-			rc = MT_EXIT_USAGE;
 			goto out;
 		}
-		mt_strlist_push(&inputs, "-");
+		cli_strlist_push(&inputs, "-");
 	}
-	if ((rc = mt_triage_cli_setup(&cli, "stack")) ||
-	    (rc = mt_triage_cli_symbolizer(&sym, &cli, "stack")))
+	if ((rc = cli_triage_setup(&cli, "stack")) ||
+	    (rc = cli_triage_symbolizer(&sym, &cli, "stack")))
 		goto out;
-	mt_triage_cli_pipeline(&pipe, &cli, sym, cli.repo);
+	cli_triage_pipeline(&pipe, &cli, sym, cli.repo);
 
 	sets = mt_calloc(inputs.n, sizeof(*sets));
 	in = mt_calloc(inputs.n, sizeof(*in));
@@ -75,8 +76,8 @@ int cmd_stack(int argc, char **argv)
 
 		in[i].path = inputs.items[i];
 		if (mt_buf_read_file(&text, inputs.items[i]) < 0) {
-			mt_die_msg("stack", "cannot read '%s': %s",
-			           inputs.items[i], strerror(errno));
+			cli_message("stack", "cannot read '%s': %s",
+			            inputs.items[i], strerror(errno));
 			in[i].error = "cannot read input";
 			unreadable = 1;
 			mt_buf_release(&text);
@@ -89,7 +90,7 @@ int cmd_stack(int argc, char **argv)
 		total += sets[i].n;
 	}
 
-	color = !strcmp(format, "text") && mt_use_color(stdout);
+	color = !strcmp(format, "text") && cli_use_color(stdout);
 	if (!strcmp(format, "json"))
 		mt_stack_render_json(&out, in, inputs.n);
 	else if (!strcmp(format, "markdown"))
@@ -98,19 +99,21 @@ int cmd_stack(int argc, char **argv)
 		mt_stack_render_text(&out, in, inputs.n, color);
 	fwrite(out.ptr, 1, out.len, stdout);
 	if (fflush(stdout) != 0) {
-		mt_die_msg("stack", "cannot write output: %s", strerror(errno));
-		rc = MT_EXIT_INPUT;
+		rc = cli_error("stack", CLI_EXIT_INPUT,
+		               "cannot write output: %s", strerror(errno));
 		goto out;
 	}
-	rc = unreadable ? MT_EXIT_INPUT : total ? MT_EXIT_OK : MT_EXIT_NOTHING;
+	rc = unreadable ? CLI_EXIT_INPUT
+	     : total    ? CLI_EXIT_OK
+	                : CLI_EXIT_NOTHING;
 out:
 	for (i = 0; sets && i < inputs.n; i++)
 		mt_report_set_release(&sets[i]);
 	free(sets);
 	free(in);
 	mt_buf_release(&out);
-	mt_symbolizer_done(sym, "stack");
-	mt_triage_cli_release(&cli);
-	mt_strlist_release(&inputs);
+	cli_symbolizer_done(sym, "stack");
+	cli_triage_release(&cli);
+	cli_strlist_release(&inputs);
 	return rc;
 }

@@ -11,7 +11,7 @@
 // clang-format off
 static const struct {
 	const char *name;
-	mt_cmd_fn fn;
+	cli_cmd_fn fn;
 	const char *summary;
 } commands[] = {
 	{ "stack", cmd_stack, "symbolize, classify and fingerprint crash dumps" },
@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2) {
 		usage(stderr);
-		return MT_EXIT_USAGE;
+		return CLI_EXIT_USAGE;
 	}
 	name = argv[1];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
@@ -67,12 +67,12 @@ int main(int argc, char **argv)
 				char *hargv[] = { argv[2], "--help", NULL };
 				return commands[i].fn(2, hargv);
 			}
-		mt_die_msg(NULL, "no such command '%s'", argv[2]);
-		return MT_EXIT_USAGE;
+		return cli_error(NULL, CLI_EXIT_USAGE, "no such command '%s'",
+		                 argv[2]);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(name, commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	mt_die_msg(NULL, "unknown command '%s' (see 'maxtriage --help')", name);
-	return MT_EXIT_USAGE;
+	return cli_error(NULL, CLI_EXIT_USAGE,
+	                 "unknown command '%s' (see 'maxtriage --help')", name);
 }

@@ -1,4 +1,5 @@
-/* options.c - the declarative option tables: parsing and --help. */
+/* options.c - the declarative option tables: parsing, --help and the usage
+ * line; the one-line error messages of every command. */
 #include "cmd.h"
 
 #include "maxtriage/common.h"
@@ -9,29 +10,44 @@
 #include <string.h>
 #include <unistd.h>
 
-void mt_strlist_push(mt_strlist *l, const char *s)
+void cli_strlist_push(cli_strlist *l, const char *s)
 {
 	MT_PUSH(l->items, l->n, l->cap, s);
 }
 
-void mt_strlist_release(mt_strlist *l)
+void cli_strlist_release(cli_strlist *l)
 {
 	free(l->items);
 	memset(l, 0, sizeof(*l));
 }
 
-void mt_die_msg(const char *cmd, const char *fmt, ...)
+static void vmessage(const char *cmd, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fprintf(stderr, "maxtriage: %s%s", cmd ? cmd : "", cmd ? ": " : "");
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
 }
 
-int mt_use_color(FILE *f)
+void cli_message(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(cmd, fmt, ap);
+	va_end(ap);
+}
+
+int cli_error(const char *cmd, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(cmd, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int cli_use_color(FILE *f)
 {
 	const char *nc = getenv("NO_COLOR");
 
@@ -40,54 +56,54 @@ int mt_use_color(FILE *f)
 	return isatty(fileno(f));
 }
 
-static const mt_option *
-find_long(const mt_option *opts, const char *name, size_t len)
+static const cli_option *
+find_long(const cli_option *opts, const char *name, size_t len)
 {
-	for (; opts->kind != MT_OPT_END; opts++)
+	for (; opts->kind != CLI_OPT_END; opts++)
 		if (opts->long_name && strlen(opts->long_name) == len &&
 		    !strncmp(opts->long_name, name, len))
 			return opts;
 	return NULL;
 }
 
-static const mt_option *find_short(const mt_option *opts, char c)
+static const cli_option *find_short(const cli_option *opts, char c)
 {
-	for (; opts->kind != MT_OPT_END; opts++)
+	for (; opts->kind != CLI_OPT_END; opts++)
 		if (opts->short_name && opts->short_name == c)
 			return opts;
 	return NULL;
 }
 
 static int
-set_value(const mt_command_help *h, const mt_option *o, const char *arg)
+set_value(const cli_command_help *h, const cli_option *o, const char *arg)
 {
 	const char *const *c;
 	char *end;
 	long v;
 
 	switch (o->kind) {
-	case MT_OPT_STRING:
+	case CLI_OPT_STRING:
 		*(const char **)o->value = arg;
 		return 0;
-	case MT_OPT_LIST:
-		mt_strlist_push(o->value, arg);
+	case CLI_OPT_LIST:
+		cli_strlist_push(o->value, arg);
 		return 0;
-	case MT_OPT_CHOICE:
+	case CLI_OPT_CHOICE:
 		for (c = o->choices; *c; c++)
 			if (!strcmp(*c, arg)) {
 				*(const char **)o->value = *c;
 				return 0;
 			}
-		mt_die_msg(h->name, "invalid value '%s' for --%s", arg,
-		           o->long_name);
-		return MT_EXIT_USAGE;
-	case MT_OPT_INT:
+		return cli_error(h->name, CLI_EXIT_USAGE,
+		                 "invalid value '%s' for --%s", arg,
+		                 o->long_name);
+	case CLI_OPT_INT:
 		errno = 0;
 		v = strtol(arg, &end, 10);
 		if (errno || end == arg || *end) {
-			mt_die_msg(h->name, "--%s needs a number, not '%s'",
-			           o->long_name, arg);
-			return MT_EXIT_USAGE;
+			return cli_error(h->name, CLI_EXIT_USAGE,
+			                 "--%s needs a number, not '%s'",
+			                 o->long_name, arg);
 		}
 		*(long *)o->value = v;
 		return 0;
@@ -96,11 +112,24 @@ set_value(const mt_command_help *h, const mt_option *o, const char *arg)
 	}
 }
 
-static int parse(const mt_command_help *h,
-                 const mt_option *opts,
+/* Required options are strings whose variable starts NULL. */
+static int check_required(const cli_command_help *h, const cli_option *opts)
+{
+	for (; opts->kind != CLI_OPT_END; opts++)
+		if (opts->required && opts->kind == CLI_OPT_STRING &&
+		    !*(const char **)opts->value)
+			return cli_error(
+			        h->name, CLI_EXIT_USAGE,
+			        "missing option '--%s %s' (see --help)",
+			        opts->long_name, opts->argname);
+	return 0;
+}
+
+static int parse(const cli_command_help *h,
+                 const cli_option *opts,
                  int argc,
                  char **argv,
-                 mt_strlist *positional,
+                 cli_strlist *positional,
                  int *help_shown,
                  int stop_at_positional)
 {
@@ -109,11 +138,11 @@ static int parse(const mt_command_help *h,
 	*help_shown = 0;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		const mt_option *o;
+		const cli_option *o;
 		const char *val = NULL;
 
 		if (only_positional || a[0] != '-' || !strcmp(a, "-")) {
-			mt_strlist_push(positional, a);
+			cli_strlist_push(positional, a);
 			if (stop_at_positional)
 				only_positional = 1;
 			continue;
@@ -123,7 +152,7 @@ static int parse(const mt_command_help *h,
 			continue;
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			mt_opts_print_help(stdout, h, opts);
+			cli_opts_print_help(stdout, h, opts);
 			*help_shown = 1;
 			return 0;
 		}
@@ -140,35 +169,111 @@ static int parse(const mt_command_help *h,
 				val = a + 2;
 		}
 		if (!o) {
-			mt_die_msg(h->name, "unknown option '%s' (see --help)",
-			           a);
-			return MT_EXIT_USAGE;
+			return cli_error(h->name, CLI_EXIT_USAGE,
+			                 "unknown option '%s' (see --help)", a);
 		}
-		if (o->kind == MT_OPT_FLAG) {
+		if (o->kind == CLI_OPT_FLAG) {
 			if (val) {
-				mt_die_msg(h->name,
-				           "option '--%s' takes no value",
-				           o->long_name);
-				return MT_EXIT_USAGE;
+				return cli_error(h->name, CLI_EXIT_USAGE,
+				                 "option '--%s' takes no value",
+				                 o->long_name);
 			}
 			*(int *)o->value = 1;
 			continue;
 		}
 		if (!val) {
 			if (i + 1 >= argc) {
-				mt_die_msg(h->name,
-				           "option '--%s' needs a value",
-				           o->long_name);
-				return MT_EXIT_USAGE;
+				return cli_error(h->name, CLI_EXIT_USAGE,
+				                 "option '--%s' needs a value",
+				                 o->long_name);
 			}
 			val = argv[++i];
 		}
 		if (set_value(h, o, val))
-			return MT_EXIT_USAGE;
+			return CLI_EXIT_USAGE;
 	}
-	return 0;
+	return check_required(h, opts);
 }
 
+int cli_opts_parse(const cli_command_help *h,
+                   const cli_option *opts,
+                   int argc,
+                   char **argv,
+                   cli_strlist *positional,
+                   int *help_shown)
+{
+	return parse(h, opts, argc, argv, positional, help_shown, 0);
+}
+
+int cli_opts_parse_command(const cli_command_help *h,
+                           const cli_option *opts,
+                           int argc,
+                           char **argv,
+                           cli_strlist *positional,
+                           int *help_shown)
+{
+	return parse(h, opts, argc, argv, positional, help_shown, 1);
+}
+
+void cli_opts_print_usage(FILE *out,
+                          const cli_command_help *h,
+                          const cli_option *opts)
+{
+	const cli_option *o;
+
+	fprintf(out, "maxtriage %s", h->name);
+	for (o = opts; o->kind != CLI_OPT_END; o++)
+		if (o->required)
+			fprintf(out, " --%s %s", o->long_name, o->argname);
+	fputs(" [options]", out);
+	if (h->args)
+		fprintf(out, " %s", h->args);
+}
+
+/* "  -b, --binary-dir DIR         help (a|b) [repeatable]" */
+static void print_option(FILE *out, const cli_option *o)
+{
+	char left[64];
+	int n = 0;
+
+	if (o->short_name)
+		n = snprintf(left, sizeof(left), "-%c, ", o->short_name);
+	else
+		n = snprintf(left, sizeof(left), "    ");
+	snprintf(left + n, sizeof(left) - (size_t)n, "--%s%s%s", o->long_name,
+	         o->argname ? " " : "", o->argname ? o->argname : "");
+	fprintf(out, "  %-28s %s", left, o->help);
+	if (o->kind == CLI_OPT_CHOICE && o->choices) {
+		const char *const *c;
+
+		fputs(" (", out);
+		for (c = o->choices; *c; c++)
+			fprintf(out, "%s%s", c == o->choices ? "" : "|", *c);
+		fputs(")", out);
+	}
+	if (o->kind == CLI_OPT_LIST)
+		fputs(" [repeatable]", out);
+	fputc('\n', out);
+}
+
+void cli_opts_print_help(FILE *out,
+                         const cli_command_help *h,
+                         const cli_option *opts)
+{
+	const cli_option *o;
+
+	fputs("usage: ", out);
+	cli_opts_print_usage(out, h, opts);
+	fprintf(out, "\n\n%s\n\noptions:\n", h->summary);
+	for (o = opts; o->kind != CLI_OPT_END; o++)
+		print_option(out, o);
+	fprintf(out, "  %-28s %s\n", "-h, --help", "show this help and exit");
+	if (h->epilog)
+		fprintf(out, "\n%s\n", h->epilog);
+}
+
+/* The old names' parser (cmd.h): copy the table into cli_options and
+ * take the arguments from the hand-typed usage line. */
 int mt_opts_parse(const mt_command_help *h,
                   const mt_option *opts,
                   int argc,
@@ -176,53 +281,27 @@ int mt_opts_parse(const mt_command_help *h,
                   mt_strlist *positional,
                   int *help_shown)
 {
-	return parse(h, opts, argc, argv, positional, help_shown, 0);
-}
+	cli_command_help ch = { h->name, NULL, h->summary, h->epilog };
+	const char *tail = strstr(h->usage, "[options]");
+	cli_option *copy;
+	size_t n = 0, i;
+	int rc;
 
-int mt_opts_parse_command(const mt_command_help *h,
-                          const mt_option *opts,
-                          int argc,
-                          char **argv,
-                          mt_strlist *positional,
-                          int *help_shown)
-{
-	return parse(h, opts, argc, argv, positional, help_shown, 1);
-}
-
-void mt_opts_print_help(FILE *out,
-                        const mt_command_help *h,
-                        const mt_option *opts)
-{
-	const mt_option *o;
-
-	fprintf(out, "usage: %s\n\n%s\n\noptions:\n", h->usage, h->summary);
-	for (o = opts; o->kind != MT_OPT_END; o++) {
-		char left[64];
-		int n = 0;
-
-		if (o->short_name)
-			n = snprintf(left, sizeof(left), "-%c, ",
-			             o->short_name);
-		else
-			n = snprintf(left, sizeof(left), "    ");
-		snprintf(left + n, sizeof(left) - (size_t)n, "--%s%s%s",
-		         o->long_name, o->argname ? " " : "",
-		         o->argname ? o->argname : "");
-		fprintf(out, "  %-28s %s", left, o->help);
-		if (o->kind == MT_OPT_CHOICE && o->choices) {
-			const char *const *c;
-
-			fputs(" (", out);
-			for (c = o->choices; *c; c++)
-				fprintf(out, "%s%s", c == o->choices ? "" : "|",
-				        *c);
-			fputs(")", out);
-		}
-		if (o->kind == MT_OPT_LIST)
-			fputs(" [repeatable]", out);
-		fputc('\n', out);
+	if (tail && tail[9] == ' ')
+		ch.args = tail + 10;
+	while (opts[n].kind != CLI_OPT_END)
+		n++;
+	copy = mt_calloc(n + 1, sizeof(*copy));
+	for (i = 0; i <= n; i++) {
+		copy[i].short_name = opts[i].short_name;
+		copy[i].long_name = opts[i].long_name;
+		copy[i].kind = opts[i].kind;
+		copy[i].value = opts[i].value;
+		copy[i].argname = opts[i].argname;
+		copy[i].help = opts[i].help;
+		copy[i].choices = opts[i].choices;
 	}
-	fprintf(out, "  %-28s %s\n", "-h, --help", "show this help and exit");
-	if (h->epilog)
-		fprintf(out, "\n%s\n", h->epilog);
+	rc = cli_opts_parse(&ch, copy, argc, argv, positional, help_shown);
+	free(copy);
+	return rc;
 }

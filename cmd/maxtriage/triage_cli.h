@@ -1,7 +1,13 @@
 /*
- * triage_cli.h - the options every dump-triaging command shares (stack,
- * bucket, report), defined once: the table entries, and the set-up of
- * rules, repository and symbolizer from them.
+ * triage_cli.h - option sets shared by several commands, each defined
+ * once: its variables, its table entries and what is built from them.
+ *
+ * - cli_symbolizer_args: the symbolizer's options (where modules and debug
+ *   files are, trust, debuginfod, index cache), for every command that
+ *   symbolizes: stack, bucket, report, run, symbolize.
+ * - cli_triage: the above plus rules, repository and the switches of the
+ *   triage pipeline, for the dump-triaging commands (stack, bucket,
+ *   report, run).
  */
 #ifndef MAXTRIAGE_TRIAGE_CLI_H
 #define MAXTRIAGE_TRIAGE_CLI_H
@@ -11,51 +17,97 @@
 #include "maxtriage/symbols.h"
 #include "maxtriage/triage.h"
 
-typedef struct mt_triage_cli {
-	mt_strlist bin_dirs, dbg_dirs, rules_files;
-	const char *repo_path;
-	int no_repo, untrusted, no_system_debug, no_symbolize, no_disasm;
-	int debuginfod;
+/*
+ * Use in a command:
+ *
+ *	cli_symbolizer_args sa = { 0 };
+ *	const cli_option opts[] = {
+ *		CLI_FLAG(0, "inlines", &inlines, "..."),
+ *		CLI_SYMBOLIZER_OPTIONS(&sa),
+ *		CLI_OPT_TERMINATOR
+ *	};
+ *	mt_symbolizer *s = NULL;
+ *
+ *	... cli_opts_parse(...) ...
+ *	if ((rc = cli_symbolizer_new(&s, &sa, "symbolize")))
+ *		goto out;
+ *	...
+ * out:
+ *	cli_symbolizer_done(s, "symbolize");
+ *	cli_symbolizer_args_release(&sa);
+ */
+typedef struct cli_symbolizer_args {
+	cli_strlist binary_dirs, debug_dirs;
+	int untrusted, no_system_debug, debuginfod;
 	const char *index_cache;
-	mt_rules *rules; /* after setup */
-	mt_repo *repo; /* after setup; NULL when none */
-} mt_triage_cli;
+} cli_symbolizer_args;
 
 // clang-format off
-/* Option-table entries; use inside an mt_option array initialiser. */
-#define MT_TRIAGE_CLI_OPTIONS(c)                                                                                                              \
-	{ 'b', "binary-dir", MT_OPT_LIST, &(c)->bin_dirs, "DIR", "where to find the modules a dump names (by path suffix or basename)", NULL }, \
-	{ 'd', "debug-dir", MT_OPT_LIST, &(c)->dbg_dirs, "DIR", "where to find separate debug info (.build-id/xx/rest.debug, debuglink)", NULL }, \
-	{ 'r', "rules", MT_OPT_LIST, &(c)->rules_files, "FILE", "JSON category rules, checked before the built-in ones", NULL },            \
-	{ 0, "repo", MT_OPT_STRING, &(c)->repo_path, "DIR", "the model's git repository (default: the one around the current directory)", NULL }, \
-	{ 0, "no-repo", MT_OPT_FLAG, &(c)->no_repo, NULL, "do not look for a git repository", NULL },                                       \
-	{ 0, "untrusted", MT_OPT_FLAG, &(c)->untrusted, NULL, "open no path named by the dump; only files under --binary-dir/--debug-dir", NULL }, \
-	{ 0, "no-system-debug", MT_OPT_FLAG, &(c)->no_system_debug, NULL, "do not search /usr/lib/debug", NULL },                          \
-	{ 0, "debuginfod", MT_OPT_FLAG, &(c)->debuginfod, NULL, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL }, \
-	{ 0, "index-cache", MT_OPT_STRING, &(c)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)", NULL }, \
-	{ 0, "no-symbolize", MT_OPT_FLAG, &(c)->no_symbolize, NULL, "classify frames as printed, open no binaries", NULL },                \
-	{ 0, "no-disasm", MT_OPT_FLAG, &(c)->no_disasm, NULL, "do not disassemble the faulting instruction", NULL }
+/* Option-table entries; use inside a cli_option array initialiser. */
+#define CLI_SYMBOLIZER_OPTIONS(s)                                                                                                    \
+	CLI_LIST('b', "binary-dir", &(s)->binary_dirs, "DIR", "where to find the modules the input names (by path suffix, then file name)"), \
+	CLI_LIST('d', "debug-dir", &(s)->debug_dirs, "DIR", "where to find separate debug info (.build-id/xx/rest.debug, debuglink)"), \
+	CLI_FLAG(0, "untrusted", &(s)->untrusted, "open no path the input names; only files under --binary-dir/--debug-dir"),       \
+	CLI_FLAG(0, "no-system-debug", &(s)->no_system_debug, "do not search /usr/lib/debug"),                                      \
+	CLI_FLAG(0, "debuginfod", &(s)->debuginfod, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)"), \
+	CLI_STRING(0, "index-cache", &(s)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)")
 // clang-format on
 
-/* Load rules and open the repository. Prints a one-line error and returns
- * MT_EXIT_USAGE on failure. */
-int mt_triage_cli_setup(mt_triage_cli *c, const char *cmd);
-/* A symbolizer for one thread (NULL with --no-symbolize). 0 or
- * MT_EXIT_INPUT after printing the error. */
-int mt_triage_cli_symbolizer(mt_symbolizer **out,
-                             const mt_triage_cli *c,
-                             const char *cmd);
-/* Free a symbolizer, first printing a one-line warning if its index
- * cache could not be written (the results are complete all the same). */
-void mt_symbolizer_done(mt_symbolizer *s, const char *cmd);
+/* Fill so from a: every field of mt_symbolizer_opts that a command-line
+ * option sets is set here and nowhere else. The strings are borrowed
+ * from a and argv: keep both while the symbolizer lives. */
+void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a);
+/* A new symbolizer from a (free with cli_symbolizer_done). 0, or
+ * CLI_EXIT_INPUT after printing the error. */
+int cli_symbolizer_new(mt_symbolizer **out,
+                       const cli_symbolizer_args *a,
+                       const char *cmd);
+/* Free a symbolizer (NULL is fine), first printing a one-line warning if
+ * its index cache could not be written (the results are complete all
+ * the same). */
+void cli_symbolizer_done(mt_symbolizer *s, const char *cmd);
 /* --index-cache DIR, else $MAXTRIAGE_INDEX_CACHE when set and not
  * empty, else NULL. */
-const char *mt_index_cache_dir(const char *flag);
+const char *cli_index_cache_dir(const char *flag);
+void cli_symbolizer_args_release(cli_symbolizer_args *a);
+
+typedef struct cli_triage {
+	cli_symbolizer_args sym;
+	cli_strlist rules_files;
+	const char *repo_path;
+	int no_repo, no_symbolize, no_disasm;
+	mt_rules *rules; /* after setup */
+	mt_repo *repo; /* after setup; NULL when none */
+} cli_triage;
+
+// clang-format off
+#define CLI_TRIAGE_OPTIONS(c)                                                                                          \
+	CLI_SYMBOLIZER_OPTIONS(&(c)->sym),                                                                             \
+	CLI_FLAG(0, "no-symbolize", &(c)->no_symbolize, "classify frames as printed, open no binaries"),              \
+	CLI_FLAG(0, "no-disasm", &(c)->no_disasm, "do not disassemble the faulting instruction"),                     \
+	CLI_LIST('r', "rules", &(c)->rules_files, "FILE", "JSON category rules, checked before the built-in ones"),   \
+	CLI_STRING(0, "repo", &(c)->repo_path, "DIR", "the model's git repository (default: the one around the current directory)"), \
+	CLI_FLAG(0, "no-repo", &(c)->no_repo, "do not look for a git repository")
+// clang-format on
+
+/* Load rules and open the repository. 0, or CLI_EXIT_USAGE after
+ * printing a one-line error. */
+int cli_triage_setup(cli_triage *c, const char *cmd);
+/* A symbolizer for one thread (NULL with --no-symbolize). 0 or
+ * CLI_EXIT_INPUT after printing the error. */
+int cli_triage_symbolizer(mt_symbolizer **out,
+                          const cli_triage *c,
+                          const char *cmd);
 /* Fill a pipeline from the options (sym and repo may be per thread). */
-void mt_triage_cli_pipeline(mt_pipeline *p,
-                            const mt_triage_cli *c,
-                            mt_symbolizer *sym,
-                            mt_repo *repo);
-void mt_triage_cli_release(mt_triage_cli *c);
+void cli_triage_pipeline(mt_pipeline *p,
+                         const cli_triage *c,
+                         mt_symbolizer *sym,
+                         mt_repo *repo);
+void cli_triage_release(cli_triage *c);
+
+/* The old names (see the end of cmd.h): only until cmd_symbolize.c uses
+ * cli_symbolizer_args. */
+#define mt_index_cache_dir cli_index_cache_dir
+#define mt_symbolizer_done cli_symbolizer_done
 
 #endif

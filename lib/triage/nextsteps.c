@@ -50,6 +50,9 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	const mt_frame *cp =
 	        r->blame_frame >= 0 ? &r->frames[r->blame_frame] : NULL;
 
+	for (i = 0; i < r->nnext_steps; i++)
+		free(r->next_steps[i]);
+	r->nnext_steps = 0;
 	for (i = 0; i < r->nframes; i++) {
 		const mt_frame *f = &r->frames[i];
 
@@ -110,9 +113,12 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	if (jit)
 		add(r,
 		    "JIT-compiled frames cannot be symbolized: build the program with `mojo build --debug-level=line-tables` and run the binary to get source lines");
-	if (kind_is(r, "kernel_error") && !r->has_source_traceback)
+	if (kind_is(r, "kernel_error") && !r->has_source_traceback &&
+	    !(o && o->ir_call_sites))
 		add(r,
 		    "the failing kernel names no Python call sites: rebuild the graph with MODULAR_DEBUG=source-tracebacks");
+	if (o && o->ir_given)
+		return;
 	if (kind_is(r, "compile_error") || compiler_message(r) ||
 	    (cp && cp->category == MT_CAT_RUNTIME && cp->function &&
 	     (!strncmp(cp->function, "mlir::", 6) ||

@@ -25,6 +25,32 @@ for c in stack bucket report run symbolize irdiff; do
 	[ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL $c: usage error is not one line"; fail=1; }
 	grep -q "^maxtriage: $c: " "$tmp/err" || { echo "FAIL $c: error not prefixed"; fail=1; }
 done
+# the man page's synopses are the usage lines --help builds from the
+# option tables, and it documents every option of every table
+for c in stack bucket report run symbolize irdiff; do $bin $c --help >"$tmp/help-$c.txt"; done
+python3 - "$root/docs/maxtriage.1" "$tmp" <<'PY' || fail=1
+import re, sys
+man = open(sys.argv[1]).read()
+def plain(t):
+    return re.sub(r"\\f[BIR]", "", t).replace("\\-", "-")
+syn = man[man.index(".SH SYNOPSIS"):man.index(".SH DESCRIPTION")]
+lines = {}
+for m in re.finditer(r"^\.B (maxtriage (\w+))\n(.*)$", syn, re.M):
+    lines[m.group(2)] = plain(m.group(1) + " " + m.group(3))
+text = plain(man)
+bad = 0
+for c in ["stack", "bucket", "report", "run", "symbolize", "irdiff"]:
+    helptext = open(f"{sys.argv[2]}/help-{c}.txt").read()
+    usage = helptext.splitlines()[0][len("usage: "):]
+    if lines.get(c) != usage:
+        print(f"FAIL man synopsis of {c}: {lines.get(c)!r}, --help: {usage!r}")
+        bad = 1
+    for o in sorted(set(re.findall(r"^\s+(?:-\w, )?(--[a-z-]+)", helptext, re.M))):
+        if o != "--help" and not re.search(re.escape(o) + r"\b", text):
+            print(f"FAIL man page lacks {c} {o}")
+            bad = 1
+sys.exit(bad)
+PY
 expect 2 "unknown command" -- $bin frobnicate
 expect 2 "no command" -- $bin
 expect 0 "--version" -- $bin --version

@@ -85,10 +85,15 @@ typedef struct mt_next_steps_opts {
 	const char *const *debug_dirs; /* where debug info was searched */
 	size_t n_debug_dirs;
 	int debuginfod; /* servers were asked too */
+	int ir_given; /* the IR stages are at hand (report --ir, run): never
+	                 advise writing them */
+	int ir_call_sites; /* the IR names Python source locations for this
+	                      report's kernel or ops (report, after the join) */
 } mt_next_steps_opts;
 
-/* Append to r->next_steps what to enable or do next, from what the
- * report lacks (no frames, no stack trace, unsymbolized frames, ...). */
+/* Set r->next_steps (replacing any) to what to enable or do next, from
+ * what the report lacks (no frames, no stack trace, unsymbolized frames,
+ * ...) and what o says is known besides. */
 void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o);
 
 /* The whole `stack` pipeline over one text: parse, resolve, triage,
