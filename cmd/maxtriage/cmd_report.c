@@ -155,7 +155,8 @@ int cmd_report(int argc, char **argv)
 
 		if (jrc < 0) {
 			rc = cli_error("report", CLI_EXIT_INPUT,
-			               "cannot write JSON: %s", mt_strerror(jrc));
+			               "cannot write JSON: %s",
+			               mt_strerror(jrc));
 			goto out;
 		}
 	} else if (!strcmp(format, "markdown")) {

@@ -24,7 +24,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-
 static const cli_command_help help = {
 	"run", "[--] COMMAND [ARG...]",
 	"Run COMMAND (for example `max serve ...` or `python model.py`) with\n"
@@ -244,8 +243,8 @@ static int write_triage_json(const run_paths *rp,
 	r.log = rp->log.ptr;
 	r.ir_dir = rp->irdir.ptr;
 	r.stack = &si;
-	r.irdiff = run_irdiff(&rep, &in, &o, rp->irdir.ptr, &irnote) ? NULL
-	                                                              : &rep;
+	r.irdiff =
+	        run_irdiff(&rep, &in, &o, rp->irdir.ptr, &irnote) ? NULL : &rep;
 	r.irdiff_note = irnote;
 	f = fopen(rp->triage.ptr, "w");
 	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0) {
