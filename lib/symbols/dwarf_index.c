@@ -624,7 +624,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 		if (name)
 			return name;
 	}
-	if (sym_memo_find(m, &m->memo_nodes, off, &name))
+	if (mt_memo_find(&m->memo_nodes, off, &name))
 		return name == no_name ? NULL : name;
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
@@ -638,13 +638,13 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	if (raw) {
 		dem = mt_sym_demangle(raw);
 		if (dem) {
-			name = sym_arena_strdup(&m->arena, dem, strlen(dem));
+			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);
 		} else {
 			name = raw; /* owned by libdw, lives as long as m->dw */
 		}
 	}
-	sym_memo_put(m, &m->memo_nodes, off, name);
+	mt_memo_put(&m->memo_nodes, off, name);
 	return name == no_name ? NULL : name;
 }
 
@@ -704,7 +704,7 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	for (i = 0; raw[i]; i++)
 		if (!(raw[i] == '/' && i > 0 && raw[i - 1] == '/'))
 			mt_buf_putc(&b, raw[i]);
-	cu->full_names[idx] = sym_arena_strdup(&m->arena, b.ptr, b.len);
+	cu->full_names[idx] = mt_arena_strdup(&m->arena, b.ptr, b.len);
 	mt_buf_release(&b);
 	return cu->full_names[idx];
 }

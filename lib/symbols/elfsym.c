@@ -420,15 +420,15 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 	const char *raw = sym_raw_name(m, s), *name;
 	char *d;
 
-	if (sym_memo_find(m, &m->memo_syms, key, &name))
+	if (mt_memo_find(&m->memo_syms, key, &name))
 		return name;
 	d = mt_sym_demangle(raw);
 	name = raw;
 	if (d) {
-		name = sym_arena_strdup(&m->arena, d, strlen(d));
+		name = mt_arena_strdup(&m->arena, d, strlen(d));
 		free(d);
 	}
-	sym_memo_put(m, &m->memo_syms, key, name);
+	mt_memo_put(&m->memo_syms, key, name);
 	return name;
 }
 
@@ -490,7 +490,7 @@ same_name(mt_module *m, sym_elfsym *s, const char *want, const char *key)
 	if (strncmp(raw, "_Z", 2) && strncmp(raw, "__Z", 3))
 		return 0;
 	if (key && !strstr(raw, key) &&
-	    !sym_memo_find(m, &m->memo_syms, (uint64_t)(s - m->syms), &d))
+	    !mt_memo_find(&m->memo_syms, (uint64_t)(s - m->syms), &d))
 		return 0;
 	d = sym_symbol_name(m, s);
 	return !strcmp(d, want);

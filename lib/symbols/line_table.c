@@ -585,7 +585,7 @@ fail:
 	return ret;
 }
 
-const char *sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a)
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a)
 {
 	const sym_line_file *f;
 	const char *dir = NULL, *s;
@@ -605,7 +605,7 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a)
 	mt_buf_puts(&b, dir);
 	mt_buf_putc(&b, '/');
 	mt_buf_puts(&b, f->name);
-	s = sym_arena_strdup(a, b.ptr, b.len);
+	s = mt_arena_strdup(a, b.ptr, b.len);
 	mt_buf_release(&b);
 	return s;
 }

@@ -20,45 +20,6 @@
 
 #define SYSTEM_DEBUG_DIR "/usr/lib/debug"
 
-/* ---- arena ---------------------------------------------------------- */
-
-struct sym_arena_block {
-	struct sym_arena_block *next;
-	size_t used, cap;
-	char data[];
-};
-
-char *sym_arena_strdup(sym_arena *a, const char *s, size_t n)
-{
-	struct sym_arena_block *b = a->head;
-	char *p;
-
-	if (!b || b->cap - b->used < n + 1) {
-		size_t cap = n + 1 > 16384 ? n + 1 : 16384;
-
-		b = mt_malloc(sizeof(*b) + cap);
-		b->used = 0;
-		b->cap = cap;
-		b->next = a->head;
-		a->head = b;
-	}
-	p = b->data + b->used;
-	memcpy(p, s, n);
-	p[n] = '\0';
-	b->used += n + 1;
-	return p;
-}
-
-void sym_arena_release(sym_arena *a)
-{
-	while (a->head) {
-		struct sym_arena_block *next = a->head->next;
-
-		free(a->head);
-		a->head = next;
-	}
-}
-
 /* ---- CRC32 and build-id paths -------------------------------------- */
 
 /* .gnu_debuglink uses the zlib CRC-32 (reflected 0xEDB88320), so zlib's
@@ -724,12 +685,11 @@ static void module_free(mt_module *m)
 		close(m->fd);
 	if (!m->syms_mapped)
 		free(m->syms);
-	mt_map_release(&m->memo_nodes);
-	mt_map_release(&m->memo_syms);
-	free(m->memo);
+	mt_memo_release(&m->memo_nodes);
+	mt_memo_release(&m->memo_syms);
 	sym_cache_release(m);
 	free(m->cache_err);
-	sym_arena_release(&m->arena);
+	mt_arena_release(&m->arena);
 	free(m->key);
 	free(m->path);
 	free(m->debug_path);
@@ -753,33 +713,6 @@ void mt_symbolizer_free(mt_symbolizer *s)
 	free(s->mods);
 	sym_debuginfod_release(s);
 	free(s);
-}
-
-int sym_memo_find(const mt_module *m,
-                  const mt_map *map,
-                  uint64_t key,
-                  const char **out)
-{
-	uint32_t i = mt_map_get(map, key);
-
-	if (i == MT_MAP_NONE || i >= m->n_memo)
-		return 0;
-	*out = m->memo[i];
-	return 1;
-}
-
-void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name)
-{
-	int found;
-	size_t slot;
-
-	if (m->n_memo >= MT_MAP_NONE)
-		return; /* computed again next time */
-	slot = mt_map_slot(map, key, (uint32_t)m->n_memo, &found);
-	if (found)
-		m->memo[*mt_map_val(map, slot)] = name;
-	else
-		MT_PUSH(m->memo, m->n_memo, m->cap_memo, name);
 }
 
 static mt_module *module_new(mt_symbolizer *s, const char *key)

@@ -11,7 +11,9 @@
 #ifndef MAXTRIAGE_SYMBOLS_INT_H
 #define MAXTRIAGE_SYMBOLS_INT_H
 
+#include "maxtriage/arena.h"
 #include "maxtriage/map.h"
+#include "maxtriage/memo.h"
 #include "maxtriage/symbols.h"
 
 #include <elfutils/libdw.h>
@@ -23,14 +25,6 @@
 #define SYM_MAX_SEARCH_DEPTH 12 /* binary-dir recursion */
 #define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
-
-/* Bump allocator for strings that live as long as the module. */
-typedef struct sym_arena {
-	struct sym_arena_block *head;
-} sym_arena;
-
-char *sym_arena_strdup(sym_arena *a, const char *s, size_t n);
-void sym_arena_release(sym_arena *a);
 
 /* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
  * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). Plain
@@ -197,7 +191,7 @@ struct mt_module {
 	Elf *dbg_elf; /* separate debug file, or NULL */
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
-	sym_arena arena;
+	mt_arena arena; /* strings that live as long as the module */
 
 	int syms_loaded;
 	int syms_sorted;
@@ -206,12 +200,8 @@ struct mt_module {
 	size_t n_syms;
 	const char *sym_strs; /* the string table the names index */
 	size_t sym_strs_size; /* its bytes up to and with its last NUL */
-	/* Names computed on first use, by DIE offset and by symbol: an
-	 * index into memo. Maps, not arrays per node or symbol: one crash
-	 * asks a few names of 10^5 nodes and symbols. */
-	mt_map memo_nodes, memo_syms;
-	const char **memo;
-	size_t n_memo, cap_memo;
+	/* Names computed on first use, by DIE offset and by symbol. */
+	mt_memo memo_nodes, memo_syms;
 
 	int index_state; /* 0 not built, 1 built, -1 failed */
 	sym_cu *cus;
@@ -268,14 +258,6 @@ char *sym_find_in_dir(sym_dir_index *ix,
                       const char *name,
                       int untrusted);
 void sym_dir_index_release(sym_dir_index *ix);
-
-/* symbolizer.c */
-/* The name kept under key in map (1 and *out), or 0. */
-int sym_memo_find(const mt_module *m,
-                  const mt_map *map,
-                  uint64_t key,
-                  const char **out);
-void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name);
 
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
@@ -341,7 +323,7 @@ int sym_line_table_find(const sym_line_table *t,
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
 const char *
-sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a);
+sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id
