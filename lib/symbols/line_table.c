@@ -22,6 +22,7 @@
 #include "symbols/symbols_int.h"
 #include "symbols/dwarf_rd.h"
 
+#include "maxtriage/bsearch.h"
 #include "maxtriage/buf.h"
 
 #include <dwarf.h>
@@ -412,39 +413,43 @@ static int keep_rows(sym_line_table *t)
 	return 0;
 }
 
+struct line_key {
+	const sym_line_table *t;
+	uint64_t addr;
+};
+
+static int row_at_or_below(const void *ctx, size_t i)
+{
+	const struct line_key *k = ctx;
+
+	return k->t->rows[i].addr <= k->addr;
+}
+
+static int mark_at_or_below(const void *ctx, size_t i)
+{
+	const struct line_key *k = ctx;
+
+	return k->t->marks[i].row.addr <= k->addr;
+}
+
 int sym_line_table_find(const sym_line_table *t,
                         uint64_t addr,
                         sym_line_row *out)
 {
-	size_t lo = 0, hi;
+	struct line_key k = { t, addr };
+	size_t lo;
 	const sym_line_mark *mk;
 	sym_line_row row, best;
 	ldec d;
 
 	if (t->rows) {
-		hi = t->n_rows;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (t->rows[mid].addr <= addr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo = mt_bsearch_count(t->n_rows, row_at_or_below, &k);
 		if (lo == 0 || t->rows[lo - 1].end)
 			return 0;
 		*out = t->rows[lo - 1];
 		return 1;
 	}
-	hi = t->n_marks;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->marks[mid].row.addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = mt_bsearch_count(t->n_marks, mark_at_or_below, &k);
 	if (lo == 0)
 		return 0;
 	/* The last row at or below addr is this mark's or a later one of
