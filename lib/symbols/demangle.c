@@ -7,9 +7,8 @@
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/lazylib.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,33 +121,23 @@ typedef char *(*llvm_demangle_fn)(llvm_string_view, bool);
  * for those names; it is only loaded on the first such name, so ordinary
  * runs do not pay for loading libLLVM. */
 static llvm_demangle_fn llvm_fn;
-static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 
-static void load_llvm_demangler(void)
-{
-	static const char *const libs[] = {
-		"libLLVM.so.19.1", "libLLVM-19.so",
-		"/usr/lib/llvm-19/lib/libLLVM.so.1"
-	};
-	size_t i;
-
-	for (i = 0; i < MT_ARRAY_SIZE(libs) && !llvm_fn; i++) {
-		void *h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
-
-		if (h)
-			*(void **)&llvm_fn = dlsym(
-			        h, "_ZN4llvm15itaniumDemangleESt17"
-			           "basic_string_viewIcSt11char_traitsIcEEb");
-	}
-}
+static const char *const llvm_sonames[] = {
+	"libLLVM.so.19.1", "libLLVM-19.so", "/usr/lib/llvm-19/lib/libLLVM.so.1"
+};
+static const mt_lazysym llvm_syms[] = {
+	{ "_ZN4llvm15itaniumDemangleESt17"
+	  "basic_string_viewIcSt11char_traitsIcEEb",
+	  (void **)&llvm_fn },
+};
+static mt_lazylib libllvm = MT_LAZYLIB_INIT(llvm_sonames, llvm_syms);
 
 static char *llvm_demangle(const char *name)
 {
 	llvm_string_view sv;
 
-	/* Symbolizers may run in several threads: load once. */
-	pthread_once(&llvm_once, load_llvm_demangler);
-	if (!llvm_fn)
+	/* Without libLLVM the name stays as libstdc++ left it. */
+	if (mt_lazylib_load(&libllvm, NULL) != 0)
 		return NULL;
 	sv.len = strlen(name);
 	sv.ptr = name;
