@@ -23,6 +23,7 @@
 
 #include "maxtriage/common.h"
 
+#include <assert.h>
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@
 
 typedef struct abbrev_attr {
 	uint32_t form;
-	int32_t slot; /* where read_die keeps the value (A_*), or -1 */
+	int32_t slot; /* where read_die keeps the value (A_*), or A_NONE */
 	int64_t implicit; /* DW_FORM_implicit_const */
 } abbrev_attr;
 
@@ -76,7 +77,8 @@ enum {
 	A_ADDR_BASE, /* CU DIE only, as the three below */
 	A_RNGLISTS_BASE,
 	A_SPLIT, /* split-DWARF attributes: the CU is left to libdw */
-	A_COUNT
+	A_COUNT,
+	A_NONE = -1 /* an attribute the walk does not keep */
 };
 
 typedef struct die_vals {
@@ -116,7 +118,7 @@ static int slot_of(uint32_t name)
 	case DW_AT_dwo_name:
 		return A_SPLIT;
 	default:
-		return -1;
+		return A_NONE;
 	}
 }
 
@@ -353,7 +355,7 @@ static sym_rc read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 			                  "attribute of an unknown form "
 			                  "or past the unit");
 		k = at->slot;
-		if (k < 0)
+		if (k == A_NONE)
 			continue;
 		dv->a[k].v = v;
 		dv->a[k].form = form;
@@ -636,6 +638,9 @@ static void push_node(sym_cu *cu,
 {
 	sym_node node;
 
+	/* Pre-order: a parent is numbered before its children (what
+	 * build_segments and the walk up parent links rely on). */
+	assert(parent < (int32_t)cu->n_nodes);
 	memset(&node, 0, sizeof(node));
 	node.off = (uint64_t)(at - u->sec->info.data);
 	node.parent = parent;
@@ -664,7 +669,7 @@ static sym_rc walk(unit *u, sym_cu *cu, sym_intervals *iv)
 		return SYM_REFUSED;
 	if (!has_children)
 		return SYM_OK;
-	owner[0] = -1;
+	owner[0] = SYM_NO_NODE;
 	tentative[0] = 0;
 	while (r.p < r.end) {
 		const uint8_t *at = r.p;
@@ -709,7 +714,7 @@ static sym_rc walk(unit *u, sym_cu *cu, sym_intervals *iv)
 			tent = iv->n == before &&
 			       a->tag == DW_TAG_inlined_subroutine &&
 			       a->children && depth + 1 < SYM_MAX_DIE_DEPTH;
-			me = -1;
+			me = SYM_NO_NODE;
 			if (iv->n > before || tent) {
 				push_node(cu, at, u, a, &dv, owner[depth]);
 				me = (int32_t)idx;

@@ -44,9 +44,9 @@ static int cs_handle(mt_module *m, csh **out)
 	cs_arch arch;
 	cs_mode mode;
 
-	if (m->cs_state < 0)
+	if (m->cs_state == SYM_CS_UNSUPPORTED)
 		return MT_EUNSUPPORTED;
-	if (m->cs_state > 0) {
+	if (m->cs_state == SYM_CS_OPEN) {
 		*out = m->cs;
 		return 0;
 	}
@@ -60,22 +60,22 @@ static int cs_handle(mt_module *m, csh **out)
 		mode = CS_MODE_ARM;
 		break;
 	default:
-		m->cs_state = -1;
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
 	if (mt_lazylib_load(&capstone, NULL) != 0) {
-		m->cs_state = -1;
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
 	h = mt_malloc(sizeof(*h));
 	if (cs_fn.open(arch, mode, h) != CS_ERR_OK) {
 		free(h);
-		m->cs_state = -1;
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
 	cs_fn.option(*h, CS_OPT_DETAIL, CS_OPT_ON);
 	m->cs = h;
-	m->cs_state = 1;
+	m->cs_state = SYM_CS_OPEN;
 	*out = h;
 	return 0;
 }
@@ -89,7 +89,7 @@ void sym_disasm_release(mt_module *m)
 		free(h);
 	}
 	m->cs = NULL;
-	m->cs_state = 0;
+	m->cs_state = SYM_CS_UNTRIED;
 	free(m->code);
 	m->code = NULL;
 	m->n_code = 0;

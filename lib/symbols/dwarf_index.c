@@ -396,9 +396,9 @@ static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
 	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
 }
 
-/* Record a subroutine DIE that owns code. Returns its node number, or -1
- * for one without ranges (a declaration or an abstract instance): such a
- * DIE is never the answer for an address, and its subtree holds no code,
+/* Record a subroutine DIE that owns code. Returns its node number, or
+ * SYM_NO_NODE for one without ranges (a declaration or an abstract instance):
+ * such a DIE is never the answer for an address, and its subtree holds no code,
  * so the caller does not descend into it. */
 static int32_t
 add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
@@ -420,7 +420,9 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 	 * the parent of one with code (the caller drops it if not). */
 	if (iv->n == before &&
 	    (tag != DW_TAG_inlined_subroutine || dwarf_haschildren(d) <= 0))
-		return -1;
+		return SYM_NO_NODE;
+	/* Pre-order, as die_walk.c: parents are numbered first. */
+	assert(parent < (int32_t)idx);
 	memset(&node, 0, sizeof(node));
 	node.off = dwarf_dieoffset(d);
 	node.parent = parent;
@@ -508,6 +510,7 @@ void sym_dwarf_load_sections(mt_module *m)
 
 static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 {
+	sym_refusal why = { NULL, 0, NULL };
 	Dwarf_Attribute a;
 	Dwarf_Word off;
 
@@ -516,8 +519,10 @@ static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 	    dwarf_formudata(&a, &off) != 0)
 		return;
 	if (sym_line_table_read(&cu->lt, &m->line_scratch, &m->sec, off,
-	                        cu->comp_dir) != 0)
+	                        cu->comp_dir, &why) != SYM_OK) {
+		cu->refusal = sym_refusal_text(&m->arena, &why);
 		return;
+	}
 	cu->full_names = mt_calloc(cu->lt.n_files ? cu->lt.n_files : 1,
 	                           sizeof(*cu->full_names));
 }
@@ -532,7 +537,7 @@ static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 
 	if (dwarf_child(cudie, &stack[0]) != 0)
 		return;
-	owner[0] = -1;
+	owner[0] = SYM_NO_NODE;
 	tentative[0] = 0;
 	/* Iterative pre-order walk: parents get lower node numbers than
 	 * their children, which build_segments relies on. */
@@ -590,7 +595,8 @@ walk_cu(mt_module *m, sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 		return;
 	cu->n_nodes = 0;
 	iv->n = 0;
-	cu->refusal = sym_refusal_text(&m->arena, &why);
+	if (!cu->refusal) /* a line table refusal came first */
+		cu->refusal = sym_refusal_text(&m->arena, &why);
 	/* MT_DIE_WALK_RAW is the tests' check: no fallback. */
 	if (m->die_walk != MT_DIE_WALK_RAW)
 		walk_cu_libdw(cu, cudie, iv);

@@ -31,14 +31,14 @@
 
 /* One attribute of a DWARF 5 directory or file entry: a number in *num
  * or a string in *str (NULL when it lives in a section we do not read:
- * .debug_str_offsets, a supplementary file). 0, or -1 for a form that
- * cannot be read. */
-static int read_form(rd *r,
-                     const sym_dwarf_sections *sec,
-                     unsigned form,
-                     int offset_size,
-                     uint64_t *num,
-                     const char **str)
+ * .debug_str_offsets, a supplementary file). SYM_OK, or SYM_REFUSED for
+ * a form that cannot be read. */
+static sym_rc read_form(rd *r,
+                        const sym_dwarf_sections *sec,
+                        unsigned form,
+                        int offset_size,
+                        uint64_t *num,
+                        const char **str)
 {
 	/* Address-sized forms do not belong in these entries: any size. */
 	const sym_form_ctx c = { 5, 8, (unsigned)offset_size };
@@ -46,15 +46,15 @@ static int read_form(rd *r,
 	unsigned real;
 
 	*str = NULL;
-	if (sym_rd_form(r, &c, form, 0, &real, num) != 0)
-		return -1;
+	if (sym_rd_form(r, &c, form, 0, &real, num) != SYM_OK)
+		return SYM_REFUSED;
 	if (real == DW_FORM_string)
 		*str = at;
 	else if (real == DW_FORM_line_strp)
 		*str = sec_str(&sec->line_str, *num);
 	else if (real == DW_FORM_strp)
 		*str = sec_str(&sec->str, *num);
-	return 0;
+	return SYM_OK;
 }
 
 /* Bounds the entry formats of a DWARF 5 header (there are 5 content
@@ -63,11 +63,12 @@ static int read_form(rd *r,
 
 /* DWARF 5 directory or file entry table. For directories only the path
  * is kept (dir_out); for files the path and the directory index. */
-static int read_entries(rd *r,
-                        const sym_dwarf_sections *sec,
-                        int offset_size,
-                        sym_line_table *t,
-                        int dirs)
+static sym_rc read_entries(rd *r,
+                           const sym_dwarf_sections *sec,
+                           int offset_size,
+                           sym_line_table *t,
+                           int dirs,
+                           sym_refusal *why)
 {
 	unsigned types[MAX_FORMATS], forms[MAX_FORMATS];
 	unsigned n_fmt = (unsigned)rd_uint(r, 1), i;
@@ -75,18 +76,20 @@ static int read_entries(rd *r,
 	size_t cap = 0;
 
 	if (n_fmt > MAX_FORMATS)
-		return -1;
+		return SYM_REFUSE(why, "more than 32 entry formats");
 	for (i = 0; i < n_fmt; i++) {
 		types[i] = (unsigned)rd_uleb(r);
 		forms[i] = (unsigned)rd_uleb(r);
 	}
 	count = rd_uleb(r);
 	if (r->err)
-		return -1;
+		return SYM_REFUSE(why, "entry formats past the header");
 	/* Each entry takes at least one byte (or none with no formats,
 	 * which then describes nothing): bound the count by the input. */
-	if (n_fmt == 0 || count > (uint64_t)(r->end - r->p))
-		return count == 0 || n_fmt == 0 ? 0 : -1;
+	if (n_fmt == 0 || count == 0)
+		return SYM_OK;
+	if (count > (uint64_t)(r->end - r->p))
+		return SYM_REFUSE(why, "more entries than header bytes");
 	for (k = 0; k < count; k++) {
 		sym_line_file f = { NULL, 0 };
 
@@ -95,8 +98,10 @@ static int read_entries(rd *r,
 			const char *str;
 
 			if (read_form(r, sec, forms[i], offset_size, &num,
-			              &str))
-				return -1;
+			              &str) != SYM_OK)
+				return SYM_REFUSE(why,
+				                  "entry of an unknown form "
+				                  "or past the header");
 			if (types[i] == DW_LNCT_path)
 				f.name = str;
 			else if (types[i] == DW_LNCT_directory_index)
@@ -107,7 +112,7 @@ static int read_entries(rd *r,
 		else
 			MT_PUSH(t->files, t->n_files, cap, f);
 	}
-	return 0;
+	return SYM_OK;
 }
 
 /* Rows reserved up front for one table (96 MB of address space). */
@@ -162,9 +167,12 @@ static void advance(ldec *d, uint64_t adv)
 	d->s.op_index = (d->s.op_index + adv) % g->max_ops;
 }
 
-/* Run to the next row: 1 and *row (the registers after it in d->s), 0
- * at the end of the program, -1 when it is malformed. Every call
- * consumes input, so a loop over it ends. */
+/* What next_row found (or SYM_REFUSED: a malformed program). */
+enum { ROW_NONE = 0, ROW_FOUND = 1 };
+
+/* Run to the next row: ROW_FOUND and *row (the registers after it in
+ * d->s), ROW_NONE at the end of the program, SYM_REFUSED when it is
+ * malformed. Every call consumes input, so a loop over it ends. */
 static int next_row(ldec *d, sym_line_row *row)
 {
 	const sym_line_prog *g = d->prog;
@@ -179,7 +187,7 @@ static int next_row(ldec *d, sym_line_row *row)
 			d->s.line += g->line_base + (int)(adj % g->line_range);
 			advance(d, adj / g->line_range);
 			*row = make_row(&d->s, 0);
-			return 1;
+			return ROW_FOUND;
 		}
 		switch (op) {
 		case 0: {
@@ -189,7 +197,7 @@ static int next_row(ldec *d, sym_line_row *row)
 
 			if (r->err || len == 0 ||
 			    len > (uint64_t)(r->end - r->p))
-				return -1;
+				return SYM_REFUSED;
 			next = r->p + len;
 			sub = *r->p++;
 			switch (sub) {
@@ -197,7 +205,7 @@ static int next_row(ldec *d, sym_line_row *row)
 				*row = make_row(&d->s, 1);
 				lstate_reset(&d->s);
 				r->p = next;
-				return 1;
+				return ROW_FOUND;
 			case DW_LNE_set_address:
 				if (len - 1 == 8 || len - 1 == 4)
 					d->s.addr = rd_uint(r, (size_t)len - 1);
@@ -213,7 +221,7 @@ static int next_row(ldec *d, sym_line_row *row)
 				f.name = rd_str(&sub_r);
 				f.dir = rd_uleb(&sub_r);
 				if (sub_r.err || !f.name || f.dir >= t->n_dirs)
-					return -1;
+					return SYM_REFUSED;
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
 				break;
 			}
@@ -225,7 +233,7 @@ static int next_row(ldec *d, sym_line_row *row)
 		}
 		case DW_LNS_copy:
 			*row = make_row(&d->s, 0);
-			return 1;
+			return ROW_FOUND;
 		case DW_LNS_advance_pc:
 			advance(d, rd_uleb(r));
 			break;
@@ -260,7 +268,7 @@ static int next_row(ldec *d, sym_line_row *row)
 		}
 		}
 	}
-	return r->err ? -1 : 0;
+	return r->err ? SYM_REFUSED : ROW_NONE;
 }
 
 /* One sequence of the first run: [lo, hi) and its marks. */
@@ -309,12 +317,15 @@ static ldec start(const sym_line_prog *g)
 	return d;
 }
 
+/* What first_run found (or SYM_REFUSED: a malformed program). */
+enum { KEEP_ROWS = 0, MARKS_ANSWER = 1 };
+
 /* The first run: records define_file, checks the program, and keeps a
  * mark at the start of each sequence and every MARK_EVERY rows. Returns
- * 1 when the marks can answer lookups (every sequence non-empty and in
- * address order, sequences disjoint once sorted: then the rows read
- * from the marks in order are libdw's order), 0 when the table must be
- * kept whole, -1 when it is malformed. */
+ * MARKS_ANSWER when the marks can answer lookups (every sequence
+ * non-empty and in address order, sequences disjoint once sorted: then
+ * the rows read from the marks in order are libdw's order), KEEP_ROWS
+ * when the table must be kept whole, SYM_REFUSED when it is malformed. */
 static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 {
 	ldec d = start(&t->prog);
@@ -332,7 +343,7 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 	if (cap_marks > MAX_RESERVED_ROWS / MARK_EVERY)
 		cap_marks = MAX_RESERVED_ROWS / MARK_EVERY;
 	t->marks = mt_malloc(cap_marks * sizeof(*t->marks));
-	while ((r = next_row(&d, &row)) > 0) {
+	while ((r = next_row(&d, &row)) == ROW_FOUND) {
 		if (in_seq > 0 && row.addr < prev.addr)
 			simple = 0; /* a sequence going backwards */
 		if (in_seq == 0) {
@@ -358,23 +369,23 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 		}
 		prev = row;
 	}
-	if (r < 0)
-		return -1;
+	if (r == SYM_REFUSED)
+		return SYM_REFUSED;
 	t->marks = mt_realloc(t->marks, (t->n_marks ? t->n_marks : 1) *
 	                                        sizeof(*t->marks));
 	if (in_seq > 0)
 		simple = 0; /* rows after the last end_sequence */
 	if (!simple)
-		return 0;
+		return KEEP_ROWS;
 	for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1], &sc->seqs[k]) < 0;
 	     k++)
 		;
 	if (k >= n_seqs) /* in order already, or no sequence at all */
-		return 1;
+		return MARKS_ANSWER;
 	qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
 	for (k = 1; k < n_seqs; k++)
 		if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
-			return 0; /* overlapping sequences */
+			return KEEP_ROWS; /* overlapping sequences */
 	sorted = mt_malloc(t->n_marks * sizeof(*sorted));
 	for (k = 0, out = 0; k < n_seqs; k++) {
 		memcpy(sorted + out, t->marks + sc->seqs[k].first,
@@ -383,12 +394,12 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 	}
 	free(t->marks);
 	t->marks = sorted;
-	return 1;
+	return MARKS_ANSWER;
 }
 
 /* Keep every row, sorted the way libdw sorts them (the rare tables the
  * marks cannot answer for). */
-static int keep_rows(sym_line_table *t)
+static void keep_rows(sym_line_table *t)
 {
 	ldec d = start(&t->prog);
 	sym_line_row row;
@@ -398,7 +409,7 @@ static int keep_rows(sym_line_table *t)
 	if (cap > MAX_RESERVED_ROWS)
 		cap = MAX_RESERVED_ROWS;
 	t->rows = mt_malloc(cap * sizeof(*t->rows));
-	while (next_row(&d, &row) > 0)
+	while (next_row(&d, &row) == ROW_FOUND)
 		MT_PUSH(t->rows, t->n_rows, cap, row);
 	ir = mt_malloc((t->n_rows ? t->n_rows : 1) * sizeof(*ir));
 	for (i = 0; i < t->n_rows; i++) {
@@ -410,7 +421,6 @@ static int keep_rows(sym_line_table *t)
 	for (i = 0; i < t->n_rows; i++)
 		t->rows[i] = ir[i].row;
 	free(ir);
-	return 0;
 }
 
 struct line_key {
@@ -462,7 +472,7 @@ int sym_line_table_find(const sym_line_table *t,
 	d = start(&t->prog);
 	d.r.p = t->prog.begin + mk->pos;
 	d.s = mk->state;
-	while (!best.end && next_row(&d, &row) > 0 && row.addr <= addr)
+	while (!best.end && next_row(&d, &row) == ROW_FOUND && row.addr <= addr)
 		best = row;
 	if (best.end)
 		return 0;
@@ -470,22 +480,24 @@ int sym_line_table_find(const sym_line_table *t,
 	return 1;
 }
 
-int sym_line_table_read(sym_line_table *t,
-                        sym_line_scratch *sc,
-                        const sym_dwarf_sections *sec,
-                        uint64_t off,
-                        const char *comp_dir)
+sym_rc sym_line_table_read(sym_line_table *t,
+                           sym_line_scratch *sc,
+                           const sym_dwarf_sections *sec,
+                           uint64_t off,
+                           const char *comp_dir,
+                           sym_refusal *why)
 {
 	rd r = { NULL, NULL, sec->big, 0 }, hdr;
 	uint64_t unit_len, header_len;
-	int offset_size = 4, ret = -1, r1;
+	int offset_size = 4, r1;
+	sym_rc ret = SYM_REFUSED;
 	unsigned version;
 	sym_line_prog *g = &t->prog;
 	size_t cap_dirs = 0, cap_files = 0;
 
 	memset(t, 0, sizeof(*t));
 	if (!sec->line.data || off >= sec->line.size)
-		return -1;
+		return SYM_REFUSE(why, "DW_AT_stmt_list past .debug_line");
 	r.p = sec->line.data + off;
 	r.end = sec->line.data + sec->line.size;
 	unit_len = rd_uint(&r, 4);
@@ -493,19 +505,19 @@ int sym_line_table_read(sym_line_table *t,
 		offset_size = 8;
 		unit_len = rd_uint(&r, 8);
 	} else if (unit_len >= 0xfffffff0) {
-		return -1;
+		return SYM_REFUSE(why, "reserved line table length");
 	}
 	if (r.err || unit_len > (uint64_t)(r.end - r.p))
-		return -1;
+		return SYM_REFUSE(why, "line table past .debug_line");
 	r.end = r.p + unit_len;
 	version = (unsigned)rd_uint(&r, 2);
 	if (version < 2 || version > 5)
-		return -1;
+		return SYM_REFUSE(why, "line table version not 2-5");
 	if (version >= 5)
 		rd_uint(&r, 2); /* address_size, segment_selector_size */
 	header_len = rd_uint(&r, (size_t)offset_size);
 	if (r.err || header_len > (uint64_t)(r.end - r.p))
-		return -1;
+		return SYM_REFUSE(why, "line table header past its table");
 	hdr = r;
 	hdr.end = r.p + header_len;
 	r.p = hdr.end; /* the program */
@@ -525,12 +537,15 @@ int sym_line_table_read(sym_line_table *t,
 	g->std_len = hdr.p;
 	if (g->opcode_base > 0)
 		rd_skip(&hdr, g->opcode_base - 1);
-	if (hdr.err || g->line_range == 0 || g->opcode_base == 0)
+	if (hdr.err || g->line_range == 0 || g->opcode_base == 0) {
+		SYM_REFUSE(why, "line table header truncated, line_range 0 "
+		                "or opcode_base 0");
 		goto fail;
+	}
 	t->version = version;
 	if (version >= 5) {
-		if (read_entries(&hdr, sec, offset_size, t, 1) ||
-		    read_entries(&hdr, sec, offset_size, t, 0))
+		if (read_entries(&hdr, sec, offset_size, t, 1, why) != SYM_OK ||
+		    read_entries(&hdr, sec, offset_size, t, 0, why) != SYM_OK)
 			goto fail;
 	} else {
 		/* libdw's numbering: directory 0 is DW_AT_comp_dir (may be
@@ -541,8 +556,11 @@ int sym_line_table_read(sym_line_table *t,
 		for (;;) {
 			const char *d = rd_str(&hdr);
 
-			if (!d)
+			if (!d) {
+				SYM_REFUSE(why, "include directories past "
+				                "the header");
 				goto fail;
+			}
 			if (!*d)
 				break;
 			MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
@@ -552,15 +570,19 @@ int sym_line_table_read(sym_line_table *t,
 			sym_line_file f;
 
 			f.name = rd_str(&hdr);
-			if (!f.name)
+			if (!f.name) {
+				SYM_REFUSE(why, "file names past the header");
 				goto fail;
+			}
 			if (!*f.name)
 				break;
 			f.dir = rd_uleb(&hdr);
 			rd_uleb(&hdr); /* mtime */
 			rd_uleb(&hdr); /* length */
-			if (hdr.err)
+			if (hdr.err) {
+				SYM_REFUSE(why, "file entry past the header");
 				goto fail;
+			}
 			MT_PUSH(t->files, t->n_files, cap_files, f);
 		}
 	}
@@ -571,21 +593,26 @@ int sym_line_table_read(sym_line_table *t,
 
 		for (i = 0; i < t->n_files; i++)
 			if (t->files[i].dir != SYM_LINE_NO_DIR &&
-			    t->files[i].dir >= t->n_dirs && t->files[i].name)
+			    t->files[i].dir >= t->n_dirs && t->files[i].name) {
+				SYM_REFUSE(why, "file names a directory "
+				                "the table does not have");
 				goto fail;
+			}
 	}
 	r1 = first_run(t, sc, &cap_files);
-	if (r1 < 0)
+	if (r1 == SYM_REFUSED) {
+		SYM_REFUSE(why, "malformed line program");
 		goto fail;
-	if (r1 == 0) {
+	}
+	if (r1 == KEEP_ROWS) {
 		free(t->marks);
 		t->marks = NULL;
 		t->n_marks = 0;
 		keep_rows(t);
 	}
-	ret = 0;
+	ret = SYM_OK;
 fail:
-	if (ret)
+	if (ret != SYM_OK)
 		sym_line_table_release(t);
 	return ret;
 }

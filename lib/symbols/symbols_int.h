@@ -215,7 +215,9 @@ typedef struct sym_cu {
 	sym_seg *segs;
 	size_t n_segs;
 	sym_line_table lt; /* empty when the CU has none or it is bad */
-	const char *refusal; /* why die_walk.c left it to libdw, or NULL */
+	const char *refusal; /* why an own reader refused part of it (the
+	                        DIE walk: then libdw walked it; the line
+	                        table: then it has no lines), or NULL */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
 	/* Its record in the index cache, or NULL. When set, nodes, segs
@@ -273,7 +275,11 @@ struct mt_module {
 	size_t cache_size;
 
 	void *cs; /* capstone handle (csh *), lazily opened */
-	int cs_state;
+	enum {
+		SYM_CS_UNTRIED = 0,
+		SYM_CS_OPEN, /* cs is usable */
+		SYM_CS_UNSUPPORTED /* architecture or capstone missing */
+	} cs_state;
 	struct sym_code *code; /* executable sections, lazily listed */
 	size_t n_code;
 	int code_loaded;
@@ -393,13 +399,15 @@ int sym_tag_may_hold_code(unsigned tag);
 /* line_table.c */
 /* Decode the line program at off in .debug_line into *t (release with
  * sym_line_table_release), using sc as scratch space. comp_dir is the
- * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). 0, or -1
- * when the table is malformed (then *t is empty). */
-int sym_line_table_read(sym_line_table *t,
-                        sym_line_scratch *sc,
-                        const sym_dwarf_sections *sec,
-                        uint64_t off,
-                        const char *comp_dir);
+ * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). SYM_OK,
+ * or SYM_REFUSED when the table is malformed (then *t is empty and *why
+ * says where). */
+sym_rc sym_line_table_read(sym_line_table *t,
+                           sym_line_scratch *sc,
+                           const sym_dwarf_sections *sec,
+                           uint64_t off,
+                           const char *comp_dir,
+                           sym_refusal *why);
 void sym_line_table_release(sym_line_table *t);
 /* The row covering addr (the last at or below it in libdw's order,
  * unless that ends a sequence): 1 and *out, or 0. */
