@@ -633,22 +633,6 @@ static void load_cu(mt_module *m, sym_cu *cu)
 		                                        sizeof(*cu->segs));
 }
 
-const char *sym_refusal_text(mt_arena *a, const sym_refusal *rf)
-{
-	const char *base;
-	mt_buf b = MT_BUF_INIT;
-	const char *t;
-
-	if (!rf->why)
-		return NULL;
-	base = strrchr(rf->file, '/');
-	mt_buf_printf(&b, "%s:%d: %s", base ? base + 1 : rf->file, rf->line,
-	              rf->why);
-	t = mt_arena_strdup(a, b.ptr, b.len);
-	mt_buf_release(&b);
-	return t;
-}
-
 /* The memoized name of a node that has none. */
 static const char no_name[] = "";
 

@@ -480,6 +480,47 @@ int sym_line_table_find(const sym_line_table *t,
 	return 1;
 }
 
+/* The include directories and file names of a DWARF 2-4 header, in
+ * libdw's numbering: directory 0 is DW_AT_comp_dir (may be NULL), file 0
+ * a dummy "???" that is never joined. */
+static sym_rc read_v4_entries(rd *hdr,
+                              sym_line_table *t,
+                              const char *comp_dir,
+                              sym_refusal *why)
+{
+	sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
+	size_t cap_dirs = 0, cap_files = 0;
+
+	MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
+	for (;;) {
+		const char *d = rd_str(hdr);
+
+		if (!d)
+			return SYM_REFUSE(why, "include directories past the "
+			                       "header");
+		if (!*d)
+			break;
+		MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
+	}
+	MT_PUSH(t->files, t->n_files, cap_files, dummy);
+	for (;;) {
+		sym_line_file f;
+
+		f.name = rd_str(hdr);
+		if (!f.name)
+			return SYM_REFUSE(why, "file names past the header");
+		if (!*f.name)
+			break;
+		f.dir = rd_uleb(hdr);
+		rd_uleb(hdr); /* mtime */
+		rd_uleb(hdr); /* length */
+		if (hdr->err)
+			return SYM_REFUSE(why, "file entry past the header");
+		MT_PUSH(t->files, t->n_files, cap_files, f);
+	}
+	return SYM_OK;
+}
+
 sym_rc sym_line_table_read(sym_line_table *t,
                            sym_line_scratch *sc,
                            const sym_dwarf_sections *sec,
@@ -493,7 +534,7 @@ sym_rc sym_line_table_read(sym_line_table *t,
 	sym_rc ret = SYM_REFUSED;
 	unsigned version;
 	sym_line_prog *g = &t->prog;
-	size_t cap_dirs = 0, cap_files = 0;
+	size_t cap_files = 0;
 
 	memset(t, 0, sizeof(*t));
 	if (!sec->line.data || off >= sec->line.size)
@@ -538,8 +579,9 @@ sym_rc sym_line_table_read(sym_line_table *t,
 	if (g->opcode_base > 0)
 		rd_skip(&hdr, g->opcode_base - 1);
 	if (hdr.err || g->line_range == 0 || g->opcode_base == 0) {
-		SYM_REFUSE(why, "line table header truncated, line_range 0 "
-		                "or opcode_base 0");
+		ret = SYM_REFUSE(why,
+		                 "line table header truncated, line_range 0 "
+		                 "or opcode_base 0");
 		goto fail;
 	}
 	t->version = version;
@@ -547,44 +589,8 @@ sym_rc sym_line_table_read(sym_line_table *t,
 		if (read_entries(&hdr, sec, offset_size, t, 1, why) != SYM_OK ||
 		    read_entries(&hdr, sec, offset_size, t, 0, why) != SYM_OK)
 			goto fail;
-	} else {
-		/* libdw's numbering: directory 0 is DW_AT_comp_dir (may be
-		 * NULL), file 0 a dummy "???" that is never joined. */
-		sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
-
-		MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
-		for (;;) {
-			const char *d = rd_str(&hdr);
-
-			if (!d) {
-				SYM_REFUSE(why, "include directories past "
-				                "the header");
-				goto fail;
-			}
-			if (!*d)
-				break;
-			MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
-		}
-		MT_PUSH(t->files, t->n_files, cap_files, dummy);
-		for (;;) {
-			sym_line_file f;
-
-			f.name = rd_str(&hdr);
-			if (!f.name) {
-				SYM_REFUSE(why, "file names past the header");
-				goto fail;
-			}
-			if (!*f.name)
-				break;
-			f.dir = rd_uleb(&hdr);
-			rd_uleb(&hdr); /* mtime */
-			rd_uleb(&hdr); /* length */
-			if (hdr.err) {
-				SYM_REFUSE(why, "file entry past the header");
-				goto fail;
-			}
-			MT_PUSH(t->files, t->n_files, cap_files, f);
-		}
+	} else if (read_v4_entries(&hdr, t, comp_dir, why) != SYM_OK) {
+		goto fail;
 	}
 	cap_files = t->n_files;
 	/* libdw refuses a table naming a directory it does not have. */
@@ -594,14 +600,15 @@ sym_rc sym_line_table_read(sym_line_table *t,
 		for (i = 0; i < t->n_files; i++)
 			if (t->files[i].dir != SYM_LINE_NO_DIR &&
 			    t->files[i].dir >= t->n_dirs && t->files[i].name) {
-				SYM_REFUSE(why, "file names a directory "
-				                "the table does not have");
+				ret = SYM_REFUSE(why,
+				                 "file names a directory "
+				                 "the table does not have");
 				goto fail;
 			}
 	}
 	r1 = first_run(t, sc, &cap_files);
 	if (r1 == SYM_REFUSED) {
-		SYM_REFUSE(why, "malformed line program");
+		ret = SYM_REFUSE(why, "malformed line program");
 		goto fail;
 	}
 	if (r1 == KEEP_ROWS) {

@@ -43,25 +43,20 @@ typedef struct sym_refusal {
 	const char *why;
 } sym_refusal;
 
-static inline sym_rc
-sym_refuse(sym_refusal *rf, const char *file, int line, const char *why)
-{
-	if (rf && !rf->why) {
-		rf->file = file;
-		rf->line = line;
-		rf->why = why;
-	}
-	return SYM_REFUSED;
-}
+/* refusal.c: record a refusal (SYM_REFUSE's body); out of line and cold
+ * so that the readers' hot loops keep only the test. */
+void sym_refuse(sym_refusal *rf, const char *file, int line, const char *why)
+        __attribute__((cold));
 
 /* Refuse the input at this line, saying why (in the spirit of SQLite's
  * SQLITE_CORRUPT_BKPT, which logs the line where corruption was seen):
  * records __FILE__:__LINE__ and why in *rf (may be NULL) and evaluates
  * to SYM_REFUSED. */
-#define SYM_REFUSE(rf, why) sym_refuse((rf), __FILE__, __LINE__, (why))
+#define SYM_REFUSE(rf, why) \
+	(sym_refuse((rf), __FILE__, __LINE__, (why)), SYM_REFUSED)
 
-/* "die_walk.c:312: <why>" (the file's base name), in a; NULL when rf
- * records nothing. */
+/* refusal.c: "die_walk.c:312: <why>" (the file's base name), in a;
+ * NULL when rf records nothing. */
 const char *sym_refusal_text(mt_arena *a, const sym_refusal *rf);
 
 /* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
