@@ -706,6 +706,91 @@ static void refused_cu_says_where(void **state)
 	mt_arena_release(&a);
 }
 
+/* A shared object whose only CU uses abbreviation code 65536, which
+ * die_walk.c refuses (MAX_ABBREV_CODE) and libdw reads: a CU DIE with
+ * low/high_pc around f and one subprogram child (DWARF 4, 7.5). */
+static const char big_abbrev_s[] =
+        "\t.text\n\t.globl f\n\t.type f, @function\nf:\n\tnop\n\tret\n"
+        "\t.size f, .-f\n.Lend:\n"
+        "\t.section .debug_abbrev,\"\",@progbits\n"
+        "\t.uleb128 65536\n\t.uleb128 0x11\n\t.byte 1\n"
+        "\t.uleb128 0x11\n\t.uleb128 0x01\n\t.uleb128 0x12\n\t.uleb128 0x01\n"
+        "\t.byte 0, 0\n"
+        "\t.uleb128 2\n\t.uleb128 0x2e\n\t.byte 0\n"
+        "\t.uleb128 0x03\n\t.uleb128 0x08\n"
+        "\t.uleb128 0x11\n\t.uleb128 0x01\n\t.uleb128 0x12\n\t.uleb128 0x01\n"
+        "\t.byte 0, 0\n\t.byte 0\n"
+        "\t.section .debug_info,\"\",@progbits\n"
+        "\t.long .Linfo_end - .Linfo_start\n.Linfo_start:\n"
+        "\t.short 4\n\t.long 0\n\t.byte 8\n"
+        "\t.uleb128 65536\n\t.quad f\n\t.quad .Lend\n"
+        "\t.uleb128 2\n\t.asciz \"f_dwarf\"\n\t.quad f\n\t.quad .Lend\n"
+        "\t.byte 0\n.Linfo_end:\n";
+
+/* Open big.so with the given walk, look f up, return its CU's node
+ * count and refusal. */
+static size_t lookup_big(mt_die_walk walk, uint64_t f, const char **why)
+{
+	mt_symbolizer *s = NULL;
+	mt_symbolizer_opts o = { 0 };
+	mt_module *m = NULL;
+	mt_srcloc loc[4];
+	mt_error err;
+	sym_cu *cu;
+	size_t nodes;
+
+	o.no_system_debug = 1;
+	o.die_walk = walk;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	assert_int_equal(mt_symbolizer_open(&m, s, tpath("big.so"), &err), 0);
+	assert_int_equal(mt_module_has_debug(m, NULL), 1);
+	assert_null(mt_module_cu_refusal(m, f)); /* not walked yet */
+	assert_int_equal(mt_module_lookup(m, f, loc, 4), 1);
+	assert_string_equal(loc[0].function, "f");
+	cu = sym_dwarf_find_cu(m, f);
+	assert_non_null(cu);
+	nodes = cu->n_nodes;
+	*why = mt_module_cu_refusal(m, f);
+	*why = *why ? mt_strdup(*why) : NULL;
+	mt_symbolizer_free(s);
+	return nodes;
+}
+
+static void refused_cu_reaches_the_module(void **state)
+{
+	char cmd[3 * PATH_MAX];
+	const char *why;
+	uint64_t f;
+	mt_symbolizer *s = NULL;
+	mt_symbolizer_opts o = { 0 };
+	mt_error err;
+
+	(void)state;
+	write_file(tpath("big.s"), big_abbrev_s, strlen(big_abbrev_s));
+	snprintf(cmd, sizeof(cmd),
+	         "cc -shared -nostdlib -o '%s' '%s' 2>/dev/null",
+	         tpath("big.so"), tpath("big.s"));
+	if (system(cmd) != 0)
+		skip(); /* no C compiler */
+	o.no_system_debug = 1;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	f = self_symbol(s, tpath("big.so"), "f");
+	mt_symbolizer_free(s);
+	/* the default walk: refused, then walked with libdw */
+	assert_int_equal(lookup_big(MT_DIE_WALK_DEFAULT, f, &why), 1);
+	assert_non_null(why);
+	assert_int_equal(strncmp(why, "die_walk.c:", 11), 0);
+	assert_non_null(strstr(why, ": abbreviation code >= 65536"));
+	free((char *)why);
+	/* raw: refused, no fallback, so no node */
+	assert_int_equal(lookup_big(MT_DIE_WALK_RAW, f, &why), 0);
+	assert_non_null(why);
+	free((char *)why);
+	/* libdw only: nothing refused */
+	assert_int_equal(lookup_big(MT_DIE_WALK_LIBDW, f, &why), 1);
+	assert_null(why);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -719,6 +804,7 @@ int main(void)
 		cmocka_unit_test(disasm_x86),
 		cmocka_unit_test(disasm_aarch64),
 		cmocka_unit_test(refused_cu_says_where),
+		cmocka_unit_test(refused_cu_reaches_the_module),
 	};
 
 	elf_version(EV_CURRENT);
