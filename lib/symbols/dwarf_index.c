@@ -3,8 +3,9 @@
  *
  * elfutils 0.188 finds a CU for an address only through .debug_aranges,
  * which clang does not emit, and dwarf_getscopes walks DIEs per address.
- * Instead, once per module, every CU's DW_AT_ranges/low_pc+high_pc go into
- * one sorted array; the first address that lands in a CU then walks that
+ * Instead, once per module (when it is loaded: module_index in
+ * symbolizer.c), every CU's DW_AT_ranges/low_pc+high_pc go into one
+ * sorted array; the first address that lands in a CU then walks that
  * CU's DIEs once, turning the nested subprogram/inlined_subroutine ranges
  * into flat, sorted segments each owned by the innermost DIE. A lookup is
  * then two binary searches (CU, segment) plus one in libdw's sorted line

@@ -580,8 +580,10 @@ out:
 }
 
 /* Open path as the module's main file and find its DWARF. */
-static int
-module_load(mt_symbolizer *s, mt_module *m, const char *path, mt_error *err)
+int sym_locate_file(mt_symbolizer *s,
+                    mt_module *m,
+                    const char *path,
+                    mt_error *err)
 {
 	opened o;
 	GElf_Ehdr eh;
@@ -653,14 +655,6 @@ static int module_load_by_id(mt_symbolizer *s, mt_module *m, const char *id)
 	return 0;
 }
 
-int sym_locate_file(mt_symbolizer *s,
-                    mt_module *m,
-                    const char *path,
-                    mt_error *err)
-{
-	return module_load(s, m, path, err);
-}
-
 int sym_locate_module(mt_symbolizer *s,
                       mt_module *m,
                       const char *name,
@@ -677,7 +671,7 @@ int sym_locate_module(mt_symbolizer *s,
 		                        s->opts.binary_dirs[i], name,
 		                        s->opts.untrusted);
 	if (found) {
-		ret = module_load(s, m, found, &m->err);
+		ret = sym_locate_file(s, m, found, &m->err);
 		/* A build-id printed by the producer beats the file's own
 		 * when looking for debug info of a file that has none. */
 		if (!ret && !m->dw && id &&
