@@ -610,6 +610,187 @@ static void disasm_aarch64(void **state)
 	mt_symbolizer_free(s);
 }
 
+/* A DWARF 4 compile unit, built by hand (DWARF 4 section 7.5.1.1: unit
+ * length, version 4, abbreviation offset 0, address size 8, then the CU
+ * DIE) with one attribute of the given name and form DW_FORM_string. */
+static size_t hand_cu(uint8_t *info,
+                      uint8_t *abbrev,
+                      size_t *abbrev_len,
+                      unsigned die_code,
+                      unsigned at_lo,
+                      unsigned at_hi)
+{
+	static const uint8_t hdr[] = { 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 8 };
+	size_t n = sizeof(hdr), k = 0;
+
+	memcpy(info, hdr, n);
+	info[n++] = (uint8_t)die_code;
+	info[n++] = 'x';
+	info[n++] = 0;
+	info[0] = (uint8_t)(n - 4); /* unit length, little-endian */
+	abbrev[k++] = 1; /* code 1 */
+	abbrev[k++] = 0x11; /* DW_TAG_compile_unit */
+	abbrev[k++] = 0; /* DW_CHILDREN_no */
+	abbrev[k++] = (uint8_t)at_lo; /* attribute name, ULEB128 */
+	if (at_hi)
+		abbrev[k++] = (uint8_t)at_hi;
+	abbrev[k++] = 0x08; /* DW_FORM_string */
+	abbrev[k++] = 0;
+	abbrev[k++] = 0;
+	abbrev[k++] = 0; /* end of the table */
+	*abbrev_len = k;
+	return n;
+}
+
+static sym_rc walk_hand_cu(unsigned die_code,
+                           unsigned at_lo,
+                           unsigned at_hi,
+                           sym_refusal *why)
+{
+	static uint8_t info[64], abbrev[32];
+	mt_module *m = mt_calloc(1, sizeof(*m));
+	sym_cu cu;
+	sym_intervals iv = { NULL, 0, 0 };
+	size_t abbrev_len;
+	sym_rc rc;
+
+	m->sec.info.data = info;
+	m->sec.info.size =
+	        hand_cu(info, abbrev, &abbrev_len, die_code, at_lo, at_hi);
+	m->sec.abbrev.data = abbrev;
+	m->sec.abbrev.size = abbrev_len;
+	memset(&cu, 0, sizeof(cu));
+	cu.off = 11; /* the DIE right after the 11-byte header */
+	cu.version = 4;
+	cu.cap_nodes = 4;
+	cu.nodes = mt_malloc(cu.cap_nodes * sizeof(*cu.nodes));
+	rc = sym_die_walk(m, &cu, &iv, why);
+	assert_int_equal(cu.n_nodes, 0);
+	free(cu.nodes);
+	free(iv.v);
+	free(m);
+	return rc;
+}
+
+/* die_walk.c refuses what it does not know for certain and says where:
+ * the text reaches mt_module_cu_refusal. */
+static void refused_cu_says_where(void **state)
+{
+	sym_refusal why = { NULL, 0, NULL };
+	mt_arena a = MT_ARENA_INIT;
+	const char *text;
+	char want[64];
+
+	(void)state;
+	/* DW_AT_name (0x03): nothing to refuse, no node (no children) */
+	assert_int_equal(walk_hand_cu(1, 0x03, 0, &why), SYM_OK);
+	assert_null(why.why);
+	assert_null(sym_refusal_text(&a, &why));
+	/* DW_AT_GNU_dwo_name (0x2130, ULEB128 b0 42): a split-DWARF
+	 * skeleton, left to libdw */
+	assert_int_equal(walk_hand_cu(1, 0xb0, 0x42, &why), SYM_REFUSED);
+	assert_string_equal(why.why, "split-DWARF attributes");
+	assert_non_null(strstr(why.file, "die_walk.c"));
+	assert_true(why.line > 0);
+	text = sym_refusal_text(&a, &why);
+	snprintf(want, sizeof(want), "die_walk.c:%d: split-DWARF attributes",
+	         why.line);
+	assert_string_equal(text, want);
+	/* the first refusal stays: a second one does not overwrite it */
+	assert_int_equal(SYM_REFUSE(&why, "later"), SYM_REFUSED);
+	assert_string_equal(why.why, "split-DWARF attributes");
+	/* a DIE whose abbreviation code (2) the table does not define */
+	memset(&why, 0, sizeof(why));
+	assert_int_equal(walk_hand_cu(2, 0x03, 0, &why), SYM_REFUSED);
+	assert_string_equal(why.why, "CU DIE abbreviation code undefined");
+	mt_arena_release(&a);
+}
+
+/* A shared object whose only CU uses abbreviation code 65536, which
+ * die_walk.c refuses (MAX_ABBREV_CODE) and libdw reads: a CU DIE with
+ * low/high_pc around f and one subprogram child (DWARF 4, 7.5). */
+static const char big_abbrev_s[] =
+        "\t.text\n\t.globl f\n\t.type f, @function\nf:\n\tnop\n\tret\n"
+        "\t.size f, .-f\n.Lend:\n"
+        "\t.section .debug_abbrev,\"\",@progbits\n"
+        "\t.uleb128 65536\n\t.uleb128 0x11\n\t.byte 1\n"
+        "\t.uleb128 0x11\n\t.uleb128 0x01\n\t.uleb128 0x12\n\t.uleb128 0x01\n"
+        "\t.byte 0, 0\n"
+        "\t.uleb128 2\n\t.uleb128 0x2e\n\t.byte 0\n"
+        "\t.uleb128 0x03\n\t.uleb128 0x08\n"
+        "\t.uleb128 0x11\n\t.uleb128 0x01\n\t.uleb128 0x12\n\t.uleb128 0x01\n"
+        "\t.byte 0, 0\n\t.byte 0\n"
+        "\t.section .debug_info,\"\",@progbits\n"
+        "\t.long .Linfo_end - .Linfo_start\n.Linfo_start:\n"
+        "\t.short 4\n\t.long 0\n\t.byte 8\n"
+        "\t.uleb128 65536\n\t.quad f\n\t.quad .Lend\n"
+        "\t.uleb128 2\n\t.asciz \"f_dwarf\"\n\t.quad f\n\t.quad .Lend\n"
+        "\t.byte 0\n.Linfo_end:\n";
+
+/* Open big.so with the given walk, look f up, return its CU's node
+ * count and refusal. */
+static size_t lookup_big(mt_die_walk walk, uint64_t f, const char **why)
+{
+	mt_symbolizer *s = NULL;
+	mt_symbolizer_opts o = { 0 };
+	mt_module *m = NULL;
+	mt_srcloc loc[4];
+	mt_error err;
+	sym_cu *cu;
+	size_t nodes;
+
+	o.no_system_debug = 1;
+	o.die_walk = walk;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	assert_int_equal(mt_symbolizer_open(&m, s, tpath("big.so"), &err), 0);
+	assert_int_equal(mt_module_has_debug(m, NULL), 1);
+	assert_null(mt_module_cu_refusal(m, f)); /* not walked yet */
+	assert_int_equal(mt_module_lookup(m, f, loc, 4), 1);
+	assert_string_equal(loc[0].function, "f");
+	cu = sym_dwarf_find_cu(m, f);
+	assert_non_null(cu);
+	nodes = cu->n_nodes;
+	*why = mt_module_cu_refusal(m, f);
+	*why = *why ? mt_strdup(*why) : NULL;
+	mt_symbolizer_free(s);
+	return nodes;
+}
+
+static void refused_cu_reaches_the_module(void **state)
+{
+	char cmd[3 * PATH_MAX];
+	const char *why;
+	uint64_t f;
+	mt_symbolizer *s = NULL;
+	mt_symbolizer_opts o = { 0 };
+	mt_error err;
+
+	(void)state;
+	write_file(tpath("big.s"), big_abbrev_s, strlen(big_abbrev_s));
+	snprintf(cmd, sizeof(cmd),
+	         "cc -shared -nostdlib -o '%s' '%s' 2>/dev/null",
+	         tpath("big.so"), tpath("big.s"));
+	if (system(cmd) != 0)
+		skip(); /* no C compiler */
+	o.no_system_debug = 1;
+	assert_int_equal(mt_symbolizer_new(&s, &o, &err), 0);
+	f = self_symbol(s, tpath("big.so"), "f");
+	mt_symbolizer_free(s);
+	/* the default walk: refused, then walked with libdw */
+	assert_int_equal(lookup_big(MT_DIE_WALK_DEFAULT, f, &why), 1);
+	assert_non_null(why);
+	assert_int_equal(strncmp(why, "die_walk.c:", 11), 0);
+	assert_non_null(strstr(why, ": abbreviation code >= 65536"));
+	free((char *)why);
+	/* raw: refused, no fallback, so no node */
+	assert_int_equal(lookup_big(MT_DIE_WALK_RAW, f, &why), 0);
+	assert_non_null(why);
+	free((char *)why);
+	/* libdw only: nothing refused */
+	assert_int_equal(lookup_big(MT_DIE_WALK_LIBDW, f, &why), 1);
+	assert_null(why);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -622,6 +803,8 @@ int main(void)
 		cmocka_unit_test(demangle_like_llvm),
 		cmocka_unit_test(disasm_x86),
 		cmocka_unit_test(disasm_aarch64),
+		cmocka_unit_test(refused_cu_says_where),
+		cmocka_unit_test(refused_cu_reaches_the_module),
 	};
 
 	elf_version(EV_CURRENT);

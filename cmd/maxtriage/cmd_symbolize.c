@@ -286,6 +286,7 @@ int cmd_symbolize(int argc, char **argv)
 	so.no_system_debug = a.no_system_debug;
 	so.debuginfod = a.debuginfod;
 	so.index_cache = mt_index_cache_dir(a.index_cache);
+	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
 	if (mt_symbolizer_new(&r.s, &so, &err)) {
 		mt_die_msg(CMD, "%s", err.msg);
 		ret = MT_EXIT_INPUT;

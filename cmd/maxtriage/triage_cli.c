@@ -24,6 +24,7 @@ void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a)
 	so->no_system_debug = a->no_system_debug;
 	so->debuginfod = a->debuginfod;
 	so->index_cache = cli_index_cache_dir(a->index_cache);
+	so->die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
 }
 
 int cli_symbolizer_new(mt_symbolizer **out,

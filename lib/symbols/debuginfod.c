@@ -14,11 +14,10 @@
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/lazylib.h"
 
-#include <dlfcn.h>
 #include <elfutils/debuginfod.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,33 +52,17 @@ static struct {
 	                      char **);
 	void (*set_progressfn)(debuginfod_client *, debuginfod_progressfn_t);
 	void (*set_verbose_fd)(debuginfod_client *, int);
-	char dlerr[200];
 } dfn;
-static pthread_once_t dfn_once = PTHREAD_ONCE_INIT;
 
-static void load_debuginfod(void)
-{
-	void *h = dlopen("libdebuginfod.so.1", RTLD_LAZY | RTLD_LOCAL);
-	const char *e;
-
-	if (!h) {
-		e = dlerror();
-		snprintf(dfn.dlerr, sizeof(dfn.dlerr), "dlopen: %s",
-		         e ? e : "libdebuginfod.so.1 not found");
-		return;
-	}
-	*(void **)&dfn.begin = dlsym(h, "debuginfod_begin");
-	*(void **)&dfn.end = dlsym(h, "debuginfod_end");
-	*(void **)&dfn.find_debuginfo = dlsym(h, "debuginfod_find_debuginfo");
-	*(void **)&dfn.set_progressfn = dlsym(h, "debuginfod_set_progressfn");
-	*(void **)&dfn.set_verbose_fd = dlsym(h, "debuginfod_set_verbose_fd");
-	if (!dfn.begin || !dfn.end || !dfn.find_debuginfo ||
-	    !dfn.set_progressfn || !dfn.set_verbose_fd) {
-		dfn.begin = NULL;
-		snprintf(dfn.dlerr, sizeof(dfn.dlerr),
-		         "dlsym: libdebuginfod.so.1 lacks the client API");
-	}
-}
+static const char *const dfn_sonames[] = { "libdebuginfod.so.1" };
+static const mt_lazysym dfn_syms[] = {
+	{ "debuginfod_begin", (void **)&dfn.begin },
+	{ "debuginfod_end", (void **)&dfn.end },
+	{ "debuginfod_find_debuginfo", (void **)&dfn.find_debuginfo },
+	{ "debuginfod_set_progressfn", (void **)&dfn.set_progressfn },
+	{ "debuginfod_set_verbose_fd", (void **)&dfn.set_verbose_fd },
+};
+static mt_lazylib debuginfod = MT_LAZYLIB_INIT(dfn_sonames, dfn_syms);
 
 static const mt_error *failed_get(const struct sym_debuginfod *d,
                                   const char *id)
@@ -113,6 +96,7 @@ int sym_debuginfod_find(char **out,
 {
 	struct sym_debuginfod *d = s->debuginfod;
 	const mt_error *seen;
+	mt_error lerr;
 	char *path = NULL;
 	int fd;
 
@@ -127,10 +111,9 @@ int sym_debuginfod_find(char **out,
 			*err = *seen;
 		return seen->code;
 	}
-	pthread_once(&dfn_once, load_debuginfod);
-	if (!dfn.begin)
-		return mt_error_set(err, MT_EUNSUPPORTED,
-		                    "debuginfod_begin: %s", dfn.dlerr);
+	if (mt_lazylib_load(&debuginfod, &lerr) != 0)
+		return mt_error_set(err, lerr.code, "debuginfod_begin: %s",
+		                    lerr.msg);
 	if (!d->client && !d->begin_failed) {
 		d->client = dfn.begin();
 		if (!d->client) {

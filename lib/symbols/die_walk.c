@@ -23,6 +23,7 @@
 
 #include "maxtriage/common.h"
 
+#include <assert.h>
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,7 @@
 
 typedef struct abbrev_attr {
 	uint32_t form;
-	int32_t slot; /* where read_die keeps the value (A_*), or -1 */
+	int32_t slot; /* where read_die keeps the value (A_*), or A_NONE */
 	int64_t implicit; /* DW_FORM_implicit_const */
 } abbrev_attr;
 
@@ -59,6 +60,7 @@ typedef struct unit {
 	int have_addr_base, have_rnglists_base;
 	uint64_t addr_base, rnglists_base;
 	uint64_t base; /* CU base address for range lists */
+	sym_refusal *why; /* where the walk was refused, or NULL */
 } unit;
 
 /* The attributes the walk reads from a DIE, by slot; have has bit 1 << k
@@ -75,7 +77,8 @@ enum {
 	A_ADDR_BASE, /* CU DIE only, as the three below */
 	A_RNGLISTS_BASE,
 	A_SPLIT, /* split-DWARF attributes: the CU is left to libdw */
-	A_COUNT
+	A_COUNT,
+	A_NONE = -1 /* an attribute the walk does not keep */
 };
 
 typedef struct die_vals {
@@ -115,7 +118,7 @@ static int slot_of(uint32_t name)
 	case DW_AT_dwo_name:
 		return A_SPLIT;
 	default:
-		return -1;
+		return A_NONE;
 	}
 }
 
@@ -127,12 +130,13 @@ static int has(const die_vals *dv, int k)
 /* ---- unit header and abbreviations ------------------------------------- */
 
 /* Parse the unit header at start; it must be a compile or partial unit
- * of the given version whose first DIE is at die. */
-static int parse_header(unit *u,
-                        const uint8_t *start,
-                        const uint8_t *die,
-                        int version,
-                        uint64_t *abbrev_off)
+ * of the given version whose first DIE is at die. Tried at several
+ * offsets, so a mismatch is not recorded as a refusal here. */
+static sym_rc parse_header(unit *u,
+                           const uint8_t *start,
+                           const uint8_t *die,
+                           int version,
+                           uint64_t *abbrev_off)
 {
 	const sym_section *info = &u->sec->info;
 	rd r = { start, info->data + info->size, u->sec->big, 0 };
@@ -145,16 +149,16 @@ static int parse_header(unit *u,
 		len = rd_uint(&r, 8);
 		u->fc.off_size = 8;
 	} else if (len >= 0xfffffff0) {
-		return -1;
+		return SYM_REFUSED; /* reserved length values */
 	}
 	if (r.err || len > (uint64_t)(r.end - r.p))
-		return -1;
+		return SYM_REFUSED;
 	u->end = r.p + len;
 	r.end = u->end;
 	u->fc.version = (unsigned)rd_uint(&r, 2);
 	if (u->fc.version != (unsigned)version || u->fc.version < 2 ||
 	    u->fc.version > 5)
-		return -1;
+		return SYM_REFUSED;
 	if (u->fc.version >= 5) {
 		type = (unsigned)rd_uint(&r, 1);
 		u->fc.addr_size = (unsigned)rd_uint(&r, 1);
@@ -167,34 +171,35 @@ static int parse_header(unit *u,
 	    (type != DW_UT_compile && type != DW_UT_partial) ||
 	    (u->fc.addr_size != 4 && u->fc.addr_size != 8) ||
 	    *abbrev_off >= u->sec->abbrev.size)
-		return -1;
+		return SYM_REFUSED;
 	u->start = start;
 	u->die = die;
-	return 0;
+	return SYM_OK;
 }
 
 /* The unit whose first DIE is at die_off: its header is 11 or 12 bytes
  * before (32-bit DWARF < 5 and 5), or 23 or 24 (64-bit). */
-static int
+static sym_rc
 find_header(unit *u, uint64_t die_off, int version, uint64_t *abbrev_off)
 {
 	static const unsigned sizes[] = { 11, 12, 23, 24 };
 	size_t i;
 
 	if (die_off >= u->sec->info.size)
-		return -1;
+		return SYM_REFUSE(u->why, "CU DIE offset past .debug_info");
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		const uint8_t *die = u->sec->info.data + die_off;
 
 		if (die_off >= sizes[i] &&
 		    parse_header(u, die - sizes[i], die, version, abbrev_off) ==
-		            0)
-			return 0;
+		            SYM_OK)
+			return SYM_OK;
 	}
-	return -1;
+	return SYM_REFUSE(u->why, "no compile unit header of the CU's "
+	                          "version right before its DIE");
 }
 
-static int read_abbrevs(unit *u, uint64_t off)
+static sym_rc read_abbrevs(unit *u, uint64_t off)
 {
 	const sym_section *s = &u->sec->abbrev;
 	rd r = { s->data + off, s->data + s->size, u->sec->big, 0 };
@@ -205,21 +210,25 @@ static int read_abbrevs(unit *u, uint64_t off)
 		abbrev a;
 
 		if (r.err)
-			return -1;
+			return SYM_REFUSE(u->why, "abbreviation table runs "
+			                          "past .debug_abbrev");
 		if (code == 0)
-			return 0;
+			return SYM_OK;
 		tag = rd_uleb(&r);
 		a.children = rd_uint(&r, 1) != 0;
 		a.first = (uint32_t)u->n_attrs;
 		if (code >= MAX_ABBREV_CODE || tag == 0 || tag > UINT32_MAX)
-			return -1;
+			return SYM_REFUSE(u->why, "abbreviation code >= 65536 "
+			                          "or tag out of range");
 		for (;;) {
 			abbrev_attr at;
 
 			name = rd_uleb(&r);
 			form = rd_uleb(&r);
 			if (r.err || name > UINT32_MAX || form > UINT32_MAX)
-				return -1;
+				return SYM_REFUSE(u->why,
+				                  "abbreviation attribute "
+				                  "truncated or out of range");
 			if (name == 0 && form == 0)
 				break;
 			at.slot = slot_of((uint32_t)name);
@@ -228,7 +237,9 @@ static int read_abbrevs(unit *u, uint64_t off)
 			                      ? rd_sleb(&r)
 			                      : 0;
 			if (u->n_attrs >= UINT32_MAX)
-				return -1;
+				return SYM_REFUSE(u->why,
+				                  "too many abbreviation "
+				                  "attributes");
 			MT_PUSH(u->attrs, u->n_attrs, u->cap_attrs, at);
 		}
 		a.n_attrs = (uint32_t)(u->n_attrs - a.first);
@@ -242,7 +253,8 @@ static int read_abbrevs(unit *u, uint64_t off)
 			u->n_ab = want;
 		}
 		if (u->ab[code].tag != 0)
-			return -1; /* a code defined twice */
+			return SYM_REFUSE(u->why,
+			                  "abbreviation code defined twice");
 		u->ab[code] = a;
 	}
 }
@@ -273,34 +285,39 @@ static int is_addrx(unsigned form)
 }
 
 /* Entry idx of the CU's .debug_addr table. */
-static int addr_index(const unit *u, uint64_t idx, uint64_t *out)
+static sym_rc addr_index(const unit *u, uint64_t idx, uint64_t *out)
 {
 	const sym_section *s = &u->sec->addr;
 	uint64_t off;
 	rd r;
 
-	if (!u->have_addr_base || !s->data || idx > s->size / u->fc.addr_size)
-		return -1;
+	if (!u->have_addr_base || !s->data)
+		return SYM_REFUSE(u->why, "address index without "
+		                          "DW_AT_addr_base or .debug_addr");
 	off = u->addr_base + idx * u->fc.addr_size;
-	if (off < u->addr_base || off > s->size ||
-	    s->size - off < u->fc.addr_size)
-		return -1;
+	if (idx > s->size / u->fc.addr_size || off < u->addr_base ||
+	    off > s->size || s->size - off < u->fc.addr_size)
+		return SYM_REFUSE(u->why, "address index past .debug_addr");
 	r = reader_at(u, s, off);
 	*out = rd_uint(&r, u->fc.addr_size);
-	return 0;
+	return SYM_OK;
 }
 
-/* dwarf_formaddr: an address-class value. 1 and *out, 0 when the form
- * is not an address, -1 when it cannot be resolved here. */
+/* What form_addr found. */
+enum { ADDR_NONE = 0, ADDR_FOUND = 1 };
+
+/* dwarf_formaddr: an address-class value. ADDR_FOUND and *out,
+ * ADDR_NONE when the form is not an address, SYM_REFUSED when it cannot
+ * be resolved here. */
 static int form_addr(const unit *u, unsigned form, uint64_t v, uint64_t *out)
 {
 	if (form == DW_FORM_addr) {
 		*out = v;
-		return 1;
+		return ADDR_FOUND;
 	}
 	if (!is_addrx(form))
-		return 0;
-	return addr_index(u, v, out) == 0 ? 1 : -1;
+		return ADDR_NONE;
+	return addr_index(u, v, out) == SYM_OK ? ADDR_FOUND : SYM_REFUSED;
 }
 
 /* dwarf_formudata on the forms a constant can take here. */
@@ -321,7 +338,7 @@ static int is_constant(unsigned form)
 }
 
 /* One DIE's attributes, from r->p (just past its code). */
-static int read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
+static sym_rc read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 {
 	const abbrev_attr *at = u->attrs + a->first;
 	uint32_t i;
@@ -333,16 +350,18 @@ static int read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 		int k;
 
 		if (sym_rd_form(r, &u->fc, at->form, at->implicit, &form, &v) !=
-		    0)
-			return -1;
+		    SYM_OK)
+			return SYM_REFUSE(u->why,
+			                  "attribute of an unknown form "
+			                  "or past the unit");
 		k = at->slot;
-		if (k < 0)
+		if (k == A_NONE)
 			continue;
 		dv->a[k].v = v;
 		dv->a[k].form = form;
 		dv->have |= 1u << k;
 	}
-	return 0;
+	return SYM_OK;
 }
 
 /* A call_file/line/column value (dwarf_formudata; 0 for other forms). */
@@ -384,7 +403,7 @@ push_range(sym_intervals *iv, uint64_t lo, uint64_t hi, uint32_t node)
 }
 
 /* DWARF 2-4 .debug_ranges list at off. */
-static int
+static sym_rc
 ranges_v4(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 {
 	const sym_section *s = &u->sec->ranges;
@@ -393,16 +412,17 @@ ranges_v4(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 	rd r;
 
 	if (!s->data || off >= s->size)
-		return -1;
+		return SYM_REFUSE(u->why, "DW_AT_ranges past .debug_ranges");
 	r = reader_at(u, s, off);
 	for (;;) {
 		uint64_t b = rd_uint(&r, u->fc.addr_size);
 		uint64_t e = rd_uint(&r, u->fc.addr_size);
 
 		if (r.err)
-			return -1;
+			return SYM_REFUSE(u->why, "range list runs past "
+			                          ".debug_ranges");
 		if (b == 0 && e == 0)
-			return 0;
+			return SYM_OK;
 		if (b == max)
 			base = e;
 		else
@@ -411,7 +431,7 @@ ranges_v4(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 }
 
 /* DWARF 5 .debug_rnglists list at off. */
-static int
+static sym_rc
 rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 {
 	const sym_section *s = &u->sec->rnglists;
@@ -419,34 +439,35 @@ rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 	rd r;
 
 	if (!s->data || off >= s->size)
-		return -1;
+		return SYM_REFUSE(u->why, "DW_AT_ranges past .debug_rnglists");
 	r = reader_at(u, s, off);
 	for (;;) {
 		unsigned kind = (unsigned)rd_uint(&r, 1);
 		uint64_t a, b;
 
 		if (r.err)
-			return -1;
+			return SYM_REFUSE(u->why, "range list runs past "
+			                          ".debug_rnglists");
 		switch (kind) {
 		case DW_RLE_end_of_list:
-			return 0;
+			return SYM_OK;
 		case DW_RLE_base_addressx:
-			if (addr_index(u, rd_uleb(&r), &base) != 0)
-				return -1;
+			if (addr_index(u, rd_uleb(&r), &base) != SYM_OK)
+				return SYM_REFUSED;
 			break;
 		case DW_RLE_startx_endx:
 			a = rd_uleb(&r);
 			b = rd_uleb(&r);
-			if (addr_index(u, a, &a) != 0 ||
-			    addr_index(u, b, &b) != 0)
-				return -1;
+			if (addr_index(u, a, &a) != SYM_OK ||
+			    addr_index(u, b, &b) != SYM_OK)
+				return SYM_REFUSED;
 			push_range(iv, a, b, node);
 			break;
 		case DW_RLE_startx_length:
 			a = rd_uleb(&r);
 			b = rd_uleb(&r);
-			if (addr_index(u, a, &a) != 0)
-				return -1;
+			if (addr_index(u, a, &a) != SYM_OK)
+				return SYM_REFUSED;
 			push_range(iv, a, a + b, node);
 			break;
 		case DW_RLE_offset_pair:
@@ -468,15 +489,17 @@ rnglists_v5(const unit *u, uint64_t off, uint32_t node, sym_intervals *iv)
 			push_range(iv, a, a + b, node);
 			break;
 		default:
-			return -1;
+			return SYM_REFUSE(u->why,
+			                  "unknown DW_RLE_* entry kind");
 		}
 		if (r.err)
-			return -1;
+			return SYM_REFUSE(u->why, "range list runs past "
+			                          ".debug_rnglists");
 	}
 }
 
 /* The offset a DW_AT_ranges value names in its section. */
-static int ranges_offset(const unit *u, const die_vals *dv, uint64_t *off)
+static sym_rc ranges_offset(const unit *u, const die_vals *dv, uint64_t *off)
 {
 	unsigned form = dv->a[A_RANGES].form;
 	uint64_t v = dv->a[A_RANGES].v;
@@ -489,23 +512,26 @@ static int ranges_offset(const unit *u, const die_vals *dv, uint64_t *off)
 		if (!u->have_rnglists_base || !s->data ||
 		    v > s->size / u->fc.off_size || at < u->rnglists_base ||
 		    at > s->size || s->size - at < u->fc.off_size)
-			return -1;
+			return SYM_REFUSE(u->why, "DW_FORM_rnglistx without "
+			                          "its base or past "
+			                          ".debug_rnglists");
 		r = reader_at(u, s, at);
 		*off = u->rnglists_base + rd_uint(&r, u->fc.off_size);
-		return 0;
+		return SYM_OK;
 	}
 	if (form == DW_FORM_sec_offset ||
 	    (u->fc.version < 4 &&
 	     (form == DW_FORM_data4 || form == DW_FORM_data8))) {
 		*off = v;
-		return 0;
+		return SYM_OK;
 	}
-	return -1;
+	return SYM_REFUSE(u->why, "DW_AT_ranges of an unexpected form");
 }
 
 /* dwarf_ranges: the DIE's [low, high), else its range list, else none.
- * Adds intervals for node; -1 when the DIE cannot be read here. */
-static int
+ * Adds intervals for node; SYM_REFUSED when the DIE cannot be read
+ * here. */
+static sym_rc
 die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
 {
 	uint64_t lo, hi, off;
@@ -513,28 +539,28 @@ die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
 
 	if (has(dv, A_LOW) && has(dv, A_HIGH)) {
 		r = form_addr(u, dv->a[A_LOW].form, dv->a[A_LOW].v, &lo);
-		if (r < 0)
-			return -1;
-		if (r > 0) {
+		if (r == SYM_REFUSED)
+			return SYM_REFUSED;
+		if (r == ADDR_FOUND) {
 			unsigned hf = dv->a[A_HIGH].form;
 
 			r = form_addr(u, hf, dv->a[A_HIGH].v, &hi);
-			if (r < 0)
-				return -1;
-			if (r == 0 && is_constant(hf)) {
+			if (r == SYM_REFUSED)
+				return SYM_REFUSED;
+			if (r == ADDR_NONE && is_constant(hf)) {
 				hi = lo + dv->a[A_HIGH].v;
-				r = 1;
+				r = ADDR_FOUND;
 			}
-			if (r > 0) {
+			if (r == ADDR_FOUND) {
 				push_range(iv, lo, hi, node);
-				return 0;
+				return SYM_OK;
 			}
 		}
 	}
 	if (!has(dv, A_RANGES))
-		return 0;
-	if (ranges_offset(u, dv, &off) != 0)
-		return -1;
+		return SYM_OK;
+	if (ranges_offset(u, dv, &off) != SYM_OK)
+		return SYM_REFUSED;
 	return u->fc.version >= 5 ? rnglists_v5(u, off, node, iv)
 	                          : ranges_v4(u, off, node, iv);
 }
@@ -542,19 +568,22 @@ die_ranges(const unit *u, const die_vals *dv, uint32_t node, sym_intervals *iv)
 /* ---- the walk ---------------------------------------------------------- */
 
 /* The CU DIE: the bases later attributes and range lists depend on.
- * 1 if it has children, 0 if not, -1 if the walk cannot go on. */
-static int read_cu_die(rd *r, unit *u)
+ * SYM_OK and *children (whether it has any), or SYM_REFUSED. */
+static sym_rc read_cu_die(rd *r, unit *u, int *children)
 {
 	uint64_t code = rd_uleb(r), lo;
 	const abbrev *a;
 	die_vals dv;
 
 	if (r->err || code == 0 || code >= u->n_ab || !u->ab[code].tag)
-		return -1;
+		return SYM_REFUSE(u->why, "CU DIE abbreviation code undefined");
 	a = &u->ab[code];
-	if ((a->tag != DW_TAG_compile_unit && a->tag != DW_TAG_partial_unit) ||
-	    read_die(r, u, a, &dv) != 0 || has(&dv, A_SPLIT))
-		return -1;
+	if (a->tag != DW_TAG_compile_unit && a->tag != DW_TAG_partial_unit)
+		return SYM_REFUSE(u->why, "first DIE is not a compile unit");
+	if (read_die(r, u, a, &dv) != SYM_OK)
+		return SYM_REFUSED;
+	if (has(&dv, A_SPLIT))
+		return SYM_REFUSE(u->why, "split-DWARF attributes");
 	u->have_addr_base = has(&dv, A_ADDR_BASE);
 	if (u->have_addr_base)
 		u->addr_base = dv.a[A_ADDR_BASE].v;
@@ -564,12 +593,14 @@ static int read_cu_die(rd *r, unit *u)
 	/* __libdw_cu_base_address: low_pc, else entry_pc, else 0. */
 	u->base = 0;
 	if (has(&dv, A_LOW) &&
-	    form_addr(u, dv.a[A_LOW].form, dv.a[A_LOW].v, &lo) > 0)
+	    form_addr(u, dv.a[A_LOW].form, dv.a[A_LOW].v, &lo) == ADDR_FOUND)
 		u->base = lo;
 	else if (has(&dv, A_ENTRY) &&
-	         form_addr(u, dv.a[A_ENTRY].form, dv.a[A_ENTRY].v, &lo) > 0)
+	         form_addr(u, dv.a[A_ENTRY].form, dv.a[A_ENTRY].v, &lo) ==
+	                 ADDR_FOUND)
 		u->base = lo;
-	return a->children ? 1 : 0;
+	*children = a->children;
+	return SYM_OK;
 }
 
 /* Whether a DIE's children can include code-carrying subroutines. Types
@@ -607,6 +638,9 @@ static void push_node(sym_cu *cu,
 {
 	sym_node node;
 
+	/* Pre-order: a parent is numbered before its children (what
+	 * build_segments and the walk up parent links rely on). */
+	assert(parent < (int32_t)cu->n_nodes);
 	memset(&node, 0, sizeof(node));
 	node.off = (uint64_t)(at - u->sec->info.data);
 	node.parent = parent;
@@ -619,7 +653,7 @@ static void push_node(sym_cu *cu,
 	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
 }
 
-static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
+static sym_rc walk(unit *u, sym_cu *cu, sym_intervals *iv)
 {
 	int32_t owner[SYM_MAX_DIE_DEPTH];
 	/* tentative[d]: owner[d] is an inlined subroutine without code of
@@ -631,10 +665,11 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 	uint64_t sib;
 	die_vals dv;
 
-	has_children = read_cu_die(&r, u);
-	if (has_children <= 0)
-		return has_children;
-	owner[0] = -1;
+	if (read_cu_die(&r, u, &has_children) != SYM_OK)
+		return SYM_REFUSED;
+	if (!has_children)
+		return SYM_OK;
+	owner[0] = SYM_NO_NODE;
 	tentative[0] = 0;
 	while (r.p < r.end) {
 		const uint8_t *at = r.p;
@@ -644,7 +679,7 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 		int descend, tent = 0;
 
 		if (r.err)
-			return -1;
+			return SYM_REFUSE(u->why, "DIE past the unit");
 		if (code == 0) {
 			if (skip > 0) {
 				skip--;
@@ -654,14 +689,15 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 			    cu->n_nodes == (size_t)owner[depth] + 1)
 				cu->n_nodes--;
 			if (depth-- == 0)
-				return 0;
+				return SYM_OK;
 			continue;
 		}
 		if (code >= u->n_ab || !u->ab[code].tag)
-			return -1;
+			return SYM_REFUSE(u->why, "DIE abbreviation code "
+			                          "undefined");
 		a = &u->ab[code];
-		if (read_die(&r, u, a, &dv) != 0)
-			return -1;
+		if (read_die(&r, u, a, &dv) != SYM_OK)
+			return SYM_REFUSED;
 		if (skip > 0) {
 			skip += a->children;
 			continue;
@@ -673,12 +709,12 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 			uint32_t idx = (uint32_t)cu->n_nodes;
 			size_t before = iv->n;
 
-			if (die_ranges(u, &dv, idx, iv) != 0)
-				return -1;
+			if (die_ranges(u, &dv, idx, iv) != SYM_OK)
+				return SYM_REFUSED;
 			tent = iv->n == before &&
 			       a->tag == DW_TAG_inlined_subroutine &&
 			       a->children && depth + 1 < SYM_MAX_DIE_DEPTH;
-			me = -1;
+			me = SYM_NO_NODE;
 			if (iv->n > before || tent) {
 				push_node(cu, at, u, a, &dv, owner[depth]);
 				me = (int32_t)idx;
@@ -702,11 +738,12 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
 		/* libdw's test; it fails the walk on a bad one. */
 		if (sib >= (uint64_t)(u->end - u->start) ||
 		    sib <= (uint64_t)(at - u->start))
-			return -1;
+			return SYM_REFUSE(u->why, "DW_AT_sibling outside the "
+			                          "unit or backwards");
 		r.p = u->start + sib;
 	}
 	/* The unit ended without closing every DIE: libdw stops there too. */
-	return 0;
+	return SYM_OK;
 }
 
 /* Which subroutines become nodes follows LLVM's AddrDieMap: those with
@@ -715,18 +752,20 @@ static int walk(unit *u, sym_cu *cu, sym_intervals *iv)
  * ranges, so gcc gives it none and its inlined children their own). A
  * DW_TAG_subprogram without code is a declaration or an abstract
  * instance: its subtree is not read. */
-int sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv)
+sym_rc
+sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv, sym_refusal *why)
 {
 	unit u;
 	uint64_t abbrev_off;
-	int ret = -1;
+	sym_rc ret = SYM_REFUSED;
 
 	memset(&u, 0, sizeof(u));
 	u.sec = &m->sec;
+	u.why = why;
 	if (!m->sec.info.data || !m->sec.abbrev.data)
-		return -1;
-	if (find_header(&u, cu->off, cu->version, &abbrev_off) == 0 &&
-	    read_abbrevs(&u, abbrev_off) == 0)
+		return SYM_REFUSE(why, "no .debug_info or .debug_abbrev");
+	if (find_header(&u, cu->off, cu->version, &abbrev_off) == SYM_OK &&
+	    read_abbrevs(&u, abbrev_off) == SYM_OK)
 		ret = walk(&u, cu, iv);
 	free(u.ab);
 	free(u.attrs);

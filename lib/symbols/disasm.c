@@ -4,9 +4,9 @@
  */
 #include "symbols/symbols_int.h"
 
+#include "maxtriage/lazylib.h"
+
 #include <capstone/capstone.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,28 +20,20 @@ static struct {
 	size_t (*disasm)(
 	        csh, const uint8_t *, size_t, uint64_t, size_t, cs_insn **);
 	void (*free)(cs_insn *, size_t);
-	int loaded;
 } cs_fn;
-static pthread_once_t cs_once = PTHREAD_ONCE_INIT;
 
-static void load_capstone(void)
-{
-	void *h = dlopen("libcapstone.so.4", RTLD_LAZY | RTLD_LOCAL);
-
-	if (!h)
-		h = dlopen("libcapstone.so", RTLD_LAZY | RTLD_LOCAL);
-	if (!h)
-		return;
-	*(void **)&cs_fn.open = dlsym(h, "cs_open");
-	*(void **)&cs_fn.option = dlsym(h, "cs_option");
-	*(void **)&cs_fn.close = dlsym(h, "cs_close");
-	*(void **)&cs_fn.disasm = dlsym(h, "cs_disasm");
-	*(void **)&cs_fn.free = dlsym(h, "cs_free");
-	/* Kept loaded for the life of the process (handles may outlive
-	 * any one module). */
-	cs_fn.loaded = cs_fn.open && cs_fn.option && cs_fn.close &&
-	               cs_fn.disasm && cs_fn.free;
-}
+static const char *const cs_sonames[] = { "libcapstone.so.4",
+	                                  "libcapstone.so" };
+static const mt_lazysym cs_syms[] = {
+	{ "cs_open", (void **)&cs_fn.open },
+	{ "cs_option", (void **)&cs_fn.option },
+	{ "cs_close", (void **)&cs_fn.close },
+	{ "cs_disasm", (void **)&cs_fn.disasm },
+	{ "cs_free", (void **)&cs_fn.free },
+};
+/* Kept loaded for the life of the process (handles may outlive any one
+ * module). */
+static mt_lazylib capstone = MT_LAZYLIB_INIT(cs_sonames, cs_syms);
 
 /* Longest x86 instruction: callers read this many bytes at most. */
 #define MAX_INSN 15
@@ -52,9 +44,9 @@ static int cs_handle(mt_module *m, csh **out)
 	cs_arch arch;
 	cs_mode mode;
 
-	if (m->cs_state < 0)
+	if (m->cs_state == SYM_CS_UNSUPPORTED)
 		return MT_EUNSUPPORTED;
-	if (m->cs_state > 0) {
+	if (m->cs_state == SYM_CS_OPEN) {
 		*out = m->cs;
 		return 0;
 	}
@@ -68,23 +60,22 @@ static int cs_handle(mt_module *m, csh **out)
 		mode = CS_MODE_ARM;
 		break;
 	default:
-		m->cs_state = -1;
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
-	pthread_once(&cs_once, load_capstone);
-	if (!cs_fn.loaded) {
-		m->cs_state = -1;
+	if (mt_lazylib_load(&capstone, NULL) != 0) {
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
 	h = mt_malloc(sizeof(*h));
 	if (cs_fn.open(arch, mode, h) != CS_ERR_OK) {
 		free(h);
-		m->cs_state = -1;
+		m->cs_state = SYM_CS_UNSUPPORTED;
 		return MT_EUNSUPPORTED;
 	}
 	cs_fn.option(*h, CS_OPT_DETAIL, CS_OPT_ON);
 	m->cs = h;
-	m->cs_state = 1;
+	m->cs_state = SYM_CS_OPEN;
 	*out = h;
 	return 0;
 }
@@ -98,7 +89,7 @@ void sym_disasm_release(mt_module *m)
 		free(h);
 	}
 	m->cs = NULL;
-	m->cs_state = 0;
+	m->cs_state = SYM_CS_UNTRIED;
 	free(m->code);
 	m->code = NULL;
 	m->n_code = 0;

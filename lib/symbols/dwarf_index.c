@@ -3,8 +3,9 @@
  *
  * elfutils 0.188 finds a CU for an address only through .debug_aranges,
  * which clang does not emit, and dwarf_getscopes walks DIEs per address.
- * Instead, once per module, every CU's DW_AT_ranges/low_pc+high_pc go into
- * one sorted array; the first address that lands in a CU then walks that
+ * Instead, once per module (when it is loaded: module_index in
+ * symbolizer.c), every CU's DW_AT_ranges/low_pc+high_pc go into one
+ * sorted array; the first address that lands in a CU then walks that
  * CU's DIEs once, turning the nested subprogram/inlined_subroutine ranges
  * into flat, sorted segments each owned by the innermost DIE. A lookup is
  * then two binary searches (CU, segment) plus one in libdw's sorted line
@@ -18,8 +19,10 @@
 #include "symbols/dwarf_rd.h"
 #include "symbols/symbols_int.h"
 
+#include "maxtriage/bsearch.h"
 #include "maxtriage/buf.h"
 
+#include <assert.h>
 #include <dwarf.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -42,20 +45,53 @@ static int cmp_event(const void *a, const void *b)
 	return x->start - y->start; /* ends first */
 }
 
-static void
-push_cu_range(mt_module *m, size_t *cap, uint64_t lo, uint64_t hi, uint32_t cu)
+/* Append [lo, hi) of owner to a sorted, disjoint span array (CU ranges,
+ * segments), extending the last span when it is owner's and ends at lo.
+ * Empty ranges are dropped. */
+static void push_span(sym_span **v,
+                      size_t *n,
+                      size_t *cap,
+                      uint64_t lo,
+                      uint64_t hi,
+                      uint32_t owner)
 {
-	sym_cu_range r = { lo, hi, cu, 0 };
+	sym_span s = { lo, hi, owner, 0 };
 
-	if (m->n_cu_ranges > 0) {
-		sym_cu_range *p = &m->cu_ranges[m->n_cu_ranges - 1];
+	if (lo >= hi)
+		return;
+	if (*n > 0) {
+		sym_span *p = &(*v)[*n - 1];
 
-		if (p->cu == cu && p->hi == lo) {
+		assert(p->hi <= lo); /* sorted and disjoint */
+		if (p->owner == owner && p->hi == lo) {
 			p->hi = hi;
 			return;
 		}
 	}
-	MT_PUSH(m->cu_ranges, m->n_cu_ranges, *cap, r);
+	MT_PUSH(*v, *n, *cap, s);
+}
+
+struct span_key {
+	const sym_span *v;
+	uint64_t addr;
+};
+
+static int span_starts_at_or_below(const void *ctx, size_t i)
+{
+	const struct span_key *k = ctx;
+
+	return k->v[i].lo <= k->addr;
+}
+
+/* The span of v[0..n) (sorted, disjoint) that covers addr, or NULL. */
+static const sym_span *find_span(const sym_span *v, size_t n, uint64_t addr)
+{
+	struct span_key k = { v, addr };
+	size_t i = mt_bsearch_count(n, span_starts_at_or_below, &k);
+
+	if (i == 0 || addr >= v[i - 1].hi)
+		return NULL;
+	return &v[i - 1];
 }
 
 /* Where CU ranges overlap, LLVM's DWARFDebugAranges gives the address to
@@ -79,7 +115,8 @@ static void flatten_cu_ranges(mt_module *m, cu_event *ev, size_t n_ev)
 			for (j = 1; j < n_active; j++)
 				if (active[j] < best)
 					best = active[j];
-			push_cu_range(m, &cap, prev, pos, best);
+			push_span(&m->cu_ranges, &m->n_cu_ranges, &cap, prev,
+			          pos, best);
 		}
 		for (; i < n_ev && ev[i].pos == pos; i++) {
 			if (ev[i].start) {
@@ -181,7 +218,7 @@ static void read_aranges(const mt_module *m,
 	}
 }
 
-static int build_cu_index(mt_module *m)
+int sym_dwarf_index_cus(mt_module *m)
 {
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Half version;
@@ -265,21 +302,11 @@ static int build_cu_index(mt_module *m)
 	return 0;
 }
 
-static sym_cu *find_cu(mt_module *m, uint64_t addr)
+sym_cu *sym_dwarf_find_cu(mt_module *m, uint64_t addr)
 {
-	size_t lo = 0, hi = m->n_cu_ranges;
+	const sym_span *r = find_span(m->cu_ranges, m->n_cu_ranges, addr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (m->cu_ranges[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || addr >= m->cu_ranges[lo - 1].hi)
-		return NULL;
-	return &m->cus[m->cu_ranges[lo - 1].cu];
+	return r ? &m->cus[r->owner] : NULL;
 }
 
 /* ---- per-CU subroutine segments ---------------------------------------- */
@@ -301,19 +328,7 @@ static int cmp_interval(const void *a, const void *b)
 static void
 emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi, uint32_t node)
 {
-	sym_seg s = { lo, hi, node, 0 };
-
-	if (lo >= hi)
-		return;
-	if (cu->n_segs > 0) {
-		sym_seg *p = &cu->segs[cu->n_segs - 1];
-
-		if (p->node == node && p->hi == lo) {
-			p->hi = hi;
-			return;
-		}
-	}
-	MT_PUSH(cu->segs, cu->n_segs, *cap, s);
+	push_span(&cu->segs, &cu->n_segs, cap, lo, hi, node);
 }
 
 /* Nested ranges -> disjoint segments owned by the innermost DIE. A child
@@ -382,9 +397,9 @@ static uint32_t attr_udata(Dwarf_Die *d, unsigned name)
 	return w > UINT32_MAX ? UINT32_MAX : (uint32_t)w;
 }
 
-/* Record a subroutine DIE that owns code. Returns its node number, or -1
- * for one without ranges (a declaration or an abstract instance): such a
- * DIE is never the answer for an address, and its subtree holds no code,
+/* Record a subroutine DIE that owns code. Returns its node number, or
+ * SYM_NO_NODE for one without ranges (a declaration or an abstract instance):
+ * such a DIE is never the answer for an address, and its subtree holds no code,
  * so the caller does not descend into it. */
 static int32_t
 add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
@@ -406,7 +421,9 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 	 * the parent of one with code (the caller drops it if not). */
 	if (iv->n == before &&
 	    (tag != DW_TAG_inlined_subroutine || dwarf_haschildren(d) <= 0))
-		return -1;
+		return SYM_NO_NODE;
+	/* Pre-order, as die_walk.c: parents are numbered first. */
+	assert(parent < (int32_t)idx);
 	memset(&node, 0, sizeof(node));
 	node.off = dwarf_dieoffset(d);
 	node.parent = parent;
@@ -422,7 +439,7 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 
 /* The sections the line-table decoder reads, from the ELF libdw reads
  * (which already decompressed SHF_COMPRESSED and .zdebug sections). */
-static void load_sections(mt_module *m)
+void sym_dwarf_load_sections(mt_module *m)
 {
 	static const struct {
 		const char *name; /* without the leading '.' or ".z" */
@@ -494,6 +511,7 @@ static void load_sections(mt_module *m)
 
 static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 {
+	sym_refusal why = { NULL, 0, NULL };
 	Dwarf_Attribute a;
 	Dwarf_Word off;
 
@@ -502,15 +520,13 @@ static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 	    dwarf_formudata(&a, &off) != 0)
 		return;
 	if (sym_line_table_read(&cu->lt, &m->line_scratch, &m->sec, off,
-	                        cu->comp_dir) != 0)
+	                        cu->comp_dir, &why) != SYM_OK) {
+		cu->refusal = sym_refusal_text(&m->arena, &why);
 		return;
+	}
 	cu->full_names = mt_calloc(cu->lt.n_files ? cu->lt.n_files : 1,
 	                           sizeof(*cu->full_names));
 }
-
-/* Which walk indexes a CU. MAXTRIAGE_DIE_WALK=libdw or =raw (no
- * fallback) lets the tests check that both give the same answers. */
-enum { DIE_WALK_BOTH, DIE_WALK_LIBDW, DIE_WALK_RAW };
 
 /* The libdw walk, for the CUs die_walk.c leaves to it. */
 static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
@@ -522,7 +538,7 @@ static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 
 	if (dwarf_child(cudie, &stack[0]) != 0)
 		return;
-	owner[0] = -1;
+	owner[0] = SYM_NO_NODE;
 	tentative[0] = 0;
 	/* Iterative pre-order walk: parents get lower node numbers than
 	 * their children, which build_segments relies on. */
@@ -563,12 +579,36 @@ static void walk_cu_libdw(sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
 	}
 }
 
+/* Index the subroutines of cu into its nodes and iv: with die_walk.c,
+ * and with libdw for a CU it refuses (whose refusal, with where it was
+ * made, stays in cu->refusal), unless the symbolizer's die_walk option
+ * (a test knob) asks for one walk only. */
+static void
+walk_cu(mt_module *m, sym_cu *cu, Dwarf_Die *cudie, sym_intervals *iv)
+{
+	sym_refusal why = { NULL, 0, NULL };
+
+	if (m->die_walk == MT_DIE_WALK_LIBDW) {
+		walk_cu_libdw(cu, cudie, iv);
+		return;
+	}
+	if (sym_die_walk(m, cu, iv, &why) == SYM_OK)
+		return;
+	cu->n_nodes = 0;
+	iv->n = 0;
+	if (!cu->refusal) /* a line table refusal came first */
+		cu->refusal = sym_refusal_text(&m->arena, &why);
+	/* MT_DIE_WALK_RAW is the tests' check: no fallback. */
+	if (m->die_walk != MT_DIE_WALK_RAW)
+		walk_cu_libdw(cu, cudie, iv);
+}
+
 static void load_cu(mt_module *m, sym_cu *cu)
 {
 	Dwarf_Die cudie;
 	sym_intervals iv = { NULL, 0, 0 };
 
-	cu->state = -1;
+	cu->state = SYM_CU_FAILED;
 	if (!dwarf_offdie(m->dw, cu->off, &cudie))
 		return;
 	/* A subroutine DIE with code takes more than 8 bytes (abbreviation,
@@ -582,16 +622,8 @@ static void load_cu(mt_module *m, sym_cu *cu)
 	cu->cap_nodes = iv.cap;
 	cu->nodes = mt_malloc(iv.cap * sizeof(*cu->nodes));
 	load_files(m, cu, &cudie);
-	cu->state = 1;
-	if (m->die_walk == DIE_WALK_LIBDW) {
-		walk_cu_libdw(cu, &cudie, &iv);
-	} else if (sym_die_walk(m, cu, &iv) != 0) {
-		cu->n_nodes = 0;
-		iv.n = 0;
-		/* DIE_WALK_RAW is the tests' check: no fallback. */
-		if (m->die_walk != DIE_WALK_RAW)
-			walk_cu_libdw(cu, &cudie, &iv);
-	}
+	cu->state = SYM_CU_READY;
+	walk_cu(m, cu, &cudie, &iv);
 	build_segments(cu, iv.v, iv.n);
 	free(iv.v);
 	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
@@ -607,7 +639,7 @@ static const char no_name[] = "";
 
 void sym_dwarf_load_cu(mt_module *m, sym_cu *cu)
 {
-	if (cu->state == 0)
+	if (cu->state == SYM_CU_UNREAD)
 		load_cu(m, cu);
 }
 
@@ -619,12 +651,11 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	uint64_t off = cu->nodes[idx].off;
 	char *dem;
 
-	if (cu->cached && cu->nodes[idx].name) {
-		name = sym_cache_str(m, cu->nodes[idx].name - 1);
-		if (name)
-			return name;
-	}
-	if (sym_memo_find(m, &m->memo_nodes, off, &name))
+	/* A name the index cache's writer computed: its pool offset + 1. */
+	if (cu->cached && cu->nodes[idx].name &&
+	    cu->nodes[idx].name - 1 < m->cache_pool_size)
+		return m->cache_pool + (cu->nodes[idx].name - 1);
+	if (mt_memo_find(&m->memo_nodes, off, &name))
 		return name == no_name ? NULL : name;
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
@@ -638,13 +669,13 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	if (raw) {
 		dem = mt_sym_demangle(raw);
 		if (dem) {
-			name = sym_arena_strdup(&m->arena, dem, strlen(dem));
+			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);
 		} else {
 			name = raw; /* owned by libdw, lives as long as m->dw */
 		}
 	}
-	sym_memo_put(m, &m->memo_nodes, off, name);
+	mt_memo_put(&m->memo_nodes, off, name);
 	return name == no_name ? NULL : name;
 }
 
@@ -704,7 +735,7 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	for (i = 0; raw[i]; i++)
 		if (!(raw[i] == '/' && i > 0 && raw[i - 1] == '/'))
 			mt_buf_putc(&b, raw[i]);
-	cu->full_names[idx] = sym_arena_strdup(&m->arena, b.ptr, b.len);
+	cu->full_names[idx] = mt_arena_strdup(&m->arena, b.ptr, b.len);
 	mt_buf_release(&b);
 	return cu->full_names[idx];
 }
@@ -719,26 +750,9 @@ static void fill_from_line(mt_module *m,
 	out->column = line->column;
 }
 
-static const sym_seg *find_seg(sym_cu *cu, uint64_t addr)
+int sym_dwarf_chain(
+        mt_module *m, sym_cu *cu, uint64_t addr, mt_srcloc *out, size_t max)
 {
-	size_t lo = 0, hi = cu->n_segs;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (cu->segs[mid].lo <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == 0 || addr >= cu->segs[lo - 1].hi)
-		return NULL;
-	return &cu->segs[lo - 1];
-}
-
-int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
-{
-	sym_cu *cu;
 	const sym_seg *seg;
 	sym_line_row row;
 	const sym_line_row *line;
@@ -746,47 +760,11 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	size_t n = 0, guard = 0;
 	const sym_node *prev = NULL;
 
-	if (!m->dw)
-		return 0;
-	if (m->index_state == 0) {
-		const char *w = getenv("MAXTRIAGE_DIE_WALK");
-		int cached = 0;
-
-		m->die_walk = !w                    ? DIE_WALK_BOTH
-		              : !strcmp(w, "libdw") ? DIE_WALK_LIBDW
-		              : !strcmp(w, "raw")   ? DIE_WALK_RAW
-		                                    : DIE_WALK_BOTH;
-		load_sections(m);
-		if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
-			m->index_state = 1;
-			cached = 1;
-		} else {
-			m->index_state = build_cu_index(m) == 0 ? 1 : -1;
-		}
-		/* A run that indexes writes the whole index for the next. */
-		if (m->index_cache && !cached && m->index_state > 0)
-			(void)sym_cache_store(m, m->index_cache);
-		if (m->index_state < 0) {
-			/* Nothing usable: the module degrades to its symbol
-			 * table, as if it had no DWARF. */
-			dwarf_end(m->dw);
-			m->dw = NULL;
-			return 0;
-		}
-	}
+	assert(cu->state == SYM_CU_READY);
 	if (max == 0)
 		return 0;
-	cu = find_cu(m, addr);
-	if (!cu)
-		return 0;
-	if (cu->state == 0)
-		load_cu(m, cu);
-	else if (cu->state == SYM_CU_CACHED)
-		(void)sym_cache_open_cu(m, cu);
-	if (cu->state < 0)
-		return 0;
 	line = sym_line_table_find(&cu->lt, addr, &row) ? &row : NULL;
-	seg = find_seg(cu, addr);
+	seg = find_span(cu->segs, cu->n_segs, addr);
 	if (!seg) {
 		/* No subroutine DIE: LLVM still reports the line row. */
 		if (!line)
@@ -795,8 +773,8 @@ int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 		fill_from_line(m, cu, line, &out[0]);
 		return 1;
 	}
-	for (ni = (int32_t)seg->node; ni >= 0 && (size_t)ni < cu->n_nodes &&
-	                              n < max && guard++ < 4096;) {
+	for (ni = (int32_t)seg->owner; ni >= 0 && (size_t)ni < cu->n_nodes &&
+	                               n < max && guard++ < 4096;) {
 		const sym_node *node = &cu->nodes[ni];
 		mt_srcloc *f = &out[n++];
 

@@ -135,14 +135,14 @@ typedef struct sym_form_ctx {
 /* Read (or skip) one attribute value of any DWARF 2-5 or GNU form; *v
  * gets its number (the offset or index for string, reference and index
  * forms; 0 for inline strings and blocks, which are skipped), *form_out
- * the form (the real one for DW_FORM_indirect). 0, or -1 for a form this
- * reader does not know or bytes past the end. */
-static inline int sym_rd_form(rd *r,
-                              const sym_form_ctx *u,
-                              unsigned form,
-                              int64_t implicit,
-                              unsigned *form_out,
-                              uint64_t *v)
+ * the form (the real one for DW_FORM_indirect). SYM_OK, or SYM_REFUSED
+ * for a form this reader does not know or bytes past the end. */
+static inline sym_rc sym_rd_form(rd *r,
+                                 const sym_form_ctx *u,
+                                 unsigned form,
+                                 int64_t implicit,
+                                 unsigned *form_out,
+                                 uint64_t *v)
 {
 	*form_out = form;
 	switch (form) {
@@ -239,13 +239,13 @@ static inline int sym_rd_form(rd *r,
 
 		if (r->err || f == DW_FORM_indirect ||
 		    f == DW_FORM_implicit_const || f > UINT32_MAX)
-			return -1;
+			return SYM_REFUSED;
 		return sym_rd_form(r, u, (unsigned)f, 0, form_out, v);
 	}
 	default:
-		return -1;
+		return SYM_REFUSED;
 	}
-	return r->err ? -1 : 0;
+	return r->err ? SYM_REFUSED : SYM_OK;
 }
 
 #endif

@@ -1,207 +1,16 @@
 /*
  * elfsym.c - the ELF symbol table: nearest-symbol lookup with
- * llvm-symbolizer's selection rules, name lookup, and demangling that
- * prints what LLVM's demangler prints.
+ * llvm-symbolizer's selection rules and name lookup (names are
+ * demangled by demangle.c).
  */
 #include "symbols/symbols_int.h"
 
+#include "maxtriage/bsearch.h"
 #include "maxtriage/buf.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
-
-static void llvm_spelling(mt_buf *out, const char *s);
-
-/* s starts with "{lambda(": write LLVM's spelling of the closure name and
- * return how many bytes of s it replaces, or 0 if s is not one. */
-static size_t lambda_spelling(mt_buf *out, const char *s)
-{
-	size_t j = 7, n = strlen(s);
-	unsigned long k;
-	char *end, *params;
-	int depth = 0;
-
-	for (; j < n; j++) {
-		if (s[j] == '(')
-			depth++;
-		else if (s[j] == ')' && --depth == 0)
-			break;
-	}
-	if (j >= n || s[j + 1] != '#')
-		return 0;
-	k = strtoul(s + j + 2, &end, 10);
-	if (*end != '}' || k < 1)
-		return 0;
-	mt_buf_puts(out, "'lambda");
-	if (k > 1)
-		mt_buf_printf(out, "%lu", k - 2);
-	mt_buf_putc(out, '\'');
-	/* The parameters get the same rewrites as the rest. */
-	params = mt_strndup(s + 7, j + 1 - 7);
-	llvm_spelling(out, params);
-	free(params);
-	return (size_t)(end - s) + 1;
-}
-
-/* libstdc++'s demangler and LLVM's differ in a few spellings; rewrite the
- * GNU ones that show up in ordinary C++ into LLVM's. */
-static void llvm_spelling(mt_buf *out, const char *s)
-{
-	size_t i, n = strlen(s);
-
-	for (i = 0; i < n; i++) {
-		/* "> >" closing nested templates and "operator<< <T>": the
-		 * GNU demangler spaces two angle brackets apart, LLVM's
-		 * does not. */
-		if (s[i] == ' ' && i > 0 &&
-		    ((s[i - 1] == '>' && s[i + 1] == '>') ||
-		     (s[i - 1] == '<' && s[i + 1] == '<')))
-			continue;
-		if (!strncmp(s + i, "decltype (", 10)) {
-			mt_buf_puts(out, "decltype(");
-			i += 9;
-			continue;
-		}
-		/* LLVM does not name the default-argument scope. */
-		if (!strncmp(s + i, "{default arg#", 13)) {
-			char *end;
-
-			strtoul(s + i + 13, &end, 10);
-			if (end[0] == '}' && end[1] == ':' && end[2] == ':') {
-				i = (size_t)(end + 2 - s);
-				continue;
-			}
-		}
-		if (!strncmp(s + i, "decltype(nullptr)", 17)) {
-			mt_buf_puts(out, "std::nullptr_t");
-			i += 16;
-			continue;
-		}
-		/* "{lambda(int)#1}" -> "'lambda'(int)", "#2" -> "'lambda0'". */
-		if (!strncmp(s + i, "{lambda(", 8)) {
-			size_t used = lambda_spelling(out, s + i);
-
-			if (used) {
-				i += used - 1;
-				continue;
-			}
-		}
-		if (!strncmp(s + i, "{unnamed type#", 14)) {
-			char *end;
-			unsigned long k = strtoul(s + i + 14, &end, 10);
-
-			if (*end == '}' && k >= 1) {
-				mt_buf_puts(out, "'unnamed");
-				if (k > 1)
-					mt_buf_printf(out, "%lu", k - 2);
-				mt_buf_putc(out, '\'');
-				i = (size_t)(end - s);
-				continue;
-			}
-		}
-		mt_buf_putc(out, s[i]);
-	}
-}
-
-/* std::string_view as the x86-64/AArch64 C++ ABI passes it: by value,
- * length then pointer, in two registers, like this struct. */
-typedef struct llvm_string_view {
-	size_t len;
-	const char *ptr;
-} llvm_string_view;
-
-typedef char *(*llvm_demangle_fn)(llvm_string_view, bool);
-
-/* libstdc++ 12's demangler rejects manglings newer than itself (clang 19
- * emits "TnN..." template parameter declarations). When LLVM 19 is
- * installed its own demangler, the one llvm-symbolizer uses, is borrowed
- * for those names; it is only loaded on the first such name, so ordinary
- * runs do not pay for loading libLLVM. */
-static llvm_demangle_fn llvm_fn;
-static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
-
-static void load_llvm_demangler(void)
-{
-	static const char *const libs[] = {
-		"libLLVM.so.19.1", "libLLVM-19.so",
-		"/usr/lib/llvm-19/lib/libLLVM.so.1"
-	};
-	size_t i;
-
-	for (i = 0; i < MT_ARRAY_SIZE(libs) && !llvm_fn; i++) {
-		void *h = dlopen(libs[i], RTLD_LAZY | RTLD_LOCAL);
-
-		if (h)
-			*(void **)&llvm_fn = dlsym(
-			        h, "_ZN4llvm15itaniumDemangleESt17"
-			           "basic_string_viewIcSt11char_traitsIcEEb");
-	}
-}
-
-static char *llvm_demangle(const char *name)
-{
-	llvm_string_view sv;
-
-	/* Symbolizers may run in several threads: load once. */
-	pthread_once(&llvm_once, load_llvm_demangler);
-	if (!llvm_fn)
-		return NULL;
-	sv.len = strlen(name);
-	sv.ptr = name;
-	return llvm_fn(sv, true);
-}
-
-char *mt_sym_demangle(const char *name)
-{
-	const char *dot, *start = name;
-	char *enc = NULL, *dem = NULL, *ret = NULL;
-	mt_buf b = MT_BUF_INIT;
-	int status = 0;
-
-	/* LLVM accepts "_Z" and "__Z" (the Mach-O spelling). */
-	if (!strncmp(name, "__Z", 3))
-		start = name + 1;
-	else if (strncmp(name, "_Z", 2))
-		return NULL;
-	/* A clone suffix (".cold", ".constprop.0") is printed by LLVM as
-	 * " (.cold)"; libstdc++ would say " [clone .cold]". */
-	/* GCC mangles a dependent name in std as "srSt..."; that is not in
-	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
-	 * gives up on it, printing the mangled name. Do the same. */
-	if (strstr(start, "srSt"))
-		return NULL;
-	/* Transactional-memory clones: LLVM's demangler does not know
-	 * "GTt"/"GTn" either. */
-	if (!strncmp(start, "_ZGT", 4))
-		return NULL;
-	dot = strchr(start, '.');
-	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
-	dem = __cxa_demangle(enc, NULL, NULL, &status);
-	if (!dem || status != 0) {
-		free(dem);
-		dem = llvm_demangle(start);
-		if (dem && strcmp(dem, start)) {
-			ret = dem;
-			dem = NULL;
-		}
-		goto out;
-	}
-	llvm_spelling(&b, dem);
-	if (dot)
-		mt_buf_printf(&b, " (%s)", dot);
-	ret = mt_buf_detach(&b);
-out:
-	free(enc);
-	free(dem);
-	mt_buf_release(&b);
-	return ret;
-}
 
 /* ARM and AArch64 mapping symbols ($x, $d, $a, $t, maybe ".suffix") say
  * what kind of bytes follow, not which function. */
@@ -388,22 +197,29 @@ void sym_sort_symbols(mt_module *m)
 		qsort(m->syms, m->n_syms, sizeof(*m->syms), cmp_sym);
 }
 
+struct sym_key {
+	const sym_elfsym *v;
+	uint64_t addr;
+};
+
+static int sym_at_or_below(const void *ctx, size_t i)
+{
+	const struct sym_key *k = ctx;
+
+	return k->v[i].addr <= k->addr;
+}
+
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 {
-	size_t lo = 0, hi;
+	struct sym_key k;
 	const sym_elfsym *s;
+	size_t lo;
 
 	sym_sort_symbols(m);
-	hi = m->n_syms;
+	k.v = m->syms;
+	k.addr = addr;
 	/* First symbol above addr, then step back. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (m->syms[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = mt_bsearch_count(m->n_syms, sym_at_or_below, &k);
 	if (lo == 0)
 		return NULL;
 	s = &m->syms[lo - 1];
@@ -420,15 +236,15 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 	const char *raw = sym_raw_name(m, s), *name;
 	char *d;
 
-	if (sym_memo_find(m, &m->memo_syms, key, &name))
+	if (mt_memo_find(&m->memo_syms, key, &name))
 		return name;
 	d = mt_sym_demangle(raw);
 	name = raw;
 	if (d) {
-		name = sym_arena_strdup(&m->arena, d, strlen(d));
+		name = mt_arena_strdup(&m->arena, d, strlen(d));
 		free(d);
 	}
-	sym_memo_put(m, &m->memo_syms, key, name);
+	mt_memo_put(&m->memo_syms, key, name);
 	return name;
 }
 
@@ -490,7 +306,7 @@ same_name(mt_module *m, sym_elfsym *s, const char *want, const char *key)
 	if (strncmp(raw, "_Z", 2) && strncmp(raw, "__Z", 3))
 		return 0;
 	if (key && !strstr(raw, key) &&
-	    !sym_memo_find(m, &m->memo_syms, (uint64_t)(s - m->syms), &d))
+	    !mt_memo_find(&m->memo_syms, (uint64_t)(s - m->syms), &d))
 		return 0;
 	d = sym_symbol_name(m, s);
 	return !strcmp(d, want);
@@ -512,7 +328,7 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
 	{
 		mt_buf b = MT_BUF_INIT;
 
-		llvm_spelling(&b, name);
+		sym_llvm_spelling(&b, name);
 		alt = mt_buf_detach(&b);
 		if (!strcmp(alt, name)) {
 			free(alt);

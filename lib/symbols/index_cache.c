@@ -28,6 +28,7 @@
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ typedef struct cache_file_ent {
 
 typedef struct cache_cu {
 	uint64_t off, size;
-	int32_t version, state; /* 1 indexed, -1 failed */
+	int32_t version, state; /* SYM_CU_READY or SYM_CU_FAILED */
 	uint64_t nodes_off, n_nodes;
 	uint64_t segs_off, n_segs;
 	uint64_t comp_dir; /* pool offset or CACHE_NONE */
@@ -277,7 +278,7 @@ int sym_cache_store(mt_module *m, const char *dir)
 	size_t i;
 	int ret;
 
-	if (!usable_id(m->build_id) || m->index_state != 1)
+	if (!usable_id(m->build_id) || m->index_state != SYM_INDEX_BUILT)
 		return -1;
 	for (i = 0; i < m->n_cus; i++)
 		sym_dwarf_load_cu(m, &m->cus[i]);
@@ -423,7 +424,7 @@ int sym_cache_load(mt_module *m, const char *dir)
 		if (check_cu(&cc[i], h, m->sec.line.size) != 0)
 			goto bad;
 	for (i = 0; i < h->n_ranges; i++)
-		if (((const sym_cu_range *)(base + h->ranges_off))[i].cu >=
+		if (((const sym_cu_range *)(base + h->ranges_off))[i].owner >=
 		    h->n_cus)
 			goto bad;
 	m->cache_map = map;
@@ -436,13 +437,16 @@ int sym_cache_load(mt_module *m, const char *dir)
 		cu->off = cc[i].off;
 		cu->size = cc[i].size;
 		cu->version = cc[i].version;
-		cu->state = cc[i].state == 1 ? SYM_CU_CACHED : -1;
+		cu->state = cc[i].state == SYM_CU_READY ? SYM_CU_CACHED
+		                                        : SYM_CU_FAILED;
 		cu->nodes = (sym_node *)(base + cc[i].nodes_off);
 		cu->n_nodes = cu->cap_nodes = cc[i].n_nodes;
 		cu->segs = (sym_seg *)(base + cc[i].segs_off);
 		cu->n_segs = cc[i].n_segs;
 		cu->cached = &cc[i];
 	}
+	m->cache_pool = (const char *)base + h->strs_off;
+	m->cache_pool_size = h->strs_size;
 	m->cu_ranges = (sym_cu_range *)(base + h->ranges_off);
 	m->n_cu_ranges = h->n_ranges;
 	if (!m->syms_loaded) {
@@ -469,10 +473,11 @@ int sym_cache_open_cu(mt_module *m, sym_cu *cu)
 	sym_line_table *t = &cu->lt;
 	size_t i;
 
-	cu->state = -1;
+	assert(cu->state == SYM_CU_CACHED);
+	cu->state = SYM_CU_FAILED;
 	cu->comp_dir = pool_at(pool, c->comp_dir);
 	if (!c->has_lines || !line) {
-		cu->state = 1;
+		cu->state = SYM_CU_READY;
 		return 0;
 	}
 	t->prog.begin = line + c->prog_begin;
@@ -511,17 +516,8 @@ int sym_cache_open_cu(mt_module *m, sym_cu *cu)
 	}
 	cu->full_names =
 	        mt_calloc(t->n_files ? t->n_files : 1, sizeof(*cu->full_names));
-	cu->state = 1;
+	cu->state = SYM_CU_READY;
 	return 0;
-}
-
-const char *sym_cache_str(const mt_module *m, uint64_t off)
-{
-	const cache_header *h = m->cache_map;
-
-	if (!h || off >= h->strs_size)
-		return NULL;
-	return (const char *)m->cache_map + h->strs_off + off;
 }
 
 void sym_cache_release(mt_module *m)
@@ -530,4 +526,6 @@ void sym_cache_release(mt_module *m)
 		munmap(m->cache_map, m->cache_size);
 	m->cache_map = NULL;
 	m->cache_size = 0;
+	m->cache_pool = NULL;
+	m->cache_pool_size = 0;
 }

@@ -22,6 +22,7 @@
 #include "symbols/symbols_int.h"
 #include "symbols/dwarf_rd.h"
 
+#include "maxtriage/bsearch.h"
 #include "maxtriage/buf.h"
 
 #include <dwarf.h>
@@ -30,14 +31,14 @@
 
 /* One attribute of a DWARF 5 directory or file entry: a number in *num
  * or a string in *str (NULL when it lives in a section we do not read:
- * .debug_str_offsets, a supplementary file). 0, or -1 for a form that
- * cannot be read. */
-static int read_form(rd *r,
-                     const sym_dwarf_sections *sec,
-                     unsigned form,
-                     int offset_size,
-                     uint64_t *num,
-                     const char **str)
+ * .debug_str_offsets, a supplementary file). SYM_OK, or SYM_REFUSED for
+ * a form that cannot be read. */
+static sym_rc read_form(rd *r,
+                        const sym_dwarf_sections *sec,
+                        unsigned form,
+                        int offset_size,
+                        uint64_t *num,
+                        const char **str)
 {
 	/* Address-sized forms do not belong in these entries: any size. */
 	const sym_form_ctx c = { 5, 8, (unsigned)offset_size };
@@ -45,15 +46,15 @@ static int read_form(rd *r,
 	unsigned real;
 
 	*str = NULL;
-	if (sym_rd_form(r, &c, form, 0, &real, num) != 0)
-		return -1;
+	if (sym_rd_form(r, &c, form, 0, &real, num) != SYM_OK)
+		return SYM_REFUSED;
 	if (real == DW_FORM_string)
 		*str = at;
 	else if (real == DW_FORM_line_strp)
 		*str = sec_str(&sec->line_str, *num);
 	else if (real == DW_FORM_strp)
 		*str = sec_str(&sec->str, *num);
-	return 0;
+	return SYM_OK;
 }
 
 /* Bounds the entry formats of a DWARF 5 header (there are 5 content
@@ -62,11 +63,12 @@ static int read_form(rd *r,
 
 /* DWARF 5 directory or file entry table. For directories only the path
  * is kept (dir_out); for files the path and the directory index. */
-static int read_entries(rd *r,
-                        const sym_dwarf_sections *sec,
-                        int offset_size,
-                        sym_line_table *t,
-                        int dirs)
+static sym_rc read_entries(rd *r,
+                           const sym_dwarf_sections *sec,
+                           int offset_size,
+                           sym_line_table *t,
+                           int dirs,
+                           sym_refusal *why)
 {
 	unsigned types[MAX_FORMATS], forms[MAX_FORMATS];
 	unsigned n_fmt = (unsigned)rd_uint(r, 1), i;
@@ -74,18 +76,20 @@ static int read_entries(rd *r,
 	size_t cap = 0;
 
 	if (n_fmt > MAX_FORMATS)
-		return -1;
+		return SYM_REFUSE(why, "more than 32 entry formats");
 	for (i = 0; i < n_fmt; i++) {
 		types[i] = (unsigned)rd_uleb(r);
 		forms[i] = (unsigned)rd_uleb(r);
 	}
 	count = rd_uleb(r);
 	if (r->err)
-		return -1;
+		return SYM_REFUSE(why, "entry formats past the header");
 	/* Each entry takes at least one byte (or none with no formats,
 	 * which then describes nothing): bound the count by the input. */
-	if (n_fmt == 0 || count > (uint64_t)(r->end - r->p))
-		return count == 0 || n_fmt == 0 ? 0 : -1;
+	if (n_fmt == 0 || count == 0)
+		return SYM_OK;
+	if (count > (uint64_t)(r->end - r->p))
+		return SYM_REFUSE(why, "more entries than header bytes");
 	for (k = 0; k < count; k++) {
 		sym_line_file f = { NULL, 0 };
 
@@ -94,8 +98,10 @@ static int read_entries(rd *r,
 			const char *str;
 
 			if (read_form(r, sec, forms[i], offset_size, &num,
-			              &str))
-				return -1;
+			              &str) != SYM_OK)
+				return SYM_REFUSE(why,
+				                  "entry of an unknown form "
+				                  "or past the header");
 			if (types[i] == DW_LNCT_path)
 				f.name = str;
 			else if (types[i] == DW_LNCT_directory_index)
@@ -106,7 +112,7 @@ static int read_entries(rd *r,
 		else
 			MT_PUSH(t->files, t->n_files, cap, f);
 	}
-	return 0;
+	return SYM_OK;
 }
 
 /* Rows reserved up front for one table (96 MB of address space). */
@@ -161,9 +167,12 @@ static void advance(ldec *d, uint64_t adv)
 	d->s.op_index = (d->s.op_index + adv) % g->max_ops;
 }
 
-/* Run to the next row: 1 and *row (the registers after it in d->s), 0
- * at the end of the program, -1 when it is malformed. Every call
- * consumes input, so a loop over it ends. */
+/* What next_row found (or SYM_REFUSED: a malformed program). */
+enum { ROW_NONE = 0, ROW_FOUND = 1 };
+
+/* Run to the next row: ROW_FOUND and *row (the registers after it in
+ * d->s), ROW_NONE at the end of the program, SYM_REFUSED when it is
+ * malformed. Every call consumes input, so a loop over it ends. */
 static int next_row(ldec *d, sym_line_row *row)
 {
 	const sym_line_prog *g = d->prog;
@@ -178,7 +187,7 @@ static int next_row(ldec *d, sym_line_row *row)
 			d->s.line += g->line_base + (int)(adj % g->line_range);
 			advance(d, adj / g->line_range);
 			*row = make_row(&d->s, 0);
-			return 1;
+			return ROW_FOUND;
 		}
 		switch (op) {
 		case 0: {
@@ -188,7 +197,7 @@ static int next_row(ldec *d, sym_line_row *row)
 
 			if (r->err || len == 0 ||
 			    len > (uint64_t)(r->end - r->p))
-				return -1;
+				return SYM_REFUSED;
 			next = r->p + len;
 			sub = *r->p++;
 			switch (sub) {
@@ -196,7 +205,7 @@ static int next_row(ldec *d, sym_line_row *row)
 				*row = make_row(&d->s, 1);
 				lstate_reset(&d->s);
 				r->p = next;
-				return 1;
+				return ROW_FOUND;
 			case DW_LNE_set_address:
 				if (len - 1 == 8 || len - 1 == 4)
 					d->s.addr = rd_uint(r, (size_t)len - 1);
@@ -212,7 +221,7 @@ static int next_row(ldec *d, sym_line_row *row)
 				f.name = rd_str(&sub_r);
 				f.dir = rd_uleb(&sub_r);
 				if (sub_r.err || !f.name || f.dir >= t->n_dirs)
-					return -1;
+					return SYM_REFUSED;
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
 				break;
 			}
@@ -224,7 +233,7 @@ static int next_row(ldec *d, sym_line_row *row)
 		}
 		case DW_LNS_copy:
 			*row = make_row(&d->s, 0);
-			return 1;
+			return ROW_FOUND;
 		case DW_LNS_advance_pc:
 			advance(d, rd_uleb(r));
 			break;
@@ -259,7 +268,7 @@ static int next_row(ldec *d, sym_line_row *row)
 		}
 		}
 	}
-	return r->err ? -1 : 0;
+	return r->err ? SYM_REFUSED : ROW_NONE;
 }
 
 /* One sequence of the first run: [lo, hi) and its marks. */
@@ -308,12 +317,15 @@ static ldec start(const sym_line_prog *g)
 	return d;
 }
 
+/* What first_run found (or SYM_REFUSED: a malformed program). */
+enum { KEEP_ROWS = 0, MARKS_ANSWER = 1 };
+
 /* The first run: records define_file, checks the program, and keeps a
  * mark at the start of each sequence and every MARK_EVERY rows. Returns
- * 1 when the marks can answer lookups (every sequence non-empty and in
- * address order, sequences disjoint once sorted: then the rows read
- * from the marks in order are libdw's order), 0 when the table must be
- * kept whole, -1 when it is malformed. */
+ * MARKS_ANSWER when the marks can answer lookups (every sequence
+ * non-empty and in address order, sequences disjoint once sorted: then
+ * the rows read from the marks in order are libdw's order), KEEP_ROWS
+ * when the table must be kept whole, SYM_REFUSED when it is malformed. */
 static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 {
 	ldec d = start(&t->prog);
@@ -331,7 +343,7 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 	if (cap_marks > MAX_RESERVED_ROWS / MARK_EVERY)
 		cap_marks = MAX_RESERVED_ROWS / MARK_EVERY;
 	t->marks = mt_malloc(cap_marks * sizeof(*t->marks));
-	while ((r = next_row(&d, &row)) > 0) {
+	while ((r = next_row(&d, &row)) == ROW_FOUND) {
 		if (in_seq > 0 && row.addr < prev.addr)
 			simple = 0; /* a sequence going backwards */
 		if (in_seq == 0) {
@@ -357,23 +369,23 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 		}
 		prev = row;
 	}
-	if (r < 0)
-		return -1;
+	if (r == SYM_REFUSED)
+		return SYM_REFUSED;
 	t->marks = mt_realloc(t->marks, (t->n_marks ? t->n_marks : 1) *
 	                                        sizeof(*t->marks));
 	if (in_seq > 0)
 		simple = 0; /* rows after the last end_sequence */
 	if (!simple)
-		return 0;
+		return KEEP_ROWS;
 	for (k = 1; k < n_seqs && cmp_seq(&sc->seqs[k - 1], &sc->seqs[k]) < 0;
 	     k++)
 		;
 	if (k >= n_seqs) /* in order already, or no sequence at all */
-		return 1;
+		return MARKS_ANSWER;
 	qsort(sc->seqs, n_seqs, sizeof(seq), cmp_seq);
 	for (k = 1; k < n_seqs; k++)
 		if (sc->seqs[k].lo < sc->seqs[k - 1].hi)
-			return 0; /* overlapping sequences */
+			return KEEP_ROWS; /* overlapping sequences */
 	sorted = mt_malloc(t->n_marks * sizeof(*sorted));
 	for (k = 0, out = 0; k < n_seqs; k++) {
 		memcpy(sorted + out, t->marks + sc->seqs[k].first,
@@ -382,12 +394,12 @@ static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 	}
 	free(t->marks);
 	t->marks = sorted;
-	return 1;
+	return MARKS_ANSWER;
 }
 
 /* Keep every row, sorted the way libdw sorts them (the rare tables the
  * marks cannot answer for). */
-static int keep_rows(sym_line_table *t)
+static void keep_rows(sym_line_table *t)
 {
 	ldec d = start(&t->prog);
 	sym_line_row row;
@@ -397,7 +409,7 @@ static int keep_rows(sym_line_table *t)
 	if (cap > MAX_RESERVED_ROWS)
 		cap = MAX_RESERVED_ROWS;
 	t->rows = mt_malloc(cap * sizeof(*t->rows));
-	while (next_row(&d, &row) > 0)
+	while (next_row(&d, &row) == ROW_FOUND)
 		MT_PUSH(t->rows, t->n_rows, cap, row);
 	ir = mt_malloc((t->n_rows ? t->n_rows : 1) * sizeof(*ir));
 	for (i = 0; i < t->n_rows; i++) {
@@ -409,42 +421,45 @@ static int keep_rows(sym_line_table *t)
 	for (i = 0; i < t->n_rows; i++)
 		t->rows[i] = ir[i].row;
 	free(ir);
-	return 0;
+}
+
+struct line_key {
+	const sym_line_table *t;
+	uint64_t addr;
+};
+
+static int row_at_or_below(const void *ctx, size_t i)
+{
+	const struct line_key *k = ctx;
+
+	return k->t->rows[i].addr <= k->addr;
+}
+
+static int mark_at_or_below(const void *ctx, size_t i)
+{
+	const struct line_key *k = ctx;
+
+	return k->t->marks[i].row.addr <= k->addr;
 }
 
 int sym_line_table_find(const sym_line_table *t,
                         uint64_t addr,
                         sym_line_row *out)
 {
-	size_t lo = 0, hi;
+	struct line_key k = { t, addr };
+	size_t lo;
 	const sym_line_mark *mk;
 	sym_line_row row, best;
 	ldec d;
 
 	if (t->rows) {
-		hi = t->n_rows;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (t->rows[mid].addr <= addr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo = mt_bsearch_count(t->n_rows, row_at_or_below, &k);
 		if (lo == 0 || t->rows[lo - 1].end)
 			return 0;
 		*out = t->rows[lo - 1];
 		return 1;
 	}
-	hi = t->n_marks;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->marks[mid].row.addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = mt_bsearch_count(t->n_marks, mark_at_or_below, &k);
 	if (lo == 0)
 		return 0;
 	/* The last row at or below addr is this mark's or a later one of
@@ -457,7 +472,7 @@ int sym_line_table_find(const sym_line_table *t,
 	d = start(&t->prog);
 	d.r.p = t->prog.begin + mk->pos;
 	d.s = mk->state;
-	while (!best.end && next_row(&d, &row) > 0 && row.addr <= addr)
+	while (!best.end && next_row(&d, &row) == ROW_FOUND && row.addr <= addr)
 		best = row;
 	if (best.end)
 		return 0;
@@ -465,22 +480,65 @@ int sym_line_table_find(const sym_line_table *t,
 	return 1;
 }
 
-int sym_line_table_read(sym_line_table *t,
-                        sym_line_scratch *sc,
-                        const sym_dwarf_sections *sec,
-                        uint64_t off,
-                        const char *comp_dir)
+/* The include directories and file names of a DWARF 2-4 header, in
+ * libdw's numbering: directory 0 is DW_AT_comp_dir (may be NULL), file 0
+ * a dummy "???" that is never joined. */
+static sym_rc read_v4_entries(rd *hdr,
+                              sym_line_table *t,
+                              const char *comp_dir,
+                              sym_refusal *why)
+{
+	sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
+	size_t cap_dirs = 0, cap_files = 0;
+
+	MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
+	for (;;) {
+		const char *d = rd_str(hdr);
+
+		if (!d)
+			return SYM_REFUSE(why, "include directories past the "
+			                       "header");
+		if (!*d)
+			break;
+		MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
+	}
+	MT_PUSH(t->files, t->n_files, cap_files, dummy);
+	for (;;) {
+		sym_line_file f;
+
+		f.name = rd_str(hdr);
+		if (!f.name)
+			return SYM_REFUSE(why, "file names past the header");
+		if (!*f.name)
+			break;
+		f.dir = rd_uleb(hdr);
+		rd_uleb(hdr); /* mtime */
+		rd_uleb(hdr); /* length */
+		if (hdr->err)
+			return SYM_REFUSE(why, "file entry past the header");
+		MT_PUSH(t->files, t->n_files, cap_files, f);
+	}
+	return SYM_OK;
+}
+
+sym_rc sym_line_table_read(sym_line_table *t,
+                           sym_line_scratch *sc,
+                           const sym_dwarf_sections *sec,
+                           uint64_t off,
+                           const char *comp_dir,
+                           sym_refusal *why)
 {
 	rd r = { NULL, NULL, sec->big, 0 }, hdr;
 	uint64_t unit_len, header_len;
-	int offset_size = 4, ret = -1, r1;
+	int offset_size = 4, r1;
+	sym_rc ret = SYM_REFUSED;
 	unsigned version;
 	sym_line_prog *g = &t->prog;
-	size_t cap_dirs = 0, cap_files = 0;
+	size_t cap_files = 0;
 
 	memset(t, 0, sizeof(*t));
 	if (!sec->line.data || off >= sec->line.size)
-		return -1;
+		return SYM_REFUSE(why, "DW_AT_stmt_list past .debug_line");
 	r.p = sec->line.data + off;
 	r.end = sec->line.data + sec->line.size;
 	unit_len = rd_uint(&r, 4);
@@ -488,19 +546,19 @@ int sym_line_table_read(sym_line_table *t,
 		offset_size = 8;
 		unit_len = rd_uint(&r, 8);
 	} else if (unit_len >= 0xfffffff0) {
-		return -1;
+		return SYM_REFUSE(why, "reserved line table length");
 	}
 	if (r.err || unit_len > (uint64_t)(r.end - r.p))
-		return -1;
+		return SYM_REFUSE(why, "line table past .debug_line");
 	r.end = r.p + unit_len;
 	version = (unsigned)rd_uint(&r, 2);
 	if (version < 2 || version > 5)
-		return -1;
+		return SYM_REFUSE(why, "line table version not 2-5");
 	if (version >= 5)
 		rd_uint(&r, 2); /* address_size, segment_selector_size */
 	header_len = rd_uint(&r, (size_t)offset_size);
 	if (r.err || header_len > (uint64_t)(r.end - r.p))
-		return -1;
+		return SYM_REFUSE(why, "line table header past its table");
 	hdr = r;
 	hdr.end = r.p + header_len;
 	r.p = hdr.end; /* the program */
@@ -520,44 +578,19 @@ int sym_line_table_read(sym_line_table *t,
 	g->std_len = hdr.p;
 	if (g->opcode_base > 0)
 		rd_skip(&hdr, g->opcode_base - 1);
-	if (hdr.err || g->line_range == 0 || g->opcode_base == 0)
+	if (hdr.err || g->line_range == 0 || g->opcode_base == 0) {
+		ret = SYM_REFUSE(why,
+		                 "line table header truncated, line_range 0 "
+		                 "or opcode_base 0");
 		goto fail;
+	}
 	t->version = version;
 	if (version >= 5) {
-		if (read_entries(&hdr, sec, offset_size, t, 1) ||
-		    read_entries(&hdr, sec, offset_size, t, 0))
+		if (read_entries(&hdr, sec, offset_size, t, 1, why) != SYM_OK ||
+		    read_entries(&hdr, sec, offset_size, t, 0, why) != SYM_OK)
 			goto fail;
-	} else {
-		/* libdw's numbering: directory 0 is DW_AT_comp_dir (may be
-		 * NULL), file 0 a dummy "???" that is never joined. */
-		sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
-
-		MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
-		for (;;) {
-			const char *d = rd_str(&hdr);
-
-			if (!d)
-				goto fail;
-			if (!*d)
-				break;
-			MT_PUSH(t->dirs, t->n_dirs, cap_dirs, d);
-		}
-		MT_PUSH(t->files, t->n_files, cap_files, dummy);
-		for (;;) {
-			sym_line_file f;
-
-			f.name = rd_str(&hdr);
-			if (!f.name)
-				goto fail;
-			if (!*f.name)
-				break;
-			f.dir = rd_uleb(&hdr);
-			rd_uleb(&hdr); /* mtime */
-			rd_uleb(&hdr); /* length */
-			if (hdr.err)
-				goto fail;
-			MT_PUSH(t->files, t->n_files, cap_files, f);
-		}
+	} else if (read_v4_entries(&hdr, t, comp_dir, why) != SYM_OK) {
+		goto fail;
 	}
 	cap_files = t->n_files;
 	/* libdw refuses a table naming a directory it does not have. */
@@ -566,26 +599,32 @@ int sym_line_table_read(sym_line_table *t,
 
 		for (i = 0; i < t->n_files; i++)
 			if (t->files[i].dir != SYM_LINE_NO_DIR &&
-			    t->files[i].dir >= t->n_dirs && t->files[i].name)
+			    t->files[i].dir >= t->n_dirs && t->files[i].name) {
+				ret = SYM_REFUSE(why,
+				                 "file names a directory "
+				                 "the table does not have");
 				goto fail;
+			}
 	}
 	r1 = first_run(t, sc, &cap_files);
-	if (r1 < 0)
+	if (r1 == SYM_REFUSED) {
+		ret = SYM_REFUSE(why, "malformed line program");
 		goto fail;
-	if (r1 == 0) {
+	}
+	if (r1 == KEEP_ROWS) {
 		free(t->marks);
 		t->marks = NULL;
 		t->n_marks = 0;
 		keep_rows(t);
 	}
-	ret = 0;
+	ret = SYM_OK;
 fail:
-	if (ret)
+	if (ret != SYM_OK)
 		sym_line_table_release(t);
 	return ret;
 }
 
-const char *sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a)
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a)
 {
 	const sym_line_file *f;
 	const char *dir = NULL, *s;
@@ -605,7 +644,7 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a)
 	mt_buf_puts(&b, dir);
 	mt_buf_putc(&b, '/');
 	mt_buf_puts(&b, f->name);
-	s = sym_arena_strdup(a, b.ptr, b.len);
+	s = mt_arena_strdup(a, b.ptr, b.len);
 	mt_buf_release(&b);
 	return s;
 }

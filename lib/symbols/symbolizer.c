@@ -1,689 +1,18 @@
 /*
- * symbolizer.c - finding modules and their debug info, the module cache
- * and the top of the lookup (DWARF chain, then llvm-symbolizer's symbol
- * table override of the outermost frame).
+ * symbolizer.c - the symbolizer and its modules: the module cache, the
+ * index built when a module is loaded (from an index cache file when one
+ * matches), and the top of the lookup (DWARF chain, then
+ * llvm-symbolizer's symbol table override of the outermost frame).
+ * Finding the files is locate.c's.
  */
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
 
-#include <dirent.h>
-#include <elfutils/libdwelf.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-
-#define SYSTEM_DEBUG_DIR "/usr/lib/debug"
-
-/* ---- arena ---------------------------------------------------------- */
-
-struct sym_arena_block {
-	struct sym_arena_block *next;
-	size_t used, cap;
-	char data[];
-};
-
-char *sym_arena_strdup(sym_arena *a, const char *s, size_t n)
-{
-	struct sym_arena_block *b = a->head;
-	char *p;
-
-	if (!b || b->cap - b->used < n + 1) {
-		size_t cap = n + 1 > 16384 ? n + 1 : 16384;
-
-		b = mt_malloc(sizeof(*b) + cap);
-		b->used = 0;
-		b->cap = cap;
-		b->next = a->head;
-		a->head = b;
-	}
-	p = b->data + b->used;
-	memcpy(p, s, n);
-	p[n] = '\0';
-	b->used += n + 1;
-	return p;
-}
-
-void sym_arena_release(sym_arena *a)
-{
-	while (a->head) {
-		struct sym_arena_block *next = a->head->next;
-
-		free(a->head);
-		a->head = next;
-	}
-}
-
-/* ---- CRC32 and build-id paths -------------------------------------- */
-
-/* .gnu_debuglink uses the zlib CRC-32 (reflected 0xEDB88320), so zlib's
- * implementation is the reference one. */
-uint32_t mt_sym_crc32(uint32_t crc, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n > 0) {
-		uInt chunk = n > (1u << 30) ? (1u << 30) : (uInt)n;
-
-		crc = (uint32_t)crc32(crc, c, chunk);
-		c += chunk;
-		n -= chunk;
-	}
-	return crc;
-}
-
-int mt_sym_crc32_file(uint32_t *out, const char *path)
-{
-	unsigned char buf[65536];
-	uint32_t crc = 0;
-	ssize_t r;
-	int fd, ret = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return MT_EIO;
-	while ((r = read(fd, buf, sizeof(buf))) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			ret = MT_EIO;
-			goto out;
-		}
-		crc = mt_sym_crc32(crc, buf, (size_t)r);
-	}
-	*out = crc;
-out:
-	close(fd);
-	return ret;
-}
-
-int sym_is_hex_id(const char *hex)
-{
-	size_t n = 0;
-
-	for (; hex[n]; n++)
-		if (!((hex[n] >= '0' && hex[n] <= '9') ||
-		      (hex[n] >= 'a' && hex[n] <= 'f') ||
-		      (hex[n] >= 'A' && hex[n] <= 'F')))
-			return 0;
-	/* GNU build-ids are 8..64 bytes; anything shorter cannot be split
-	 * into the xx/rest layout. */
-	return n >= 4 && n <= 128 && n % 2 == 0;
-}
-
-char *mt_sym_build_id_path(const char *dir, const char *hex)
-{
-	mt_buf b = MT_BUF_INIT;
-	size_t i;
-
-	if (!hex || !sym_is_hex_id(hex))
-		return NULL;
-	mt_buf_printf(&b, "%s/.build-id/", dir);
-	for (i = 0; hex[i]; i++) {
-		char c = hex[i];
-
-		if (c >= 'A' && c <= 'F')
-			c = (char)(c - 'A' + 'a');
-		mt_buf_putc(&b, c);
-		if (i == 1)
-			mt_buf_putc(&b, '/');
-	}
-	mt_buf_puts(&b, ".debug");
-	return mt_buf_detach(&b);
-}
-
-/* ---- finding files --------------------------------------------------- */
-
-static int is_regular(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Whether path, after resolving symlinks, is dir or below it. */
-static int stays_inside(const char *dir, const char *path)
-{
-	char rd[PATH_MAX], rp[PATH_MAX];
-	size_t n;
-
-	if (!realpath(dir, rd) || !realpath(path, rp))
-		return 0;
-	n = strlen(rd);
-	if (n == 1 && rd[0] == '/')
-		return 1;
-	return !strncmp(rd, rp, n) && (rp[n] == '/' || rp[n] == '\0');
-}
-
-static int accept_candidate(const char *dir, const char *path, int untrusted)
-{
-	if (!is_regular(path))
-		return 0;
-	return !untrusted || stays_inside(dir, path);
-}
-
-/* One regular file below a binary directory. */
-struct sym_file_entry {
-	char *base;
-	char *path;
-	size_t seq; /* walk order: the first in it wins among equal names */
-};
-
-/* A binary directory is walked once: a column-form dump names dozens of
- * modules, most of them (libc, libpython) not in the directory at all. */
-static void index_dir(sym_dir_index *ix, const char *dir, int depth)
-{
-	struct dirent **ents = NULL;
-	int i, n, pass;
-
-	if (depth > SYM_MAX_SEARCH_DEPTH || ix->n >= SYM_MAX_INDEXED_FILES)
-		return;
-	n = scandir(dir, &ents, NULL, alphasort);
-	if (n < 0)
-		return;
-	/* Files of a directory before its subdirectories, both in sorted
-	 * order, so the answer does not depend on readdir order; symlinked
-	 * directories are not entered (they could loop). */
-	for (pass = 0; pass < 2; pass++) {
-		for (i = 0; i < n; i++) {
-			const char *d = ents[i]->d_name;
-			mt_buf p = MT_BUF_INIT;
-			struct stat st;
-
-			if (!strcmp(d, ".") || !strcmp(d, ".."))
-				continue;
-			mt_buf_printf(&p, "%s/%s", dir, d);
-			if (pass == 0 && is_regular(p.ptr) &&
-			    ix->n < SYM_MAX_INDEXED_FILES) {
-				struct sym_file_entry e;
-
-				e.base = mt_strdup(d);
-				e.path = mt_buf_detach(&p);
-				e.seq = ix->n;
-				MT_PUSH(ix->e, ix->n, ix->cap, e);
-			} else if (pass == 1 && lstat(p.ptr, &st) == 0 &&
-			           S_ISDIR(st.st_mode)) {
-				index_dir(ix, p.ptr, depth + 1);
-			}
-			mt_buf_release(&p);
-		}
-	}
-	for (i = 0; i < n; i++)
-		free(ents[i]);
-	free(ents);
-}
-
-static int cmp_entry(const void *a, const void *b)
-{
-	const struct sym_file_entry *x = a, *y = b;
-	int c = strcmp(x->base, y->base);
-
-	if (c)
-		return c;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-static void build_index(sym_dir_index *ix, const char *dir)
-{
-	ix->built = 1;
-	index_dir(ix, dir, 0);
-	if (ix->n > 1)
-		qsort(ix->e, ix->n, sizeof(*ix->e), cmp_entry);
-}
-
-void sym_dir_index_release(sym_dir_index *ix)
-{
-	size_t i;
-
-	for (i = 0; i < ix->n; i++) {
-		free(ix->e[i].base);
-		free(ix->e[i].path);
-	}
-	free(ix->e);
-	memset(ix, 0, sizeof(*ix));
-}
-
-/* First file called base in walk order, or NULL (borrowed). */
-static const char *index_lookup(const sym_dir_index *ix, const char *base)
-{
-	size_t lo = 0, hi = ix->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(ix->e[mid].base, base) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < ix->n && !strcmp(ix->e[lo].base, base))
-		return ix->e[lo].path;
-	return NULL;
-}
-
-char *mt_sym_find_in_dir(const char *dir, const char *name, int untrusted)
-{
-	sym_dir_index ix;
-	char *found;
-
-	memset(&ix, 0, sizeof(ix));
-	found = sym_find_in_dir(&ix, dir, name, untrusted);
-	sym_dir_index_release(&ix);
-	return found;
-}
-
-char *sym_find_in_dir(sym_dir_index *ix,
-                      const char *dir,
-                      const char *name,
-                      int untrusted)
-{
-	const char *comp[256];
-	size_t lens[256];
-	size_t n = 0, k, i;
-	const char *p = name;
-	int has_dotdot = 0;
-	char *found = NULL;
-
-	if (!name || !*name || strlen(name) > SYM_MAX_NAME)
-		return NULL;
-	/* Split into components, dropping "." and empty ones; ".." removes
-	 * the previous component (lexically, as "bin/../lib" means in a
-	 * dump) unless the input is untrusted. */
-	while (*p) {
-		const char *e = strchr(p, '/');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-
-		if (len == 0 || (len == 1 && p[0] == '.')) {
-			/* skip */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			has_dotdot = 1;
-			if (n > 0)
-				n--;
-		} else {
-			if (n == MT_ARRAY_SIZE(comp))
-				return NULL;
-			comp[n] = p;
-			lens[n++] = len;
-		}
-		p += len;
-		if (*p == '/')
-			p++;
-	}
-	if (n == 0)
-		return NULL;
-	/* Longest suffix first: "/opt/x/lib/libm.so" under DIR tries
-	 * DIR/opt/x/lib/libm.so, DIR/x/lib/libm.so, ... DIR/libm.so. */
-	if (!(untrusted && has_dotdot)) {
-		for (k = n; k >= 1 && !found; k--) {
-			mt_buf b = MT_BUF_INIT;
-
-			mt_buf_puts(&b, dir);
-			for (i = n - k; i < n; i++) {
-				mt_buf_putc(&b, '/');
-				mt_buf_put(&b, comp[i], lens[i]);
-			}
-			if (accept_candidate(dir, b.ptr, untrusted))
-				found = mt_buf_detach(&b);
-			mt_buf_release(&b);
-		}
-	}
-	if (!found) {
-		char base[NAME_MAX + 1];
-
-		if (lens[n - 1] > NAME_MAX)
-			return NULL;
-		memcpy(base, comp[n - 1], lens[n - 1]);
-		base[lens[n - 1]] = '\0';
-		if (!ix->built)
-			build_index(ix, dir);
-		found = index_lookup(ix, base)
-		                ? mt_strdup(index_lookup(ix, base))
-		                : NULL;
-		if (found && untrusted && !stays_inside(dir, found)) {
-			free(found);
-			found = NULL;
-		}
-	}
-	return found;
-}
-
-/* ---- ELF helpers ----------------------------------------------------- */
-
-static char *hex_of(const unsigned char *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	char *s = mt_malloc(2 * n + 1);
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		s[2 * i] = digits[p[i] >> 4];
-		s[2 * i + 1] = digits[p[i] & 15];
-	}
-	s[2 * n] = '\0';
-	return s;
-}
-
-static char *elf_build_id(Elf *elf)
-{
-	const void *id = NULL;
-	ssize_t n = dwelf_elf_gnu_build_id(elf, &id);
-
-	if (n <= 0 || n > 64 || !id)
-		return NULL;
-	return hex_of(id, (size_t)n);
-}
-
-/* Whether the file carries DWARF itself (not a NOBITS placeholder as in a
- * stripped file, nor nothing at all). */
-static int has_dwarf_sections(Elf *elf)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 0;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name &&
-		    (!strcmp(name, ".debug_info") ||
-		     !strcmp(name, ".zdebug_info")) &&
-		    sh.sh_type != SHT_NOBITS && sh.sh_size > 0)
-			return 1;
-	}
-	return 0;
-}
-
-typedef struct opened {
-	int fd;
-	Elf *elf;
-} opened;
-
-static int open_elf(opened *o, const char *path, mt_error *err)
-{
-	o->fd = open(path, O_RDONLY | O_CLOEXEC);
-	o->elf = NULL;
-	if (o->fd < 0)
-		return mt_error_set(err, MT_ENOTFOUND, "cannot open '%s': %s",
-		                    path, strerror(errno));
-	o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL);
-	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF) {
-		int e = mt_error_set(err, MT_EFORMAT,
-		                     "elf_begin: '%s' is not an ELF file%s%s",
-		                     path, o->elf ? "" : ": ",
-		                     o->elf ? "" : elf_errmsg(-1));
-
-		if (o->elf)
-			elf_end(o->elf);
-		close(o->fd);
-		o->fd = -1;
-		o->elf = NULL;
-		return e;
-	}
-	return 0;
-}
-
-static void close_elf(opened *o)
-{
-	if (o->elf)
-		elf_end(o->elf);
-	if (o->fd >= 0)
-		close(o->fd);
-	o->elf = NULL;
-	o->fd = -1;
-}
-
-/* Try one candidate debug file; on success it is installed in m. */
-static int try_debug_file(mt_module *m,
-                          const char *path,
-                          const char *want_id,
-                          int check_crc,
-                          uint32_t crc)
-{
-	opened o;
-	char *id = NULL;
-	Dwarf *dw = NULL;
-	int ok = 0;
-
-	if (!is_regular(path) || (m->path && !strcmp(path, m->path)))
-		return 0;
-	if (check_crc) {
-		uint32_t got;
-
-		if (mt_sym_crc32_file(&got, path) || got != crc)
-			return 0;
-	}
-	if (open_elf(&o, path, NULL))
-		return 0;
-	if (want_id) {
-		id = elf_build_id(o.elf);
-		if (!id || strcmp(id, want_id))
-			goto out;
-	}
-	if (!has_dwarf_sections(o.elf))
-		goto out;
-	dw = dwarf_begin_elf(o.elf, DWARF_C_READ, NULL);
-	if (!dw)
-		goto out;
-	m->dbg_fd = o.fd;
-	m->dbg_elf = o.elf;
-	m->dw = dw;
-	m->debug_path = mt_strdup(path);
-	o.fd = -1;
-	o.elf = NULL;
-	ok = 1;
-out:
-	free(id);
-	close_elf(&o);
-	return ok;
-}
-
-static void dirname_of(mt_buf *out, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	mt_buf_clear(out);
-	if (!slash)
-		mt_buf_puts(out, ".");
-	else if (slash == path)
-		mt_buf_puts(out, "/");
-	else
-		mt_buf_put(out, path, (size_t)(slash - path));
-}
-
-static int try_build_id_dir(mt_module *m, const char *dir, const char *id)
-{
-	char *p = mt_sym_build_id_path(dir, id);
-	int ok = p && try_debug_file(m, p, id, 0, 0);
-
-	free(p);
-	return ok;
-}
-
-static int try_debuglink_dir(mt_module *m,
-                             const char *dir,
-                             const char *link,
-                             uint32_t crc,
-                             const char *bindir)
-{
-	mt_buf b = MT_BUF_INIT;
-	int ok;
-
-	mt_buf_printf(&b, "%s/%s", dir, link);
-	ok = try_debug_file(m, b.ptr, NULL, 1, crc);
-	if (!ok) {
-		mt_buf_clear(&b);
-		mt_buf_printf(&b, "%s/.debug/%s", dir, link);
-		ok = try_debug_file(m, b.ptr, NULL, 1, crc);
-	}
-	if (!ok && bindir && bindir[0] == '/') {
-		/* GDB's layout: DEBUGDIR/<binary's directory>/link. */
-		mt_buf_clear(&b);
-		mt_buf_printf(&b, "%s%s/%s", dir, bindir, link);
-		ok = try_debug_file(m, b.ptr, NULL, 1, crc);
-	}
-	mt_buf_release(&b);
-	return ok;
-}
-
-/* The last resort, only when asked for: the servers in DEBUGINFOD_URLS.
- * The file they send goes through the same checks as a local one (its
- * build-id must be id, it must carry DWARF). */
-static int try_debuginfod(mt_symbolizer *s, mt_module *m, const char *id)
-{
-	mt_buf b = MT_BUF_INIT;
-	mt_error err = { 0, "" };
-	char *path = NULL;
-
-	if (sym_debuginfod_find(&path, s, id, &err) == 0 &&
-	    try_debug_file(m, path, id, 0, 0)) {
-		free(path);
-		return 1;
-	}
-	if (path)
-		mt_buf_printf(&b,
-		              "debuginfod_find_debuginfo: '%s' is not a "
-		              "debug file for build-id %s",
-		              path, id);
-	else
-		mt_buf_puts(&b, err.msg);
-	free(m->remote_err);
-	m->remote_err = mt_buf_detach(&b);
-	free(path);
-	return 0;
-}
-
-/* Look for DWARF outside the binary: build-id trees, then .gnu_debuglink
- * (checked by CRC) in the debug dirs, next to the binary, then the
- * system directory, then (remote, and the symbolizer was asked to) the
- * debuginfod servers. */
-static void
-find_separate_debug(mt_symbolizer *s, mt_module *m, const char *id, int remote)
-{
-	const char *link = NULL;
-	GElf_Word crc = 0;
-	mt_buf bindir = MT_BUF_INIT;
-	char real[PATH_MAX];
-	size_t i;
-
-	if (m->elf)
-		link = dwelf_elf_gnu_debuglink(m->elf, &crc);
-	/* The link name comes from the file: a directory part in it could
-	 * point anywhere, so only plain names are used. */
-	if (link && (strchr(link, '/') || !*link || !strcmp(link, ".") ||
-	             !strcmp(link, "..") || strlen(link) > NAME_MAX))
-		link = NULL;
-	if (m->path) {
-		dirname_of(&bindir, realpath(m->path, real) ? real : m->path);
-	}
-	for (i = 0; i < s->opts.n_debug_dirs; i++) {
-		const char *d = s->opts.debug_dirs[i];
-
-		if (id && try_build_id_dir(m, d, id))
-			goto out;
-		if (link && try_debuglink_dir(m, d, link, crc,
-		                              m->path ? bindir.ptr : NULL))
-			goto out;
-	}
-	if (link && m->path &&
-	    try_debuglink_dir(m, bindir.ptr, link, crc, NULL))
-		goto out;
-	if (!s->opts.no_system_debug) {
-		if (id && try_build_id_dir(m, SYSTEM_DEBUG_DIR, id))
-			goto out;
-		if (link && m->path &&
-		    try_debuglink_dir(m, SYSTEM_DEBUG_DIR, link, crc,
-		                      bindir.ptr))
-			goto out;
-	}
-	if (remote && id && s->opts.debuginfod)
-		try_debuginfod(s, m, id);
-out:
-	mt_buf_release(&bindir);
-}
-
-/* Open path as the module's main file and find its DWARF. */
-static int
-module_load(mt_symbolizer *s, mt_module *m, const char *path, mt_error *err)
-{
-	opened o;
-	GElf_Ehdr eh;
-	int ret;
-
-	ret = open_elf(&o, path, err);
-	if (ret)
-		return ret;
-	if (!gelf_getehdr(o.elf, &eh)) {
-		ret = mt_error_set(err, MT_EFORMAT, "gelf_getehdr: '%s': %s",
-		                   path, elf_errmsg(-1));
-		close_elf(&o);
-		return ret;
-	}
-	m->fd = o.fd;
-	m->elf = o.elf;
-	m->machine = eh.e_machine;
-	m->path = mt_strdup(path);
-	m->build_id = elf_build_id(m->elf);
-	if (has_dwarf_sections(m->elf)) {
-		m->dw = dwarf_begin_elf(m->elf, DWARF_C_READ, NULL);
-		if (m->dw) {
-			m->debug_path = mt_strdup(path);
-		} else {
-			mt_buf b = MT_BUF_INIT;
-
-			mt_buf_printf(&b,
-			              "corrupt debug info in '%s': "
-			              "dwarf_begin_elf: %s",
-			              path, dwarf_errmsg(-1));
-			m->no_debug = mt_buf_detach(&b);
-		}
-	}
-	/* The file's own build-id may be sent to a server even in
-	 * untrusted mode: the file was found under a directory the user
-	 * named. */
-	if (!m->dw)
-		find_separate_debug(s, m, m->build_id, 1);
-	if (!m->dw && !m->no_debug) {
-		mt_buf b = MT_BUF_INIT;
-
-		mt_buf_printf(&b, "no debug info found for '%s'", path);
-		if (m->remote_err)
-			mt_buf_printf(&b, " (%s)", m->remote_err);
-		m->no_debug = mt_buf_detach(&b);
-	}
-	if (m->dw) {
-		free(m->no_debug);
-		m->no_debug = NULL;
-	}
-	return 0;
-}
-
-/* The binary is missing but a sanitizer printed its build-id: the debug
- * file alone gives DWARF and (from --only-keep-debug) .symtab. */
-static int module_load_by_id(mt_symbolizer *s, mt_module *m, const char *id)
-{
-	GElf_Ehdr eh;
-
-	/* An id only the input names is not sent to a server in untrusted
-	 * mode: a hostile dump must not choose what is fetched. */
-	find_separate_debug(s, m, id, !s->opts.untrusted);
-	if (!m->dw)
-		return MT_ENOTFOUND;
-	m->build_id = mt_strdup(id);
-	m->path = mt_strdup(m->debug_path);
-	if (gelf_getehdr(m->dbg_elf, &eh))
-		m->machine = eh.e_machine;
-	return 0;
-}
 
 /* ---- public API ------------------------------------------------------ */
 
@@ -724,12 +53,11 @@ static void module_free(mt_module *m)
 		close(m->fd);
 	if (!m->syms_mapped)
 		free(m->syms);
-	mt_map_release(&m->memo_nodes);
-	mt_map_release(&m->memo_syms);
-	free(m->memo);
+	mt_memo_release(&m->memo_nodes);
+	mt_memo_release(&m->memo_syms);
 	sym_cache_release(m);
 	free(m->cache_err);
-	sym_arena_release(&m->arena);
+	mt_arena_release(&m->arena);
 	free(m->key);
 	free(m->path);
 	free(m->debug_path);
@@ -755,43 +83,44 @@ void mt_symbolizer_free(mt_symbolizer *s)
 	free(s);
 }
 
-int sym_memo_find(const mt_module *m,
-                  const mt_map *map,
-                  uint64_t key,
-                  const char **out)
-{
-	uint32_t i = mt_map_get(map, key);
-
-	if (i == MT_MAP_NONE || i >= m->n_memo)
-		return 0;
-	*out = m->memo[i];
-	return 1;
-}
-
-void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name)
-{
-	int found;
-	size_t slot;
-
-	if (m->n_memo >= MT_MAP_NONE)
-		return; /* computed again next time */
-	slot = mt_map_slot(map, key, (uint32_t)m->n_memo, &found);
-	if (found)
-		m->memo[*mt_map_val(map, slot)] = name;
-	else
-		MT_PUSH(m->memo, m->n_memo, m->cap_memo, name);
-}
-
 static mt_module *module_new(mt_symbolizer *s, const char *key)
 {
 	mt_module *m = mt_calloc(1, sizeof(*m));
 
 	m->key = mt_strdup(key);
 	m->index_cache = s->opts.index_cache;
+	m->die_walk = s->opts.die_walk;
 	m->fd = -1;
 	m->dbg_fd = -1;
 	MT_PUSH(s->mods, s->n_mods, s->cap_mods, m);
 	return m;
+}
+
+/* Build the CU index of a loaded module that has DWARF: from the index
+ * cache file when one matches, else from the CU headers (then written to
+ * the cache for the next run). Done when the module is loaded because
+ * reading the CU headers is what tells usable DWARF from corrupt DWARF,
+ * which mt_module_has_debug reports; a module without a usable index
+ * degrades to its symbol table, as if it had no DWARF. */
+static void module_index(mt_module *m)
+{
+	if (m->lookup_err || !m->dw || m->index_state != SYM_INDEX_NONE)
+		return;
+	sym_dwarf_load_sections(m);
+	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
+		m->index_state = SYM_INDEX_BUILT;
+		return;
+	}
+	if (sym_dwarf_index_cus(m) != 0) {
+		m->index_state = SYM_INDEX_FAILED;
+		dwarf_end(m->dw);
+		m->dw = NULL;
+		return;
+	}
+	m->index_state = SYM_INDEX_BUILT;
+	/* A run that indexes writes the whole index for the next. */
+	if (m->index_cache)
+		(void)sym_cache_store(m, m->index_cache);
 }
 
 static mt_module *cache_get(mt_symbolizer *s, const char *key)
@@ -823,7 +152,6 @@ int mt_symbolizer_module(mt_module **out,
 {
 	mt_buf key = MT_BUF_INIT;
 	mt_module *m;
-	char *found = NULL;
 	char *id = NULL;
 	size_t i;
 	int ret = 0;
@@ -844,38 +172,10 @@ int mt_symbolizer_module(mt_module **out,
 		goto out;
 	}
 	m = module_new(s, key.ptr);
-	if (!s->opts.untrusted && *name && is_regular(name))
-		found = mt_strdup(name);
-	for (i = 0; !found && i < s->opts.n_binary_dirs; i++)
-		found = sym_find_in_dir(&s->dir_index[i],
-		                        s->opts.binary_dirs[i], name,
-		                        s->opts.untrusted);
-	if (found) {
-		m->lookup_err = module_load(s, m, found, &m->err);
-		/* A build-id printed by the producer beats the file's own
-		 * when looking for debug info of a file that has none. */
-		if (!m->lookup_err && !m->dw && id &&
-		    (!m->build_id || strcmp(m->build_id, id)))
-			find_separate_debug(s, m, id, !s->opts.untrusted);
-		if (!m->lookup_err && m->dw) {
-			free(m->no_debug);
-			m->no_debug = NULL;
-		}
-	} else if (id && module_load_by_id(s, m, id) == 0) {
-		m->lookup_err = 0;
-	} else {
-		m->lookup_err = mt_error_set(
-		        &m->err, MT_ENOTFOUND, "module '%s' not found%s%s%s%s",
-		        name,
-		        s->opts.n_binary_dirs ? " in the binary directories"
-		                              : "",
-		        m->remote_err ? " (" : "",
-		        m->remote_err ? m->remote_err : "",
-		        m->remote_err ? ")" : "");
-	}
+	m->lookup_err = sym_locate_module(s, m, name, id);
+	module_index(m);
 	ret = cached_result(out, m, err);
 out:
-	free(found);
 	free(id);
 	mt_buf_release(&key);
 	return ret;
@@ -895,7 +195,8 @@ int mt_symbolizer_open(mt_module **out,
 	m = cache_get(s, key.ptr);
 	if (!m) {
 		m = module_new(s, key.ptr);
-		m->lookup_err = module_load(s, m, path, &m->err);
+		m->lookup_err = sym_locate_file(s, m, path, &m->err);
+		module_index(m);
 	}
 	ret = cached_result(out, m, err);
 	mt_buf_release(&key);
@@ -924,15 +225,42 @@ const char *mt_symbolizer_cache_error(const mt_symbolizer *s)
 
 int mt_module_has_debug(const mt_module *m, const char **reason)
 {
-	mt_module *mm = (mt_module *)m;
-
-	/* Reading the CU headers is what tells a usable .debug_info from a
-	 * corrupt one, and it is needed for the first lookup anyway. */
-	if (mm->dw && mm->index_state == 0)
-		sym_dwarf_lookup(mm, 0, NULL, 0);
+	/* module_index ran when m was loaded: a corrupt .debug_info has
+	 * already been dropped. */
+	assert(!m->dw || m->index_state == SYM_INDEX_BUILT);
 	if (reason)
-		*reason = mm->dw ? NULL : mm->no_debug;
-	return mm->dw != NULL;
+		*reason = m->dw ? NULL : m->no_debug;
+	return m->dw != NULL;
+}
+
+/* The CU covering addr, opened for lookups, or NULL. */
+static sym_cu *ready_cu(mt_module *m, uint64_t addr)
+{
+	sym_cu *cu = sym_dwarf_find_cu(m, addr);
+
+	if (!cu)
+		return NULL;
+	if (cu->state == SYM_CU_CACHED)
+		(void)sym_cache_open_cu(m, cu);
+	else
+		sym_dwarf_load_cu(m, cu);
+	return cu->state == SYM_CU_READY ? cu : NULL;
+}
+
+const char *mt_module_cu_refusal(mt_module *m, uint64_t addr)
+{
+	sym_cu *cu = m->dw ? sym_dwarf_find_cu(m, addr) : NULL;
+
+	return cu && cu->state == SYM_CU_READY ? cu->refusal : NULL;
+}
+
+mt_die_walk mt_die_walk_from_name(const char *name)
+{
+	if (name && !strcmp(name, "libdw"))
+		return MT_DIE_WALK_LIBDW;
+	if (name && !strcmp(name, "raw"))
+		return MT_DIE_WALK_RAW;
+	return MT_DIE_WALK_DEFAULT;
 }
 
 #define MAX_CHAIN 128
@@ -941,10 +269,11 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 {
 	mt_srcloc chain[MAX_CHAIN];
 	const sym_elfsym *sym;
+	sym_cu *cu;
 	int n = 0;
 
-	if (m->dw)
-		n = sym_dwarf_lookup(m, addr, chain, MAX_CHAIN);
+	if (m->dw && (cu = ready_cu(m, addr)) != NULL)
+		n = sym_dwarf_chain(m, cu, addr, chain, MAX_CHAIN);
 	if (n <= 0) {
 		memset(&chain[0], 0, sizeof(chain[0]));
 		n = 1;

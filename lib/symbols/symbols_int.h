@@ -11,7 +11,10 @@
 #ifndef MAXTRIAGE_SYMBOLS_INT_H
 #define MAXTRIAGE_SYMBOLS_INT_H
 
+#include "maxtriage/arena.h"
+#include "maxtriage/buf.h"
 #include "maxtriage/map.h"
+#include "maxtriage/memo.h"
 #include "maxtriage/symbols.h"
 
 #include <elfutils/libdw.h>
@@ -24,13 +27,37 @@
 #define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
 
-/* Bump allocator for strings that live as long as the module. */
-typedef struct sym_arena {
-	struct sym_arena_block *head;
-} sym_arena;
+/* Result of the DWARF readers (die_walk.c, line_table.c, dwarf_rd.h):
+ * SYM_REFUSED means "not known for certain from these bytes" (corrupt,
+ * truncated, or a form or layout the reader does not handle). A refused
+ * CU walk is redone with libdw; a refused line table leaves the CU
+ * without lines. */
+typedef enum sym_rc { SYM_OK = 0, SYM_REFUSED = -1 } sym_rc;
 
-char *sym_arena_strdup(sym_arena *a, const char *s, size_t n);
-void sym_arena_release(sym_arena *a);
+/* Where and why a reader refused its input: the first refusal, which is
+ * the innermost check that failed (callers propagate the code without
+ * recording again). file and why are static strings. */
+typedef struct sym_refusal {
+	const char *file;
+	int line;
+	const char *why;
+} sym_refusal;
+
+/* refusal.c: record a refusal (SYM_REFUSE's body); out of line and cold
+ * so that the readers' hot loops keep only the test. */
+void sym_refuse(sym_refusal *rf, const char *file, int line, const char *why)
+        __attribute__((cold));
+
+/* Refuse the input at this line, saying why (in the spirit of SQLite's
+ * SQLITE_CORRUPT_BKPT, which logs the line where corruption was seen):
+ * records __FILE__:__LINE__ and why in *rf (may be NULL) and evaluates
+ * to SYM_REFUSED. */
+#define SYM_REFUSE(rf, why) \
+	(sym_refuse((rf), __FILE__, __LINE__, (why)), SYM_REFUSED)
+
+/* refusal.c: "die_walk.c:312: <why>" (the file's base name), in a;
+ * NULL when rf records nothing. */
+const char *sym_refusal_text(mt_arena *a, const sym_refusal *rf);
 
 /* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
  * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). Plain
@@ -46,11 +73,14 @@ typedef struct sym_elfsym {
 	uint32_t unused;
 } sym_elfsym;
 
+#define SYM_NO_NODE (-1)
+
 /* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU (plain
  * data; its name is computed on demand into sym_cu.names). */
 typedef struct sym_node {
 	uint64_t off; /* DIE offset, to compute the name on demand */
-	int32_t parent; /* nearest enclosing subroutine node, -1 none */
+	int32_t parent; /* nearest enclosing subroutine node, or SYM_NO_NODE;
+	                   always below this node's own number */
 	uint32_t call_file;
 	uint32_t call_line;
 	uint32_t call_column;
@@ -58,12 +88,18 @@ typedef struct sym_node {
 	uint32_t name; /* in an index cache: its name's offset + 1 there */
 } sym_node;
 
-/* A piece of .text owned by exactly one (the innermost) subroutine. */
-typedef struct sym_seg {
+/* An address range [lo, hi) and what owns it: a subroutine node of a CU
+ * (sym_seg, owned by exactly one, the innermost, subroutine) or a CU
+ * (sym_cu_range). Arrays of them are sorted and disjoint, and are
+ * written to index cache files as they are. */
+typedef struct sym_span {
 	uint64_t lo, hi;
-	uint32_t node;
+	uint32_t owner; /* node index in the CU, or CU index */
 	uint32_t unused; /* no padding: the array is written to files */
-} sym_seg;
+} sym_span;
+
+typedef sym_span sym_seg;
+typedef sym_span sym_cu_range;
 
 /* The raw bytes of a debug section (decompressed by libdw), owned by
  * libelf. */
@@ -156,16 +192,27 @@ typedef struct sym_intervals {
 	size_t n, cap;
 } sym_intervals;
 
+/* sym_cu.state. The values are stored in index cache files. */
+typedef enum sym_cu_state {
+	SYM_CU_FAILED = -1, /* cannot be read: no answers from it */
+	SYM_CU_UNREAD = 0, /* not indexed yet */
+	SYM_CU_READY = 1, /* nodes, segments and line table usable */
+	SYM_CU_CACHED = 2 /* mapped from an index cache, not opened yet */
+} sym_cu_state;
+
 typedef struct sym_cu {
 	Dwarf_Off off; /* offset of the CU DIE */
 	uint64_t size; /* bytes of .debug_info up to the next CU */
 	int version;
-	int state; /* 0 not loaded, 1 loaded, -1 failed */
+	int state; /* sym_cu_state */
 	sym_node *nodes;
 	size_t n_nodes, cap_nodes;
 	sym_seg *segs;
 	size_t n_segs;
 	sym_line_table lt; /* empty when the CU has none or it is bad */
+	const char *refusal; /* why an own reader refused part of it (the
+	                        DIE walk: then libdw walked it; the line
+	                        table: then it has no lines), or NULL */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
 	/* Its record in the index cache, or NULL. When set, nodes, segs
@@ -173,15 +220,13 @@ typedef struct sym_cu {
 	const struct cache_cu *cached;
 } sym_cu;
 
-/* sym_cu.state: 0 not loaded, 1 loaded, -1 failed, or mapped from an
- * index cache and not opened yet. */
-#define SYM_CU_CACHED 2
-
-typedef struct sym_cu_range {
-	uint64_t lo, hi;
-	uint32_t cu;
-	uint32_t unused; /* no padding: the array is written to files */
-} sym_cu_range;
+/* mt_module.index_state: the CU index is built when the module is
+ * loaded (module_index in symbolizer.c). */
+typedef enum sym_index_state {
+	SYM_INDEX_FAILED = -1, /* unusable DWARF: m->dw was dropped */
+	SYM_INDEX_NONE = 0, /* no DWARF, or not loaded */
+	SYM_INDEX_BUILT = 1
+} sym_index_state;
 
 struct mt_module {
 	char *key; /* cache key: name as asked + build-id */
@@ -197,7 +242,7 @@ struct mt_module {
 	Elf *dbg_elf; /* separate debug file, or NULL */
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
-	sym_arena arena;
+	mt_arena arena; /* strings that live as long as the module */
 
 	int syms_loaded;
 	int syms_sorted;
@@ -206,28 +251,30 @@ struct mt_module {
 	size_t n_syms;
 	const char *sym_strs; /* the string table the names index */
 	size_t sym_strs_size; /* its bytes up to and with its last NUL */
-	/* Names computed on first use, by DIE offset and by symbol: an
-	 * index into memo. Maps, not arrays per node or symbol: one crash
-	 * asks a few names of 10^5 nodes and symbols. */
-	mt_map memo_nodes, memo_syms;
-	const char **memo;
-	size_t n_memo, cap_memo;
+	/* Names computed on first use, by DIE offset and by symbol. */
+	mt_memo memo_nodes, memo_syms;
 
-	int index_state; /* 0 not built, 1 built, -1 failed */
+	int index_state; /* sym_index_state */
 	sym_cu *cus;
 	size_t n_cus;
 	sym_cu_range *cu_ranges;
 	size_t n_cu_ranges;
 	sym_dwarf_sections sec;
 	sym_line_scratch line_scratch;
-	int die_walk; /* DIE_WALK_* in dwarf_index.c */
+	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	void *cache_map; /* the mapped index cache file, or NULL */
+	const char *cache_pool; /* its string pool (NUL-terminated) */
+	size_t cache_pool_size;
 	char *cache_err; /* why the cache could not be written, or NULL */
 	size_t cache_size;
 
 	void *cs; /* capstone handle (csh *), lazily opened */
-	int cs_state;
+	enum {
+		SYM_CS_UNTRIED = 0,
+		SYM_CS_OPEN, /* cs is usable */
+		SYM_CS_UNSUPPORTED /* architecture or capstone missing */
+	} cs_state;
 	struct sym_code *code; /* executable sections, lazily listed */
 	size_t n_code;
 	int code_loaded;
@@ -248,7 +295,22 @@ struct mt_symbolizer {
 	struct sym_debuginfod *debuginfod; /* client, begun on first use */
 };
 
-/* symbolizer.c */
+/* locate.c */
+/* Find the module a dump names (the path as printed unless untrusted,
+ * then under the binary directories; else, with id, the debug file of
+ * that build-id alone) and open it with its DWARF into m. 0, or a
+ * negative code with the reason in m->err. id: plain lower-case hex or
+ * NULL. */
+int sym_locate_module(mt_symbolizer *s,
+                      mt_module *m,
+                      const char *name,
+                      const char *id);
+/* Open the binary at path as given, with its DWARF, into m. 0, or a
+ * negative code with the reason in err. */
+int sym_locate_file(mt_symbolizer *s,
+                    mt_module *m,
+                    const char *path,
+                    mt_error *err);
 /* Whether hex is a build-id in hex: an even number, 4 to 128, of hex
  * digits. */
 int sym_is_hex_id(const char *hex);
@@ -269,14 +331,6 @@ char *sym_find_in_dir(sym_dir_index *ix,
                       int untrusted);
 void sym_dir_index_release(sym_dir_index *ix);
 
-/* symbolizer.c */
-/* The name kept under key in map (1 and *out), or 0. */
-int sym_memo_find(const mt_module *m,
-                  const mt_map *map,
-                  uint64_t key,
-                  const char **out);
-void sym_memo_put(mt_module *m, mt_map *map, uint64_t key, const char *name);
-
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
 void sym_sort_symbols(mt_module *m);
@@ -285,21 +339,37 @@ const char *sym_raw_name(const mt_module *m, const sym_elfsym *s);
 const char *sym_file_name(const mt_module *m, const sym_elfsym *s);
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
+
+/* demangle.c */
 /* Demangle like llvm-symbolizer; returns a new string or NULL when the
  * name is not a mangled one. Free with free(). */
 char *mt_sym_demangle(const char *name);
+/* Append s to out with the GNU demangler's spellings rewritten into
+ * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */
+void sym_llvm_spelling(mt_buf *out, const char *s);
 
 /* dwarf_index.c */
-int sym_dwarf_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
-/* Index cu now if it is not yet (for writing the cache). */
+/* Find the raw bytes of the debug sections the own readers use (m->sec),
+ * from the ELF libdw reads. */
+void sym_dwarf_load_sections(mt_module *m);
+/* Read every CU header and its ranges into m->cus and m->cu_ranges. 0,
+ * or MT_EFORMAT (the reason in m->no_debug) when there is no CU. */
+int sym_dwarf_index_cus(mt_module *m);
+/* The CU whose ranges cover addr, or NULL. */
+sym_cu *sym_dwarf_find_cu(mt_module *m, uint64_t addr);
+/* Index cu now if it is SYM_CU_UNREAD (walk its DIEs, read its lines). */
 void sym_dwarf_load_cu(mt_module *m, sym_cu *cu);
+/* The inline chain at addr inside cu (SYM_CU_READY), innermost first,
+ * into out[0..max): the number of entries. */
+int sym_dwarf_chain(
+        mt_module *m, sym_cu *cu, uint64_t addr, mt_srcloc *out, size_t max);
 /* The (demangled) name of node idx of cu, or NULL. */
 const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx);
 
 /* index_cache.c */
 /* Map DIR/<build-id>.mtidx: 0 when m's CU index, CU arrays and (unless
  * already read) sorted symbols now come from it; -1 when there is none
- * that matches m. Needs m->sec. */
+ * that matches m. Needs m->sec. Called when a module is loaded. */
 int sym_cache_load(mt_module *m, const char *dir);
 /* Index every CU of m and write the index to DIR (created if missing);
  * 0, or -1 (with the reason in m->cache_err when writing failed). */
@@ -307,16 +377,16 @@ int sym_cache_store(mt_module *m, const char *dir);
 /* Open a SYM_CU_CACHED CU for lookups; 0, or -1 (then it is failed). */
 int sym_cache_open_cu(mt_module *m, sym_cu *cu);
 void sym_cache_release(mt_module *m);
-/* The string at offset off of the mapped cache's pool, or NULL. */
-const char *sym_cache_str(const mt_module *m, uint64_t off);
 void sym_dwarf_release(mt_module *m);
 
 /* die_walk.c */
 /* Walk the DIEs of cu from the section bytes: push a node (cu->nodes)
  * for every subprogram or inlined subroutine that owns code, and its
- * ranges into iv. 0, or -1 when this CU must be walked with libdw
- * instead (then cu->nodes and iv hold partial results to drop). */
-int sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv);
+ * ranges into iv. SYM_OK, or SYM_REFUSED when this CU must be walked
+ * with libdw instead (then cu->nodes and iv hold partial results to
+ * drop, and *why says where and why). */
+sym_rc
+sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv, sym_refusal *why);
 /* Whether a DIE with this tag may hold subroutines with code below it
  * (both walks skip the subtrees of the others). */
 int sym_tag_may_hold_code(unsigned tag);
@@ -324,13 +394,15 @@ int sym_tag_may_hold_code(unsigned tag);
 /* line_table.c */
 /* Decode the line program at off in .debug_line into *t (release with
  * sym_line_table_release), using sc as scratch space. comp_dir is the
- * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). 0, or -1
- * when the table is malformed (then *t is empty). */
-int sym_line_table_read(sym_line_table *t,
-                        sym_line_scratch *sc,
-                        const sym_dwarf_sections *sec,
-                        uint64_t off,
-                        const char *comp_dir);
+ * CU's DW_AT_comp_dir (may be NULL; directory 0 of DWARF < 5). SYM_OK,
+ * or SYM_REFUSED when the table is malformed (then *t is empty and *why
+ * says where). */
+sym_rc sym_line_table_read(sym_line_table *t,
+                           sym_line_scratch *sc,
+                           const sym_dwarf_sections *sec,
+                           uint64_t off,
+                           const char *comp_dir,
+                           sym_refusal *why);
 void sym_line_table_release(sym_line_table *t);
 /* The row covering addr (the last at or below it in libdw's order,
  * unless that ends a sequence): 1 and *out, or 0. */
@@ -341,7 +413,7 @@ int sym_line_table_find(const sym_line_table *t,
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
 const char *
-sym_line_file_raw(const sym_line_table *t, size_t idx, sym_arena *a);
+sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id

@@ -7,20 +7,17 @@
  * dlopen the first time a repository is looked for: linked directly it
  * costs every run, `symbolize` included, its start-up relocations.
  */
+#include "maxtriage/lazylib.h"
 #include "maxtriage/triage.h"
 
-#include <dlfcn.h>
 #include <git2.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The libgit2 calls used here, resolved once. */
 static struct {
-	int ok;
-	char why[256];
 	int (*init)(void);
 	int (*shutdown)(void);
 	const git_error *(*error_last)(void);
@@ -48,54 +45,35 @@ static struct {
 	void (*commit_free)(git_commit *);
 } git;
 
-static pthread_once_t git_once = PTHREAD_ONCE_INIT;
-
-#define GIT_SYM(field, name)                                                 \
-	do {                                                                 \
-		*(void **)&git.field = dlsym(h, name);                       \
-		if (!git.field) {                                            \
-			snprintf(git.why, sizeof(git.why), "dlsym %s: %s",   \
-			         name, dlerror() ? dlerror() : "not found"); \
-			return;                                              \
-		}                                                            \
-	} while (0)
-
-static void git_load(void)
-{
-	/* the soname of the libgit2 we were built against, then any */
-	static const char *const names[] = { "libgit2.so.1.5", "libgit2.so.1.6",
-		                             "libgit2.so.1.7", "libgit2.so.1.8",
-		                             "libgit2.so.1.9", "libgit2.so" };
-	void *h = NULL;
-	size_t i;
-
-	for (i = 0; !h && i < sizeof(names) / sizeof(names[0]); i++)
-		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		snprintf(git.why, sizeof(git.why), "dlopen libgit2: %s",
-		         dlerror());
-		return;
+/* the soname of the libgit2 we were built against, then any */
+static const char *const git_sonames[] = { "libgit2.so.1.5", "libgit2.so.1.6",
+	                                   "libgit2.so.1.7", "libgit2.so.1.8",
+	                                   "libgit2.so.1.9", "libgit2.so" };
+#define GIT_SYM(field, name)              \
+	{                                 \
+		name, (void **)&git.field \
 	}
-	GIT_SYM(init, "git_libgit2_init");
-	GIT_SYM(shutdown, "git_libgit2_shutdown");
-	GIT_SYM(error_last, "git_error_last");
-	GIT_SYM(repository_open_ext, "git_repository_open_ext");
-	GIT_SYM(repository_workdir, "git_repository_workdir");
-	GIT_SYM(repository_index, "git_repository_index");
-	GIT_SYM(repository_free, "git_repository_free");
-	GIT_SYM(index_get_bypath, "git_index_get_bypath");
-	GIT_SYM(index_free, "git_index_free");
-	GIT_SYM(blame_file, "git_blame_file");
-	GIT_SYM(blame_get_hunk_byline, "git_blame_get_hunk_byline");
-	GIT_SYM(blame_free, "git_blame_free");
-	GIT_SYM(oid_is_zero, "git_oid_is_zero");
-	GIT_SYM(oid_tostr, "git_oid_tostr");
-	GIT_SYM(commit_lookup, "git_commit_lookup");
-	GIT_SYM(commit_summary, "git_commit_summary");
-	GIT_SYM(commit_free, "git_commit_free");
-	git.ok = 1;
-	/* the handle stays open for the life of the process */
-}
+static const mt_lazysym git_syms[] = {
+	GIT_SYM(init, "git_libgit2_init"),
+	GIT_SYM(shutdown, "git_libgit2_shutdown"),
+	GIT_SYM(error_last, "git_error_last"),
+	GIT_SYM(repository_open_ext, "git_repository_open_ext"),
+	GIT_SYM(repository_workdir, "git_repository_workdir"),
+	GIT_SYM(repository_index, "git_repository_index"),
+	GIT_SYM(repository_free, "git_repository_free"),
+	GIT_SYM(index_get_bypath, "git_index_get_bypath"),
+	GIT_SYM(index_free, "git_index_free"),
+	GIT_SYM(blame_file, "git_blame_file"),
+	GIT_SYM(blame_get_hunk_byline, "git_blame_get_hunk_byline"),
+	GIT_SYM(blame_free, "git_blame_free"),
+	GIT_SYM(oid_is_zero, "git_oid_is_zero"),
+	GIT_SYM(oid_tostr, "git_oid_tostr"),
+	GIT_SYM(commit_lookup, "git_commit_lookup"),
+	GIT_SYM(commit_summary, "git_commit_summary"),
+	GIT_SYM(commit_free, "git_commit_free"),
+};
+#undef GIT_SYM
+static mt_lazylib libgit2 = MT_LAZYLIB_INIT(git_sonames, git_syms);
 
 struct mt_repo {
 	git_repository *repo;
@@ -121,9 +99,8 @@ int mt_repo_open(mt_repo **out, const char *path, mt_error *err)
 	int rc;
 
 	*out = NULL;
-	pthread_once(&git_once, git_load);
-	if (!git.ok)
-		return mt_error_set(err, MT_EUNSUPPORTED, "%s", git.why);
+	if (mt_lazylib_load(&libgit2, err) != 0)
+		return MT_EUNSUPPORTED;
 	git.init();
 	rc = git.repository_open_ext(&repo, path ? path : ".",
 	                             path ? GIT_REPOSITORY_OPEN_NO_SEARCH : 0,

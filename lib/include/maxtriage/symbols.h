@@ -21,6 +21,20 @@
 typedef struct mt_symbolizer mt_symbolizer;
 typedef struct mt_module mt_module;
 
+/* Which DIE reader indexes a compile unit. Answers never depend on it:
+ * the knob lets tests check that the two readers agree. */
+typedef enum mt_die_walk {
+	MT_DIE_WALK_DEFAULT = 0, /* maxtriage's own, libdw for the CUs it
+	                            refuses */
+	MT_DIE_WALK_LIBDW, /* libdw only */
+	MT_DIE_WALK_RAW /* the own reader only: a refused CU loses its
+	                   functions */
+} mt_die_walk;
+
+/* "libdw" and "raw" name the two test walks; anything else (NULL
+ * included) is MT_DIE_WALK_DEFAULT. */
+mt_die_walk mt_die_walk_from_name(const char *name);
+
 typedef struct mt_symbolizer_opts {
 	const char *const *binary_dirs; /* searched by path suffix, basename */
 	size_t n_binary_dirs;
@@ -38,6 +52,8 @@ typedef struct mt_symbolizer_opts {
 	                            directory, by build-id, and use it on
 	                            later runs (docs/symbolize.md); NULL:
 	                            no cache */
+	mt_die_walk die_walk; /* test knob (MAXTRIAGE_DIE_WALK in the
+	                         command line) */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
@@ -100,6 +116,13 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
 /* Value (file-relative address) of the named symbol from .symtab/.dynsym;
  * the name may be demangled C++ as printed in a dump. 0 or MT_ENOTFOUND. */
 int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
+
+/* Why maxtriage's own DIE reader refused the compile unit covering
+ * addr, which was then read with libdw (the answers are the same):
+ * "die_walk.c:NNN: <reason>" (borrowed from the module), or NULL when it
+ * was not refused, is not indexed yet (ask after mt_module_lookup), or
+ * came from an index cache. For verbose output and status reasons. */
+const char *mt_module_cu_refusal(mt_module *m, uint64_t addr);
 
 typedef enum {
 	MT_INSN_OTHER = 0,
