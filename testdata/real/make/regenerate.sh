@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rebuild the programs in this directory and print their crashes with gdb,
 # valgrind, eu-stack and Python's faulthandler into testdata/real/own_*.txt.
-# Needs gcc, gdb, valgrind, elfutils (eu-stack) and python3 (scripts/deps.txt).
+# Needs gcc, g++ with llvm-19-dev, mlir-19-tools, gdb, lldb-19, valgrind,
+# elfutils (eu-stack) and python3 (all in scripts/deps.txt).
 # Addresses and pids change from run to run; the facts in ../facts.json are
 # about shapes (frames, functions, messages), so they hold for any run on an
 # x86-64 Debian 12 machine. Usage: sh testdata/real/make/regenerate.sh
@@ -34,6 +35,20 @@ g++ -g -O0 -fno-omit-frame-pointer -o segv_llvm "$here/segv_llvm.cpp" \
 	echo "\$ LLVM_DISABLE_SYMBOLIZATION=1 ./segv_llvm"
 	LLVM_DISABLE_SYMBOLIZATION=1 ./segv_llvm 2>&1
 } >"$out/own_llvm_handler_unsymbolized.txt"
+
+# A real MLIR parser stack overflow: 100000 nested regions make mlir-opt's
+# recursive-descent parser run out of stack; LLVM's handler prints the
+# innermost 256 frames, with and without symbolization.
+python3 -c 'n = 100000
+print("\"test.op\"() ({\n" * n + "\"test.end\"() : () -> ()\n" + "}) : () -> ()\n" * n, end="")' >deep.mlir
+{
+	echo "\$ mlir-opt-19 --allow-unregistered-dialect deep.mlir -o /dev/null"
+	mlir-opt-19 --allow-unregistered-dialect deep.mlir -o /dev/null 2>&1
+} >"$out/own_mlir_opt_parser_stack_overflow.txt"
+{
+	echo "\$ LLVM_DISABLE_SYMBOLIZATION=1 mlir-opt-19 --allow-unregistered-dialect deep.mlir -o /dev/null"
+	LLVM_DISABLE_SYMBOLIZATION=1 mlir-opt-19 --allow-unregistered-dialect deep.mlir -o /dev/null 2>&1
+} >"$out/own_mlir_opt_parser_stack_overflow_unsymbolized.txt"
 
 gdbrun() { # gdbrun OUTFILE PROGRAM GDB-COMMAND...
 	o=$1
