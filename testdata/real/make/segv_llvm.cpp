@@ -30,8 +30,8 @@ int main(int argc, char **argv)
 {
 	llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
 	llvm::PrettyStackTraceProgram stack_program(argc, argv);
-	struct node b = {2, nullptr};
-	struct node a = {1, &b};
+	struct node b = { 2, nullptr };
+	struct node a = { 1, &b };
 	std::printf("%d\n", walk(&a));
 	return 0;
 }

@@ -23,8 +23,8 @@ int __attribute__((noinline)) walk(const struct node *head)
 
 int main(void)
 {
-	struct node b = {2, NULL};
-	struct node a = {1, &b};
+	struct node b = { 2, NULL };
+	struct node a = { 1, &b };
 	printf("%d\n", walk(&a));
 	return 0;
 }
