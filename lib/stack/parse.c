@@ -249,150 +249,212 @@ static void add_frame(parser *ps, mt_frame *f)
 	ps->continuation = 0;
 }
 
-static void add_message(parser *ps, msg_info *m)
+/*
+ * What each kind of message line does to the report being built: one
+ * handler per msg_type, picked from a table in add_message(). A handler
+ * may take ownership of m's strings (it sets them NULL when it does).
+ */
+typedef void (*msg_handler)(parser *ps, msg_info *m);
+
+static void on_boundary(parser *ps, msg_info *m)
+{
+	if (ps->cur && ps->cur->nframes) {
+		close_traceback(ps);
+		flush_pending(ps);
+		ps->boundary_after_frames = 1;
+	}
+	ps->continuation = 0;
+}
+
+/* where the failing ops were built, not a stack of the failure: kept as
+ * notes of the current report */
+static void on_build_traceback(parser *ps, msg_info *m)
+{
+	ps->in_build_traceback = 1;
+	if (ps->cur)
+		mt_report_add_note(
+		        ps->cur,
+		        "Build Time Traceback (most recent call last):");
+}
+
+static void on_traceback(parser *ps, msg_info *m)
 {
 	mt_report *r;
 
+	close_traceback(ps);
+	if (ps->cur && (ps->cur_has_primary || ps->cur->nframes))
+		new_report(ps);
+	r = current(ps);
+	ps->in_traceback = 1;
+	ps->tb_start = r->nframes;
+}
+
+static void on_program(parser *ps, msg_info *m)
+{
+	if (ps->boundary_after_frames) {
+		free(ps->pending_program);
+		ps->pending_program = m->text;
+		m->text = NULL;
+		return;
+	}
+	set_str(&current(ps)->program, m->text);
+}
+
+static void on_stack_not_collected(parser *ps, msg_info *m)
+{
+	if (ps->cur && (ps->cur_has_primary || ps->cur->nframes)) {
+		close_traceback(ps);
+		new_report(ps);
+	}
+	current(ps)->stack_not_collected = 1;
+}
+
+static void on_sync_hint(parser *ps, msg_info *m)
+{
+	if (ps->cur)
+		ps->cur->saw_sync_mode_hint = 1;
+}
+
+static void on_note(parser *ps, msg_info *m)
+{
+	if (ps->cur)
+		mt_report_add_note(ps->cur, m->text);
+}
+
+static void on_signal(parser *ps, msg_info *m)
+{
+	mt_report *r = ps->cur;
+
+	if (!r) {
+		/* a bare "Segmentation fault (core dumped)" is still
+		 * evidence of a crash */
+		r = new_report(ps);
+		r->kind = mt_strdup(m->signal);
+		ps->cur_has_primary = 1;
+	}
+	if (!r->signal)
+		r->signal = mt_strdup(m->signal);
+	ps->continuation = 0;
+}
+
+static void on_trailer(parser *ps, msg_info *m)
+{
+	if (ps->cur && m->kind && !strcmp(m->kind, "mojo_driver"))
+		ps->cur->mojo_driver = 1;
+	ps->continuation = 0;
+}
+
+static void on_refine(parser *ps, msg_info *m)
+{
+	mt_report *r = current(ps);
+
+	if (m->kind && (!r->kind || !strcmp(m->kind, "kernel_error") ||
+	                !strcmp(m->kind, "cuda_error")))
+		set_str(&r->kind, m->kind);
+	if (m->kernel)
+		set_str(&r->kernel, m->kernel);
+	if (!r->message) {
+		r->message = m->text;
+		m->text = NULL;
+		ps->cur_has_primary = 1;
+	} else if (m->text) {
+		mt_report_add_note(r, m->text);
+	}
+}
+
+static int is_kind(const char *kind, const char *name)
+{
+	return kind && !strcmp(kind, name);
+}
+
+/*
+ * Does an error belong to the report being built? It does when that
+ * report has no error yet (the error usually comes before or after its
+ * frames), or when it is a CUDA detail of a Mojo error. Otherwise it is a
+ * new failure. Returns the report it belongs to.
+ */
+static mt_report *primary_report(parser *ps, const msg_info *m)
+{
+	mt_report *r = ps->cur;
+	int cuda_detail;
+
+	if (!r)
+		return new_report(ps);
+	if (m->leads && r->nframes)
+		return new_report(ps);
+	cuda_detail = is_kind(m->kind, "cuda_error") &&
+	              (is_kind(r->kind, "mojo_error") ||
+	               is_kind(r->kind, "kernel_error")) &&
+	              !ps->frames_after_primary;
+	if (ps->cur_has_primary && (m->fresh || !cuda_detail))
+		return new_report(ps);
+	/* a native error after a finished Python traceback is not that
+	 * traceback's exception */
+	if (!ps->cur_has_primary && r->nframes &&
+	    r->frames[0].form == MT_FORM_PYTHON && !ps->in_traceback &&
+	    m->kind && !is_kind(m->kind, "python_exception") &&
+	    !is_kind(m->kind, "cuda_error"))
+		return new_report(ps);
+	return r;
+}
+
+static void on_primary(parser *ps, msg_info *m)
+{
+	mt_report *r;
+
+	close_traceback(ps);
+	r = primary_report(ps, m);
+	/* a CUDA error inside a Mojo or kernel error is the more precise
+	 * kind */
+	if (m->kind && (!r->kind || strcmp(m->kind, "mojo_error")))
+		set_str(&r->kind, m->kind);
+	if (m->signal && !r->signal)
+		r->signal = mt_strdup(m->signal);
+	if (!r->message) {
+		r->message = m->text;
+		m->text = NULL;
+	} else if (m->text) {
+		mt_report_add_note(r, m->text);
+	}
+	if (m->location && !r->error_location) {
+		r->error_location = m->location;
+		m->location = NULL;
+	}
+	if (m->entry_point && !r->entry_point) {
+		r->entry_point = m->entry_point;
+		m->entry_point = NULL;
+	}
+	ps->cur_has_primary = 1;
+	ps->frames_after_primary = 0;
+	ps->continuation = is_kind(r->kind, "mojo_error");
+	r->last_line = ps->line_no;
+}
+
+static const msg_handler msg_handlers[] = {
+	[MSG_NONE] = NULL,
+	[MSG_PRIMARY] = on_primary,
+	[MSG_REFINE] = on_refine,
+	[MSG_SIGNAL] = on_signal,
+	[MSG_TRAILER] = on_trailer,
+	[MSG_BOUNDARY] = on_boundary,
+	[MSG_PROGRAM] = on_program,
+	[MSG_NOTE] = on_note,
+	[MSG_TRACEBACK] = on_traceback,
+	[MSG_BUILD_TRACEBACK] = on_build_traceback,
+	[MSG_STACK_NOT_COLLECTED] = on_stack_not_collected,
+	[MSG_SYNC_HINT] = on_sync_hint,
+};
+
+static void add_message(parser *ps, msg_info *m)
+{
+	/* anything but a note or a late pretty stack settles where a
+	 * waiting program line belongs */
 	if (m->type != MSG_NONE && m->type != MSG_NOTE &&
 	    m->type != MSG_PROGRAM && m->type != MSG_BOUNDARY)
 		flush_pending(ps);
-	switch (m->type) {
-	case MSG_NONE:
-		return;
-	case MSG_BOUNDARY:
-		if (ps->cur && ps->cur->nframes) {
-			close_traceback(ps);
-			flush_pending(ps);
-			ps->boundary_after_frames = 1;
-		}
-		ps->continuation = 0;
-		return;
-	case MSG_BUILD_TRACEBACK:
-		/* where the failing ops were built, not a stack of the
-		 * failure: kept as notes of the current report */
-		ps->in_build_traceback = 1;
-		if (ps->cur)
-			mt_report_add_note(
-			        ps->cur,
-			        "Build Time Traceback (most recent call last):");
-		return;
-	case MSG_TRACEBACK:
-		close_traceback(ps);
-		if (ps->cur && (ps->cur_has_primary || ps->cur->nframes))
-			new_report(ps);
-		r = current(ps);
-		ps->in_traceback = 1;
-		ps->tb_start = r->nframes;
-		return;
-	case MSG_PROGRAM:
-		if (ps->boundary_after_frames) {
-			free(ps->pending_program);
-			ps->pending_program = m->text;
-			m->text = NULL;
-			return;
-		}
-		r = current(ps);
-		set_str(&r->program, m->text);
-		return;
-	case MSG_STACK_NOT_COLLECTED:
-		if (ps->cur && (ps->cur_has_primary || ps->cur->nframes)) {
-			close_traceback(ps);
-			new_report(ps);
-		}
-		current(ps)->stack_not_collected = 1;
-		return;
-	case MSG_SYNC_HINT:
-		if (ps->cur)
-			ps->cur->saw_sync_mode_hint = 1;
-		return;
-	case MSG_NOTE:
-		if (ps->cur)
-			mt_report_add_note(ps->cur, m->text);
-		return;
-	case MSG_SIGNAL:
-		r = ps->cur;
-		if (!r) {
-			/* a bare "Segmentation fault (core dumped)" is still
-			 * evidence of a crash */
-			r = new_report(ps);
-			r->kind = mt_strdup(m->signal);
-			ps->cur_has_primary = 1;
-		}
-		if (!r->signal)
-			r->signal = mt_strdup(m->signal);
-		ps->continuation = 0;
-		return;
-	case MSG_TRAILER:
-		if (ps->cur && m->kind && !strcmp(m->kind, "mojo_driver"))
-			ps->cur->mojo_driver = 1;
-		ps->continuation = 0;
-		return;
-	case MSG_REFINE:
-		r = current(ps);
-		if (m->kind && (!r->kind || !strcmp(m->kind, "kernel_error") ||
-		                !strcmp(m->kind, "cuda_error")))
-			set_str(&r->kind, m->kind);
-		if (m->kernel)
-			set_str(&r->kernel, m->kernel);
-		if (!r->message) {
-			r->message = m->text;
-			m->text = NULL;
-			ps->cur_has_primary = 1;
-		} else if (m->text) {
-			mt_report_add_note(r, m->text);
-		}
-		return;
-	case MSG_PRIMARY:
-		close_traceback(ps);
-		r = ps->cur;
-		/* Does this error belong to the report being built? It does
-		 * when that report has no error yet (the error usually comes
-		 * before or after its frames), or when it is a CUDA detail of
-		 * a Mojo error. Otherwise it is a new failure. */
-		if (r && m->leads && r->nframes)
-			r = new_report(ps);
-		else if (r && ps->cur_has_primary &&
-		         (m->fresh ||
-		          !(m->kind && !strcmp(m->kind, "cuda_error") &&
-		            r->kind &&
-		            (!strcmp(r->kind, "mojo_error") ||
-		             !strcmp(r->kind, "kernel_error")) &&
-		            !ps->frames_after_primary)))
-			r = new_report(ps);
-		else if (r && !ps->cur_has_primary && r->nframes &&
-		         r->frames[0].form == MT_FORM_PYTHON &&
-		         !ps->in_traceback && m->kind &&
-		         strcmp(m->kind, "python_exception") &&
-		         strcmp(m->kind, "cuda_error"))
-			r = new_report(ps);
-		r = r ? r : new_report(ps);
-		/* a CUDA error inside a Mojo or kernel error is the more
-		 * precise kind */
-		if (m->kind && (!r->kind || strcmp(m->kind, "mojo_error")))
-			set_str(&r->kind, m->kind);
-		if (m->signal && !r->signal)
-			r->signal = mt_strdup(m->signal);
-		if (!r->message) {
-			r->message = m->text;
-			m->text = NULL;
-		} else if (m->text) {
-			mt_report_add_note(r, m->text);
-		}
-		if (m->location && !r->error_location) {
-			r->error_location = m->location;
-			m->location = NULL;
-		}
-		if (m->entry_point && !r->entry_point) {
-			r->entry_point = m->entry_point;
-			m->entry_point = NULL;
-		}
-		ps->cur_has_primary = 1;
-		ps->frames_after_primary = 0;
-		ps->continuation =
-		        !strcmp(r->kind ? r->kind : "", "mojo_error");
-		r->last_line = ps->line_no;
-		return;
-	}
+	if ((size_t)m->type < MT_ARRAY_SIZE(msg_handlers) &&
+	    msg_handlers[m->type])
+		msg_handlers[m->type](ps, m);
 }
 
 /* Most ops a log may launch before the oldest are forgotten; bounds
