@@ -6,6 +6,8 @@
  */
 #include "stack_int.h"
 
+#include "maxtriage/buf.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +305,30 @@ static int mojo_at(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/*
+ * The "file:N" of glibc's "[prog: ]file:N: func: Assertion ..." (before
+ * end), or NULL. The file is the blank-free token before the first
+ * ":digits: "; a program name before it ends with ": ", not digits.
+ */
+static char *assert_location(const char *s, const char *end)
+{
+	const char *p, *tok = s, *q;
+
+	for (p = s; p < end; p++) {
+		if (*p == ' ' || *p == '\t') {
+			tok = p + 1;
+			continue;
+		}
+		if (*p != ':' || p == tok || !isdigit((unsigned char)p[1]))
+			continue;
+		for (q = p + 1; isdigit((unsigned char)*q); q++)
+			;
+		if (q[0] == ':' && q[1] == ' ')
+			return mt_strndup(tok, (size_t)(q - tok));
+	}
+	return NULL;
+}
+
 /* glibc "file:N: func: Assertion `x' failed." (any closing quote) */
 static int c_assertion(msg_info *m, const line_ctx *c, const line_shape *s)
 {
@@ -311,6 +337,7 @@ static int c_assertion(msg_info *m, const line_ctx *c, const line_shape *s)
 	if (!q || (!strstr(q, "' failed.") && !strstr(q, "\" failed.") &&
 	           !strstr(q, "` failed.")))
 		return 0;
+	m->location = assert_location(c->p, q);
 	m->text = dup_rest(c->p);
 	return 1;
 }
@@ -361,7 +388,7 @@ static int fusion_note(msg_info *m, const line_ctx *c, const line_shape *s)
 }
 
 /* "file:L:C: error: text": a compiler diagnostic; detail of the report
- * it appears in, never a report of its own */
+ * it appears in, or the message of a crash that follows it (parse.c) */
 static int diagnostic(msg_info *m, const line_ctx *c, const line_shape *s)
 {
 	size_t n = location_prefix(c->p);
@@ -369,6 +396,8 @@ static int diagnostic(msg_info *m, const line_ctx *c, const line_shape *s)
 	if (!n || strncmp(c->p + n, s->needle, strlen(s->needle)))
 		return 0;
 	m->text = dup_rest(c->p);
+	m->location = mt_strndup(c->p, n);
+	m->detail = dup_rest(c->p + n + strlen(s->needle));
 	return 1;
 }
 
@@ -458,10 +487,324 @@ static int pretty_entry(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/* --- recognizers of other tools' lines --- */
+
+static const char *const signal_names[] = {
+	"SIGSEGV", "SIGABRT", "SIGILL",  "SIGBUS",  "SIGFPE",
+	"SIGTRAP", "SIGKILL", "SIGTERM", "SIGSYS",  "SIGPIPE",
+	"SIGINT",  "SIGQUIT", "SIGXCPU", "SIGXFSZ", "SIGUSR1",
+	"SIGUSR2", "SIGHUP",  "SIGALRM", "SIGEMT",
+};
+
+/* The static name of the "SIGxxx" at s, or NULL. */
+static const char *signal_at(const char *s)
+{
+	size_t i, n = 3;
+
+	if (strncmp(s, "SIG", 3))
+		return NULL;
+	while (isupper((unsigned char)s[n]) || isdigit((unsigned char)s[n]))
+		n++;
+	for (i = 0; i < MT_ARRAY_SIZE(signal_names); i++)
+		if (strlen(signal_names[i]) == n &&
+		    !strncmp(s, signal_names[i], n))
+			return signal_names[i];
+	return NULL;
+}
+
+/* The first known "SIGxxx" named anywhere in s, or NULL. */
+static const char *signal_in(const char *s)
+{
+	const char *q = s, *sig;
+
+	while ((q = strstr(q, "SIG"))) {
+		if ((q == s || !isalnum((unsigned char)q[-1])) &&
+		    (sig = signal_at(q)))
+			return sig;
+		q += 3;
+	}
+	return NULL;
+}
+
+/* "Thread N" at the start of s: a copy of it, or NULL. */
+static char *thread_number(const char *s)
+{
+	const char *q;
+
+	if (strncmp(s, "Thread ", 7) || !isdigit((unsigned char)s[7]))
+		return NULL;
+	for (q = s + 7; isdigit((unsigned char)*q); q++)
+		;
+	return mt_strndup(s, (size_t)(q - s));
+}
+
+/* gdb "Thread 1 "crash" received signal SIGSEGV, Segmentation fault.",
+ * "Program received signal ...", "Program terminated with signal ..."
+ * (a core); valgrind "Process terminating with default action of
+ * signal 11 (SIGSEGV)"; macOS "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)" */
+static int tool_signal(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle), *sig;
+
+	if (!q || !(sig = signal_in(q + strlen(s->needle))))
+		return 0;
+	m->signal = sig;
+	m->thread = thread_number(c->p);
+	return 1;
+}
+
+/* gdb "thread apply all bt": "Thread 2 (Thread 0x7f... (LWP 11319) "x"):" */
+static int gdb_thread(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *e = c->p + strlen(c->p);
+	char *t = thread_number(c->p);
+
+	if (!t)
+		return 0;
+	if (strncmp(c->p + strlen(t), s->needle, strlen(s->needle)) ||
+	    e - c->p < 2 || strcmp(e - 2, "):")) {
+		free(t);
+		return 0;
+	}
+	m->role = THREAD_BY_NUMBER;
+	m->thread = t;
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* Python faulthandler: "Current thread 0x00007f... (most recent call
+ * first):", "Thread 0x00007f... (most recent call first):" and, for one
+ * thread, "Stack (most recent call first):" */
+static int python_thread(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *p = c->p, *q;
+
+	q = strstr(p, s->needle);
+	if (!q || q[strlen(s->needle)])
+		return 0;
+	if (starts(p, "Current thread 0x") || starts(p, "Stack ("))
+		m->role = THREAD_CRASHED;
+	else if (starts(p, "Thread 0x"))
+		m->role = THREAD_OTHER;
+	else
+		return 0;
+	m->recent_first = 1;
+	if (*p != 'S')
+		m->thread = mt_strndup(p, (size_t)(q - p));
+	m->text = dup_rest(p);
+	return 1;
+}
+
+/* macOS crash reports: "Thread 0 Crashed::  Dispatch queue: ...",
+ * "Thread 3:: lldb.debugger.io-handler", "Thread 4:" */
+static int macos_thread(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	char *t = thread_number(c->p);
+	const char *q;
+
+	if (!t)
+		return 0;
+	q = c->p + strlen(t);
+	if (starts(q, " Crashed:")) {
+		m->role = THREAD_CRASHED;
+	} else if (*q == ':') {
+		m->role = THREAD_OTHER;
+	} else {
+		free(t);
+		return 0;
+	}
+	m->thread = t;
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* lldb: "* thread #1, queue = '...', stop reason = EXC_BAD_ACCESS (...)"
+ * (the selected thread, which stopped) or "  thread #2, name = '...'" */
+static int lldb_thread(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *p = c->p, *q, *reason;
+	int selected = 0;
+
+	if (p[0] == '*' && p[1] == ' ') {
+		selected = 1;
+		p = skip_ws(p + 1);
+	}
+	if (!starts(p, s->needle) || !isdigit((unsigned char)p[8]))
+		return 0;
+	for (q = p + 8; isdigit((unsigned char)*q); q++)
+		;
+	if (*q != ',' && *q != ':')
+		return 0;
+	reason = strstr(q, "stop reason = ");
+	m->role = selected || reason ? THREAD_CRASHED : THREAD_OTHER;
+	if (reason) {
+		reason += 14;
+		if (starts(reason, "EXC_BAD_ACCESS"))
+			m->signal = "SIGSEGV";
+		else if (starts(reason, "EXC_BAD_INSTRUCTION"))
+			m->signal = "SIGILL";
+		else if (starts(reason, "EXC_ARITHMETIC"))
+			m->signal = "SIGFPE";
+		else if (starts(reason, "EXC_BREAKPOINT"))
+			m->signal = "SIGTRAP";
+		else
+			m->signal = signal_in(reason);
+	}
+	m->thread = mt_strndup(p, (size_t)(q - p));
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* eu-stack: "PID 2054 - core" / "PID 2054 - process" */
+static int eustack_pid(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q;
+	long pid = 0;
+
+	if (!starts(c->line, s->needle))
+		return 0;
+	for (q = c->line + 4; isdigit((unsigned char)*q) && pid < 1L << 40; q++)
+		pid = pid * 10 + (*q - '0');
+	if (q == c->line + 4 ||
+	    (strcmp(q, " - core") && strcmp(q, " - process")))
+		return 0;
+	m->pid = pid;
+	return 1;
+}
+
+/* eu-stack: "TID 2054:" */
+static int eustack_tid(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q;
+
+	if (!starts(c->line, s->needle) || !isdigit((unsigned char)c->line[4]))
+		return 0;
+	for (q = c->line + 4; isdigit((unsigned char)*q); q++)
+		;
+	if (strcmp(q, ":"))
+		return 0;
+	m->role = THREAD_FIRST;
+	m->thread = mt_strndup(c->line, (size_t)(q - c->line));
+	m->text = dup_rest(c->line);
+	return 1;
+}
+
+/* valgrind errors ("==PID==" removed): "Invalid read of size 4" ... */
+static int valgrind_error(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	if (!starts(c->p, s->needle))
+		return 0;
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* valgrind: stacks that describe the memory, not the error: "Address
+ * 0x... is 0 bytes inside a block of size 32 free'd", "Block was
+ * alloc'd at", "Uninitialised value was created by a heap allocation" */
+static int valgrind_aux(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	if (!starts(c->p, s->needle))
+		return 0;
+	if (starts(c->p, "Address 0x") && !strstr(c->p, "block of size"))
+		return 0;
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* glibc heap checks print "<function>(): <what>" alone on a line:
+ * "malloc(): invalid size (unsorted)", "free(): invalid next size
+ * (fast)"; and some without the function: "double free or corruption
+ * (fasttop)", "corrupted size vs. prev_size" */
+static int glibc_heap(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	static const char *const fns[] = {
+		"malloc(): ",
+		"free(): ",
+		"realloc(): ",
+		"calloc(): ",
+		"_int_malloc(): ",
+		"_int_free(): ",
+		"malloc_consolidate(): ",
+		"munmap_chunk(): ",
+		"tcache_thread_shutdown(): ",
+		"double free or corruption",
+		"corrupted size vs. prev_size",
+		"corrupted double-linked list",
+	};
+	size_t i;
+
+	if (c->p != c->line)
+		return 0;
+	for (i = 0; i < MT_ARRAY_SIZE(fns); i++) {
+		size_t n = strlen(fns[i]);
+
+		/* "f(): " needs its detail; the others stand alone */
+		if (!strncmp(c->p, fns[i], n) &&
+		    (fns[i][n - 1] != ' ' || c->p[n])) {
+			m->text = dup_rest(c->p);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* macOS libmalloc: "prog(123,0x1f3b) malloc: *** error for object 0x...:
+ * pointer being freed was not allocated", "malloc: Heap corruption
+ * detected ...", "malloc: Incorrect checksum for freed object ..." */
+static int macos_malloc(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, "malloc: ");
+
+	if (!q || !starts(q + 8, s->needle))
+		return 0;
+	m->text = dup_rest(q);
+	return 1;
+}
+
+/* tcmalloc: "src/tcmalloc.cc:333] Attempt to free invalid pointer 0x..." */
+static int tcmalloc_error(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle);
+
+	if (!q || !strstr(q, "invalid pointer"))
+		return 0;
+	m->text = dup_rest(c->p);
+	return 1;
+}
+
+/* macOS assert(3): "Assertion failed: (x > 0), function main, file
+ * test.c, line 5." The location is "file:line". */
+static int macos_assertion(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle), *file, *fe, *line, *le;
+
+	if (!q || !(file = strstr(q, ", file ")) ||
+	    !(line = strstr(file, ", line ")))
+		return 0;
+	file += 7;
+	fe = line;
+	line += 7;
+	for (le = line; isdigit((unsigned char)*le); le++)
+		;
+	if (le == line || fe <= file)
+		return 0;
+	{
+		mt_buf b = MT_BUF_INIT;
+
+		mt_buf_put(&b, file, (size_t)(fe - file));
+		mt_buf_putc(&b, ':');
+		mt_buf_put(&b, line, (size_t)(le - line));
+		m->location = mt_buf_detach(&b);
+	}
+	m->text = dup_rest(q);
+	return 1;
+}
+
 static const line_shape line_shapes[] = {
 	/* dump structure */
 	{ anywhere, "Please submit a bug report to", MSG_BOUNDARY, NULL, NULL,
 	  0 },
+	{ at_start, "Please file a bug report", MSG_BOUNDARY, NULL, NULL, 0 },
 	{ at_start, "Stack dump:", MSG_BOUNDARY, NULL, NULL, 0 },
 	{ at_start, "Stack dump without symbol names", MSG_NONE, NULL, NULL,
 	  0 },
@@ -471,6 +814,57 @@ static const line_shape line_shapes[] = {
 	{ anywhere, "MODULAR_DEVICE_CONTEXT_SYNC_MODE=true", MSG_SYNC_HINT,
 	  NULL, NULL, 0 },
 
+	/* other tools: threads, processes, signals */
+	{ gdb_thread, " (Thread 0x", MSG_THREAD, NULL, NULL, 0 },
+	{ python_thread, " (most recent call first):", MSG_THREAD, NULL, NULL,
+	  0 },
+	{ macos_thread, NULL, MSG_THREAD, NULL, NULL, 0 },
+	{ lldb_thread, "thread #", MSG_THREAD, NULL, NULL, 0 },
+	{ eustack_pid, "PID ", MSG_PROCESS, NULL, NULL, 0 },
+	{ eustack_tid, "TID ", MSG_THREAD, NULL, NULL, 0 },
+	{ tool_signal, "received signal ", MSG_SIGNAL, NULL, NULL, 0 },
+	{ tool_signal, "Program terminated with signal ", MSG_SIGNAL, NULL,
+	  NULL, 0 },
+	{ tool_signal, "Process terminating with default action of signal ",
+	  MSG_SIGNAL, NULL, NULL, 0 },
+	{ tool_signal, "Exception Type:", MSG_SIGNAL, NULL, NULL, 0 },
+	{ valgrind_aux, "Address 0x", MSG_AUX_STACK, NULL, NULL, 0 },
+	{ valgrind_aux, "Block was alloc'd at", MSG_AUX_STACK, NULL, NULL, 0 },
+	{ valgrind_aux, "Uninitialised value was created", MSG_AUX_STACK, NULL,
+	  NULL, 0 },
+	{ valgrind_error, "Invalid read of size ", MSG_PRIMARY, NULL, NULL,
+	  SHAPE_LEADS },
+	{ valgrind_error, "Invalid write of size ", MSG_PRIMARY, NULL, NULL,
+	  SHAPE_LEADS },
+	{ valgrind_error, "Invalid free() / delete", MSG_PRIMARY,
+	  "heap_corruption", NULL, SHAPE_LEADS },
+	{ valgrind_error, "Mismatched free() / delete", MSG_PRIMARY,
+	  "heap_corruption", NULL, SHAPE_LEADS },
+	{ valgrind_error, "Conditional jump or move depends on uninitialised",
+	  MSG_PRIMARY, NULL, NULL, SHAPE_LEADS },
+	{ valgrind_error, "Use of uninitialised value of size ", MSG_PRIMARY,
+	  NULL, NULL, SHAPE_LEADS },
+	{ valgrind_error, "Jump to the invalid address stated", MSG_PRIMARY,
+	  NULL, NULL, SHAPE_LEADS },
+	{ valgrind_error, "Stack overflow in thread ", MSG_NOTE, NULL, NULL,
+	  0 },
+	{ valgrind_error, "Access not within mapped region at address ",
+	  MSG_NOTE, NULL, NULL, 0 },
+
+	/* heap checkers: the allocator found its own data corrupted */
+	{ glibc_heap, NULL, MSG_PRIMARY, "heap_corruption", "SIGABRT",
+	  SHAPE_LEADS },
+	{ from_needle, "*** Error in `", MSG_PRIMARY, "heap_corruption",
+	  "SIGABRT", SHAPE_LEADS },
+	{ macos_malloc, "*** error for object ", MSG_PRIMARY, "heap_corruption",
+	  "SIGABRT", SHAPE_LEADS },
+	{ macos_malloc, "Heap corruption detected", MSG_PRIMARY,
+	  "heap_corruption", "SIGABRT", SHAPE_LEADS },
+	{ macos_malloc, "Incorrect checksum for freed object", MSG_PRIMARY,
+	  "heap_corruption", "SIGABRT", SHAPE_LEADS },
+	{ tcmalloc_error, "] Attempt to ", MSG_PRIMARY, "heap_corruption",
+	  "SIGABRT", SHAPE_LEADS },
+
 	/* errors that are (or start) a report */
 	{ unhandled_exception, "Unhandled exception caught during execution:",
 	  MSG_PRIMARY, "mojo_error", NULL, SHAPE_FRESH },
@@ -479,6 +873,8 @@ static const line_shape line_shapes[] = {
 	  SHAPE_LEADS },
 	{ assert_error, "Assert Error:", MSG_PRIMARY, "assertion", NULL, 0 },
 	{ mojo_at, NULL, MSG_PRIMARY, "mojo_error", NULL, 0 },
+	{ macos_assertion, "Assertion failed: ", MSG_PRIMARY, "assertion",
+	  "SIGABRT", SHAPE_LEADS },
 	{ c_assertion, "Assertion", MSG_PRIMARY, "assertion", "SIGABRT",
 	  SHAPE_LEADS },
 	{ from_needle, "terminate called after throwing an instance of",
@@ -517,7 +913,7 @@ static const line_shape line_shapes[] = {
 	  NULL, 0 },
 	{ at_start, "Build Time Traceback", MSG_BUILD_TRACEBACK, NULL, NULL,
 	  0 },
-	{ diagnostic, ": error: ", MSG_NOTE, NULL, NULL, 0 },
+	{ diagnostic, ": error: ", MSG_DIAGNOSTIC, NULL, NULL, 0 },
 	{ graph_error, "error: ", MSG_REFINE, NULL, NULL, 0 },
 	{ python_exception, NULL, MSG_PRIMARY, "python_exception", NULL, 0 },
 	{ cuda_anywhere, "CUDA_ERROR_", MSG_PRIMARY, "cuda_error", NULL, 0 },
@@ -559,5 +955,7 @@ void mt_msg_release(msg_info *m)
 	free(m->location);
 	free(m->kernel);
 	free(m->entry_point);
+	free(m->detail);
+	free(m->thread);
 	memset(m, 0, sizeof(*m));
 }

@@ -50,6 +50,24 @@ typedef struct parser {
 	int after_source_traceback; /* the line after "Source Traceback:" */
 	int in_build_traceback; /* frames are graph-build call sites */
 	size_t first_report; /* reports of this text start here */
+	/* other tools (gdb, lldb, valgrind, eu-stack, faulthandler) */
+	int tb_recent_first; /* the open traceback is innermost first */
+	char *signal_thread; /* gdb: the thread the signal line named */
+	int other_thread; /* frames belong to another thread (or a valgrind
+	                     memory stack): they become one note */
+	mt_buf other_note; /* that note: header, count, innermost frame */
+	size_t other_frames;
+	int seen_first_thread; /* eu-stack: a thread of this process */
+	int in_eustack; /* inside an eu-stack dump */
+	int last_was_frame; /* the previous line was a frame */
+	size_t replay; /* a reprint of the current stack (gdb "bt full"
+	                  after "bt"): frames matched so far, 0 none */
+	long line_pid; /* valgrind "==PID==" of this line, 0 none */
+	/* a compiler diagnostic seen before any report: the message of the
+	 * crash that follows it, unless that crash has its own */
+	char *diag_line, *diag_msg, *diag_loc;
+	int msg_from_diag; /* the current report's message is that */
+	char *vg_command; /* valgrind "Command: ..." */
 	/* op-log: launches in order, and id -> latest launch (open
 	 * addressing, power-of-two size, at most half full) */
 	mt_op_inflight *ops;
@@ -80,6 +98,22 @@ static mt_report *new_report(parser *ps)
 	ps->in_traceback = 0;
 	ps->continuation = 0;
 	ps->host_index = 0;
+	ps->tb_recent_first = 0;
+	ps->replay = 0;
+	ps->msg_from_diag = 0;
+	if (ps->line_pid) {
+		r->pid = ps->line_pid;
+		if (ps->vg_command)
+			r->program = mt_strdup(ps->vg_command);
+	}
+	if (ps->diag_line) {
+		r->message = ps->diag_msg;
+		r->error_location = ps->diag_loc;
+		mt_report_add_note(r, ps->diag_line);
+		free(ps->diag_line);
+		ps->diag_line = ps->diag_msg = ps->diag_loc = NULL;
+		ps->msg_from_diag = 1;
+	}
 	return r;
 }
 
@@ -95,9 +129,11 @@ static void close_traceback(parser *ps)
 
 	if (!ps->in_traceback || !r)
 		return;
-	/* Python prints the innermost call last; reports are innermost
-	 * first like native stacks, so reverse the traceback's frames. */
-	for (i = ps->tb_start, j = r->nframes; i + 1 < j; i++, j--) {
+	/* Python prints the innermost call last (faulthandler: first);
+	 * reports are innermost first like native stacks, so reverse a
+	 * traceback's frames. */
+	for (i = ps->tb_start, j = r->nframes;
+	     !ps->tb_recent_first && i + 1 < j; i++, j--) {
 		mt_frame t = r->frames[i];
 
 		r->frames[i] = r->frames[j - 1];
@@ -106,6 +142,7 @@ static void close_traceback(parser *ps)
 	for (i = ps->tb_start; i < r->nframes; i++)
 		r->frames[i].index = (int)i;
 	ps->in_traceback = 0;
+	ps->tb_recent_first = 0;
 }
 
 /* Remove ANSI CSI/OSC sequences, CR, quoting and known line prefixes. */
@@ -204,11 +241,142 @@ static void flush_pending(parser *ps)
 	ps->boundary_after_frames = 0;
 }
 
+/* Stacks printed by debuggers and tools, where the same stack is often
+ * printed twice (gdb "bt" then "bt full" or "thread apply all bt";
+ * valgrind's error then "Process terminating" with the same frames). */
+static int tool_form(mt_frame_form form)
+{
+	return form == MT_FORM_GDB || form == MT_FORM_LLDB ||
+	       form == MT_FORM_VALGRIND || form == MT_FORM_EUSTACK;
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The same frame printed again (as the dump printed it). */
+static int same_frame(const mt_frame *a, const mt_frame *b)
+{
+	return a->form == b->form && a->index == b->index &&
+	       a->has_address == b->has_address &&
+	       (!a->has_address || a->address == b->address) &&
+	       a->sigtramp == b->sigtramp &&
+	       same_str(a->function, b->function) &&
+	       same_str(a->symbol, b->symbol) && same_str(a->file, b->file) &&
+	       a->line == b->line;
+}
+
+/* A copy of a frame as parsed (only the printed fields are set then). */
+static mt_frame copy_printed(const mt_frame *f)
+{
+	mt_frame c = *f;
+
+	c.module = f->module ? mt_strdup(f->module) : NULL;
+	c.symbol = f->symbol ? mt_strdup(f->symbol) : NULL;
+	c.build_id = f->build_id ? mt_strdup(f->build_id) : NULL;
+	c.function = f->function ? mt_strdup(f->function) : NULL;
+	c.file = f->file ? mt_strdup(f->file) : NULL;
+	return c;
+}
+
+/*
+ * Is f part of a reprint of the current report's stack? A restart at
+ * the current stack's first frame begins one; each frame that matches
+ * the next one of the stack continues it. A reprint that turns out to
+ * be another stack becomes a new report holding the frames matched so
+ * far. Returns 1 when f was consumed (released).
+ */
+static int replayed(parser *ps, mt_frame *f)
+{
+	mt_report *r = ps->cur;
+	size_t i, n;
+
+	if (!r || !r->nframes || !tool_form(f->form))
+		return 0;
+	if (!ps->replay && f->index >= 0 && f->index <= ps->last_index &&
+	    same_frame(f, &r->frames[0]))
+		ps->replay = 1;
+	else if (ps->replay && ps->replay < r->nframes &&
+	         same_frame(f, &r->frames[ps->replay]))
+		ps->replay++;
+	else if (ps->replay && ps->replay < r->nframes) {
+		/* another stack after all */
+		n = ps->replay;
+		i = ps->set->n;
+		if (new_report(ps) == r || ps->set->n != i + 1)
+			return 0; /* no room for another report */
+		for (i = 0; i < n; i++) {
+			mt_frame c = copy_printed(
+			        &ps->set->reports[ps->set->n - 2].frames[i]);
+
+			mt_report_insert_frame(ps->cur, ps->cur->nframes, &c);
+			ps->last_index = c.index;
+		}
+		return 0;
+	} else {
+		/* past the end of the stack: what follows extends it */
+		ps->replay = 0;
+		return 0;
+	}
+	mt_frame_release(f);
+	return 1;
+}
+
+/* Frames of another thread (or of a valgrind memory stack) are not the
+ * crash's: they are counted into one note, which names the innermost. */
+static void other_thread_frame(parser *ps, const mt_frame *f)
+{
+	const char *name = f->function ? f->function : f->symbol;
+
+	if (!ps->other_frames++ && (name || f->file)) {
+		if (ps->other_note.len &&
+		    ps->other_note.ptr[ps->other_note.len - 1] != ':')
+			mt_buf_putc(&ps->other_note, ':');
+		mt_buf_printf(&ps->other_note, " innermost %s",
+		              name ? name : "??");
+		if (f->file)
+			mt_buf_printf(&ps->other_note, " at %s:%u", f->file,
+			              f->line);
+		if (f->module)
+			mt_buf_printf(&ps->other_note, " in %s", f->module);
+	}
+}
+
+static void end_other_thread(parser *ps)
+{
+	if (!ps->other_thread)
+		return;
+	if (ps->cur) {
+		mt_buf_printf(&ps->other_note, " (%zu frame%s)",
+		              ps->other_frames,
+		              ps->other_frames == 1 ? "" : "s");
+		mt_report_add_note(ps->cur, ps->other_note.ptr);
+	}
+	mt_buf_clear(&ps->other_note);
+	ps->other_thread = 0;
+	ps->other_frames = 0;
+}
+
 static void add_frame(parser *ps, mt_frame *f)
 {
 	mt_report *r;
 
 	ps->set->frames_seen++;
+	if (ps->in_eustack && f->form == MT_FORM_LLVM)
+		f->form = MT_FORM_EUSTACK; /* "#N 0xADDR f" without -m */
+	if (f->form == MT_FORM_VALGRIND && f->index < 0) /* "by" */
+		f->index = ps->replay ? (int)ps->replay : ps->last_index + 1;
+	if (ps->other_thread) {
+		if (f->form == MT_FORM_PYTHON || tool_form(f->form)) {
+			other_thread_frame(ps, f);
+			mt_frame_release(f);
+			return;
+		}
+		end_other_thread(ps);
+	}
+	if (replayed(ps, f))
+		return;
 	/* A restarted numbering means a new dump, unless it is a Python
 	 * frame or a Host Frame (which carry no index). */
 	if (ps->cur && f->index >= 0 && ps->cur->nframes &&
@@ -242,11 +410,15 @@ static void add_frame(parser *ps, mt_frame *f)
 	}
 	if (f->index >= 0 && f->form != MT_FORM_PYTHON)
 		ps->last_index = f->index;
+	/* the trampoline as printed (gdb "<signal handler called>") */
+	if (f->sigtramp && r->trampoline < 0)
+		r->trampoline = (int)r->nframes;
 	mt_report_insert_frame(r, r->nframes, f);
 	r->last_line = ps->line_no;
 	if (ps->cur_has_primary)
 		ps->frames_after_primary = 1;
 	ps->continuation = 0;
+	ps->last_was_frame = 1;
 }
 
 /*
@@ -317,8 +489,103 @@ static void on_sync_hint(parser *ps, msg_info *m)
 
 static void on_note(parser *ps, msg_info *m)
 {
-	if (ps->cur)
+	size_t i;
+
+	if (!ps->cur || !m->text)
+		return;
+	/* valgrind repeats "Stack overflow in thread #1" under its
+	 * "Process terminating" line: one note is enough */
+	for (i = 0; i < ps->cur->nnotes; i++)
+		if (ps->line_pid && !strcmp(ps->cur->notes[i], m->text))
+			return;
+	mt_report_add_note(ps->cur, m->text);
+}
+
+/* A thread's stack follows: the crashing thread's frames are the
+ * report's, another thread's become a note. */
+static void on_thread(parser *ps, msg_info *m)
+{
+	thread_role role = m->role;
+
+	close_traceback(ps);
+	ps->replay = 0;
+	if (role == THREAD_BY_NUMBER)
+		role = !ps->signal_thread                       ? THREAD_CRASHED
+		       : same_str(ps->signal_thread, m->thread) ? THREAD_CRASHED
+		                                                : THREAD_OTHER;
+	else if (role == THREAD_FIRST)
+		role = ps->seen_first_thread++ ? THREAD_OTHER : THREAD_CRASHED;
+	if (role == THREAD_OTHER) {
+		ps->other_thread = 1;
+		mt_buf_puts(&ps->other_note,
+		            m->text ? m->text : "other thread");
+		return;
+	}
+	if (m->signal || m->recent_first || ps->cur) {
+		mt_report *r = current(ps);
+
+		if (!r->thread && m->thread) {
+			r->thread = m->thread;
+			m->thread = NULL;
+		}
+		if (m->signal && !r->signal)
+			r->signal = mt_strdup(m->signal);
+		if (m->recent_first) {
+			/* faulthandler: innermost first, not reversed */
+			ps->in_traceback = 1;
+			ps->tb_recent_first = 1;
+			ps->tb_start = r->nframes;
+		}
+	}
+}
+
+/* valgrind: the memory's history (where a block was freed or
+ * allocated), not the error's stack */
+static void on_aux_stack(parser *ps, msg_info *m)
+{
+	ps->other_thread = 1;
+	mt_buf_puts(&ps->other_note, m->text);
+}
+
+/* eu-stack "PID N - core": a new dump starts */
+static void on_process(parser *ps, msg_info *m)
+{
+	close_traceback(ps);
+	if (ps->cur && (ps->cur->nframes || ps->cur_has_primary))
+		new_report(ps);
+	current(ps)->pid = m->pid;
+	ps->in_eustack = 1;
+	ps->seen_first_thread = 0;
+}
+
+/* A compiler error: detail of the report it appears in; before any
+ * report, the message of the crash that follows (the crash is in the
+ * compiler, and this is what it was compiling). */
+static void on_diagnostic(parser *ps, msg_info *m)
+{
+	if (ps->cur) {
 		mt_report_add_note(ps->cur, m->text);
+		return;
+	}
+	free(ps->diag_line);
+	free(ps->diag_msg);
+	free(ps->diag_loc);
+	ps->diag_line = m->text;
+	ps->diag_msg = m->detail;
+	ps->diag_loc = m->location;
+	m->text = m->detail = m->location = NULL;
+}
+
+/* A report's own error replaces a compiler error it inherited as its
+ * message (that one stays as a note). */
+static void drop_diag_message(parser *ps, mt_report *r)
+{
+	if (!ps->msg_from_diag || r != ps->cur)
+		return;
+	free(r->message);
+	free(r->error_location);
+	r->message = r->error_location = NULL;
+	ps->msg_from_diag = 0;
 }
 
 static void on_signal(parser *ps, msg_info *m)
@@ -334,6 +601,15 @@ static void on_signal(parser *ps, msg_info *m)
 	}
 	if (!r->signal)
 		r->signal = mt_strdup(m->signal);
+	/* gdb: "Thread 1 "x" received signal ...": the crashing thread */
+	if (m->thread) {
+		free(ps->signal_thread);
+		ps->signal_thread = mt_strdup(m->thread);
+		if (!r->thread) {
+			r->thread = m->thread;
+			m->thread = NULL;
+		}
+	}
 	ps->continuation = 0;
 }
 
@@ -348,6 +624,7 @@ static void on_refine(parser *ps, msg_info *m)
 {
 	mt_report *r = current(ps);
 
+	drop_diag_message(ps, r);
 	if (m->kind && (!r->kind || !strcmp(m->kind, "kernel_error") ||
 	                !strcmp(m->kind, "cuda_error")))
 		set_str(&r->kind, m->kind);
@@ -404,6 +681,7 @@ static void on_primary(parser *ps, msg_info *m)
 
 	close_traceback(ps);
 	r = primary_report(ps, m);
+	drop_diag_message(ps, r);
 	/* a CUDA error inside a Mojo or kernel error is the more precise
 	 * kind */
 	if (m->kind && (!r->kind || strcmp(m->kind, "mojo_error")))
@@ -443,6 +721,10 @@ static const msg_handler msg_handlers[] = {
 	[MSG_BUILD_TRACEBACK] = on_build_traceback,
 	[MSG_STACK_NOT_COLLECTED] = on_stack_not_collected,
 	[MSG_SYNC_HINT] = on_sync_hint,
+	[MSG_THREAD] = on_thread,
+	[MSG_AUX_STACK] = on_aux_stack,
+	[MSG_PROCESS] = on_process,
+	[MSG_DIAGNOSTIC] = on_diagnostic,
 };
 
 static void add_message(parser *ps, msg_info *m)
@@ -452,6 +734,8 @@ static void add_message(parser *ps, msg_info *m)
 	if (m->type != MSG_NONE && m->type != MSG_NOTE &&
 	    m->type != MSG_PROGRAM && m->type != MSG_BOUNDARY)
 		flush_pending(ps);
+	if (m->type != MSG_NONE)
+		end_other_thread(ps);
 	if ((size_t)m->type < MT_ARRAY_SIZE(msg_handlers) &&
 	    msg_handlers[m->type])
 		msg_handlers[m->type](ps, m);
@@ -679,72 +963,252 @@ static int parse_frames_in_line(parser *ps, char *p)
 	return any;
 }
 
-void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
+/* "==12345==" (valgrind) at the start of p: the process id (0 none)
+ * and, in *rest, the text after it. */
+static long strip_pid(const char *p, const char **rest)
 {
-	parser ps;
-	mt_buf line = MT_BUF_INIT;
-	size_t pos = 0, first = set->n, i, keep;
+	const char *q = p;
+	long pid = 0;
 
-	memset(&ps, 0, sizeof(ps));
-	ps.set = set;
-	ps.first_report = set->n;
-	ps.last_index = -1;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (q[0] != '=' || q[1] != '=' || !isdigit((unsigned char)q[2]))
+		return 0;
+	for (q += 2; isdigit((unsigned char)*q) && pid < 1L << 40; q++)
+		pid = pid * 10 + (*q - '0');
+	if (q[0] != '=' || q[1] != '=')
+		return 0;
+	*rest = q + 2;
+	return pid;
+}
+
+/* eu-stack -s prints a frame's source under it: "    file.c:32:27". */
+static int source_below(parser *ps, const char *p)
+{
+	mt_report *r = ps->cur;
+	mt_frame *f;
+	const char *s = p, *e, *c1, *c2;
+	unsigned long line = 0, col = 0;
+
+	if (!ps->in_eustack || !ps->last_was_frame || !r || !r->nframes ||
+	    (*p != ' ' && *p != '\t'))
+		return 0;
+	f = &r->frames[r->nframes - 1];
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (e = s; *e && *e != ' ' && *e != '\t'; e++)
+		;
+	if (*e || e == s || f->file)
+		return 0;
+	/* file:line[:col] */
+	for (c1 = e; c1 > s && c1[-1] != ':'; c1--)
+		;
+	if (c1 == s || c1 == e || strspn(c1, "0123456789") != (size_t)(e - c1))
+		return 0;
+	c2 = c1 - 1;
+	line = strtoul(c1, NULL, 10);
+	for (e = c2; e > s && e[-1] != ':'; e--)
+		;
+	if (e > s && strspn(e, "0123456789") == (size_t)(c2 - e) && c2 > e) {
+		col = line;
+		line = strtoul(e, NULL, 10);
+		c2 = e - 1;
+	}
+	if (c2 == s || line > UINT32_MAX || col > UINT32_MAX)
+		return 0;
+	f->file = mt_strndup(s, (size_t)(c2 - s));
+	f->line = (unsigned)line;
+	f->column = (unsigned)col;
+	return 1;
+}
+
+/* One cleaned, unwrapped line. */
+static void parse_line(parser *ps, const char *p)
+{
+	msg_info m;
+	int was_frame = ps->last_was_frame;
+
+	ps->last_was_frame = 0;
+	if (ps->in_build_traceback) {
+		mt_frame bf;
+
+		if (mt_stack_parse_frame_line(&bf, p) &&
+		    bf.form == MT_FORM_PYTHON) {
+			mt_buf note = MT_BUF_INIT;
+
+			mt_buf_printf(&note, "  built at %s:%u in %s", bf.file,
+			              bf.line, bf.function ? bf.function : "?");
+			if (ps->cur)
+				mt_report_add_note(ps->cur, note.ptr);
+			mt_buf_release(&note);
+			mt_frame_release(&bf);
+			return;
+		}
+		mt_frame_release(&bf);
+		/* source lines under each frame are indented */
+		if (p[0] == ' ' || p[0] == '\t')
+			return;
+		ps->in_build_traceback = 0;
+	}
+	/* last_was_frame: set again by a frame this line adds */
+	if (parse_frames_in_line(ps, (char *)p))
+		return;
+	ps->last_was_frame = was_frame;
+	if (source_below(ps, p))
+		return;
+	ps->last_was_frame = 0;
+	if (ps->after_source_traceback) {
+		ps->after_source_traceback = 0;
+		if (*p && strcmp(p, "<traceback>") && ps->cur)
+			ps->cur->has_source_traceback = 1;
+	}
+	if (op_log_line(ps, p))
+		return;
+	if (continue_message(ps, p))
+		return;
+	ps->continuation = 0;
+	if (ps->line_pid && !strncmp(p, " Command: ", 10)) {
+		free(ps->vg_command);
+		ps->vg_command = mt_strdup(p + 10);
+		return;
+	}
+	mt_msg_classify(&m, p, ps->in_traceback);
+	if (m.type == MSG_NOTE && m.text &&
+	    !strncmp(m.text, "Source Traceback:", 17))
+		ps->after_source_traceback = 1;
+	add_message(ps, &m);
+	mt_msg_release(&m);
+}
+
+/*
+ * Run the state machine over the lines of text. only_pid selects the
+ * lines of one process when several are interleaved: -1 all lines, 0
+ * the lines that name no process, N those of process N (the others
+ * still count for line numbers).
+ */
+static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
+{
+	mt_buf line = MT_BUF_INIT;
+	size_t pos = 0;
+
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
-		const char *p;
-		msg_info m;
+		const char *p, *rest;
 
-		ps.line_no++;
+		ps->line_no++;
 		clean_line(&line, text + pos, n);
 		pos += n + (nl ? 1 : 0);
 		p = unwrap(line.ptr);
-		if (ps.in_build_traceback) {
-			mt_frame bf;
-
-			if (mt_stack_parse_frame_line(&bf, p) &&
-			    bf.form == MT_FORM_PYTHON) {
-				mt_buf note = MT_BUF_INIT;
-
-				mt_buf_printf(&note, "  built at %s:%u in %s",
-				              bf.file, bf.line,
-				              bf.function ? bf.function : "?");
-				if (ps.cur)
-					mt_report_add_note(ps.cur, note.ptr);
-				mt_buf_release(&note);
-				mt_frame_release(&bf);
-				continue;
-			}
-			mt_frame_release(&bf);
-			/* source lines under each frame are indented */
-			if (p[0] == ' ' || p[0] == '\t')
-				continue;
-			ps.in_build_traceback = 0;
-		}
-		if (parse_frames_in_line(&ps, (char *)p))
+		ps->line_pid = strip_pid(p, &rest);
+		if (only_pid >= 0 && ps->line_pid != only_pid)
 			continue;
-		if (ps.after_source_traceback) {
-			ps.after_source_traceback = 0;
-			if (*p && strcmp(p, "<traceback>") && ps.cur)
-				ps.cur->has_source_traceback = 1;
-		}
-		if (op_log_line(&ps, p))
-			continue;
-		if (continue_message(&ps, p))
-			continue;
-		ps.continuation = 0;
-		mt_msg_classify(&m, p, ps.in_traceback);
-		if (m.type == MSG_NOTE && m.text &&
-		    !strncmp(m.text, "Source Traceback:", 17))
-			ps.after_source_traceback = 1;
-		add_message(&ps, &m);
-		mt_msg_release(&m);
+		if (ps->line_pid)
+			p = rest;
+		parse_line(ps, p);
 	}
-	close_traceback(&ps);
-	flush_pending(&ps);
-	finish_ops(&ps);
-	set->lines += ps.line_no;
 	mt_buf_release(&line);
+	close_traceback(ps);
+	flush_pending(ps);
+	end_other_thread(ps);
+	finish_ops(ps);
+	mt_buf_release(&ps->other_note);
+	free(ps->signal_thread);
+	free(ps->diag_line);
+	free(ps->diag_msg);
+	free(ps->diag_loc);
+	free(ps->vg_command);
+}
+
+#define MAX_PIDS 16
+
+/* The process ids of valgrind-style "==PID==" lines, in order of first
+ * appearance (at most MAX_PIDS); a cheap look at raw line starts. */
+static size_t find_pids(const char *text, size_t len, long *pids)
+{
+	size_t pos = 0, n = 0, i;
+
+	while (pos < len && n < MAX_PIDS) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t ln = nl ? (size_t)(nl - (text + pos)) : len - pos;
+		char buf[32];
+		const char *rest;
+		long pid;
+
+		if (ln > 2) {
+			size_t k = ln < sizeof(buf) - 1 ? ln : sizeof(buf) - 1;
+
+			memcpy(buf, text + pos, k);
+			buf[k] = '\0';
+			pid = strip_pid(buf, &rest);
+			for (i = 0; pid && i < n && pids[i] != pid; i++)
+				;
+			if (pid && i == n)
+				pids[n++] = pid;
+		}
+		pos += ln + (nl ? 1 : 0);
+	}
+	return n;
+}
+
+typedef struct {
+	unsigned first_line;
+	size_t pos;
+} report_order;
+
+static int by_first_line(const void *a, const void *b)
+{
+	const report_order *x = a, *y = b;
+
+	if (x->first_line != y->first_line)
+		return x->first_line < y->first_line ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Reports of interleaved processes in the order they start. */
+static void sort_reports(mt_report_set *set, size_t first)
+{
+	size_t n = set->n - first, i;
+	report_order *o;
+	mt_report *sorted;
+
+	if (n < 2)
+		return;
+	o = mt_calloc(n, sizeof(*o));
+	sorted = mt_calloc(n, sizeof(*sorted));
+	for (i = 0; i < n; i++) {
+		o[i].first_line = set->reports[first + i].first_line;
+		o[i].pos = i;
+	}
+	qsort(o, n, sizeof(*o), by_first_line);
+	for (i = 0; i < n; i++)
+		sorted[i] = set->reports[first + o[i].pos];
+	memcpy(&set->reports[first], sorted, n * sizeof(*sorted));
+	free(sorted);
+	free(o);
+}
+
+void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
+{
+	parser ps;
+	size_t first = set->n, i, keep, npids;
+	long pids[MAX_PIDS];
+
+	npids = find_pids(text, len, pids);
+	for (i = 0; i <= (npids > 1 ? npids : 0); i++) {
+		memset(&ps, 0, sizeof(ps));
+		ps.set = set;
+		ps.first_report = set->n;
+		ps.last_index = -1;
+		ps.other_note = (mt_buf)MT_BUF_INIT;
+		/* interleaved processes: one pass per process, then one
+		 * over the lines that name none */
+		parse_text(&ps, text, len,
+		           npids > 1 ? (i < npids ? pids[i] : 0) : -1);
+	}
+	set->lines += ps.line_no;
+	if (npids > 1)
+		sort_reports(set, first);
 
 	for (i = first; i < set->n; i++)
 		if (set->reports[i].frames_dropped) {
