@@ -363,12 +363,21 @@ static void add_frame(parser *ps, mt_frame *f)
 	mt_report *r;
 
 	ps->set->frames_seen++;
-	if (ps->in_eustack && f->form == MT_FORM_LLVM)
-		f->form = MT_FORM_EUSTACK; /* "#N 0xADDR f" without -m */
+	if (ps->in_eustack && f->form == MT_FORM_LLVM) {
+		/* "#N 0xADDR f" without -m: the name is eu-stack's, taken
+		 * from the process like every other eu-stack name */
+		f->form = MT_FORM_EUSTACK;
+		if (f->symbol && !f->function && strcmp(f->symbol, "??")) {
+			f->function = f->symbol;
+			f->symbol = NULL;
+		}
+	}
 	if (f->form == MT_FORM_VALGRIND && f->index < 0) /* "by" */
 		f->index = ps->replay ? (int)ps->replay : ps->last_index + 1;
 	if (ps->other_thread) {
-		if (f->form == MT_FORM_PYTHON || tool_form(f->form)) {
+		/* macOS crash reports list threads in the column form */
+		if (f->form == MT_FORM_PYTHON || f->form == MT_FORM_COLUMN ||
+		    tool_form(f->form)) {
 			other_thread_frame(ps, f);
 			mt_frame_release(f);
 			return;
