@@ -431,6 +431,7 @@ static void gdb_bt_full_and_threads(void **state)
 	assert_true(r->frames[2].address == 0x0000555555555477ULL);
 	assert_int_equal(r->frames[2].line, 76);
 	/* the sleeping thread is a note, not frames of the crash */
+	assert_string_equal(r->producer, "gdb");
 	assert_true(has_note(r, "Thread 2 (Thread 0x7ffff7dcf6c0"));
 	assert_true(has_note(r, "__libc_pause"));
 	mt_report_set_release(&s);
@@ -505,6 +506,7 @@ static void lldb_bt(void **state)
 	assert_true(r->frames[5].has_symbol_offset &&
 	            r->frames[5].symbol_offset == 33);
 	assert_true(has_note(r, "thread #2"));
+	assert_string_equal(r->producer, "lldb");
 	mt_report_set_release(&s);
 
 	/* macOS arm64, llvm/llvm-project#58525 */
@@ -552,6 +554,7 @@ static void macos_crash_report_threads(void **state)
 	        "regionReader(void const*, unsigned char*, unsigned long long)");
 	assert_true(r->frames[0].symbol_offset == 21);
 	assert_true(has_note(r, "Thread 3:: lldb.debugger.io-handler"));
+	assert_string_equal(r->producer, "macos-crash");
 	mt_report_set_release(&s);
 	/* a symbolicated crash report names the source line */
 	f = frame_of(
@@ -575,6 +578,7 @@ static void valgrind_reports(void **state)
 	assert_string_equal(r->message, "Invalid read of size 4");
 	assert_string_equal(r->signal, "SIGSEGV");
 	assert_string_equal(r->program, "./crash null");
+	assert_string_equal(r->producer, "valgrind");
 	assert_true(r->pid == 19321);
 	assert_int_equal(r->nframes, 3);
 	assert_int_equal(r->frames[0].form, MT_FORM_VALGRIND);
@@ -666,6 +670,7 @@ static void eustack_flags(void **state)
 	assert_null(r->frames[5].file); /* _start has no source line */
 	/* the second thread is a note */
 	assert_true(has_note(r, "TID 21410"));
+	assert_string_equal(r->producer, "eu-stack");
 	mt_report_set_release(&s);
 
 	for (i = 0; i < MT_ARRAY_SIZE(nulls); i++) {
@@ -709,6 +714,7 @@ static void faulthandler_threads(void **state)
 	/* the sleeping thread is a note */
 	assert_true(has_note(r, "Thread 0x00007f980c0566c0"));
 	assert_true(has_note(r, "sleeper"));
+	assert_string_equal(r->producer, "faulthandler");
 	mt_report_set_release(&s);
 }
 
@@ -801,12 +807,109 @@ static void compiler_error_before_crash(void **state)
 	        "TODO: expressions are not yet supported at the file scope level");
 	assert_string_equal(s.reports[0].error_location,
 	                    "/path/to/test.mojo:1:1");
+	assert_string_equal(s.reports[0].producer, "mojo"); /* its banner */
 	assert_int_equal(s.reports[0].nframes, 1);
 	mt_report_set_release(&s);
 	/* a compile error with no crash after it is no crash report */
 	s = parse(
 	        "/path/to/test.mojo:1:8: error: unable to locate module 'object'\n");
 	assert_int_equal(s.n, 0);
+	mt_report_set_release(&s);
+}
+
+static void gdb_wrapped_frames(void **state)
+{
+	/* python/cpython#131580 (excerpt): gdb wraps long argument lists */
+	mt_report_set s = parse(
+	        "#0  _PyFrame_GetCode (f=0xfffff7fea1f0) at ./Include/internal/pycore_frame.h:94\n"
+	        "#1  dump_frame (fd=fd@entry=2, frame=frame@entry=0xfffff7fea1f0)\n"
+	        "    at Python/traceback.c:914\n"
+	        "#2  0x000000000076254c in dump_traceback (fd=fd@entry=2,\n"
+	        "    tstate=tstate@entry=0xaeb528 <_PyRuntime+329832>,\n"
+	        "    write_header=write_header@entry=0) at Python/traceback.c:1007\n"
+	        "#6  0x0000fffff7def188 in start_thread () from /lib64/libc.so.6\n");
+	mt_report *r;
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	r = &s.reports[0];
+	assert_int_equal(r->nframes, 4);
+	assert_string_equal(r->frames[1].function, "dump_frame");
+	assert_string_equal(r->frames[1].file, "Python/traceback.c");
+	assert_int_equal(r->frames[1].line, 914);
+	assert_string_equal(r->frames[2].function, "dump_traceback");
+	assert_true(r->frames[2].address == 0x76254c);
+	assert_int_equal(r->frames[2].line, 1007);
+	assert_string_equal(r->frames[3].module, "/lib64/libc.so.6");
+	assert_string_equal(r->producer, "gdb");
+	mt_report_set_release(&s);
+}
+
+static void glibc_backtrace_and_other_messages(void **state)
+{
+	/* MISP/misp-modules#535 (excerpt) */
+	mt_report_set s = parse(
+	        "*** Error in `/var/www/cgi-bin/test_venv/bin/python3': free(): invalid pointer: 0x00007ff72a160c80 ***\n"
+	        "======= Backtrace: =========\n"
+	        "/lib64/libc.so.6(+0x81329)[0x7ff753e23329]\n"
+	        "/lib64/libstdc++.so.6(_ZNSt6locale5_Impl16_M_install_facetEPKNS_2idEPKNS_5facetE+0x142)[0x7ff729eca192]\n");
+	mt_report *r;
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	r = &s.reports[0];
+	assert_string_equal(r->kind, "heap_corruption");
+	assert_int_equal(r->nframes, 2);
+	assert_int_equal(r->frames[0].form, MT_FORM_BACKTRACE);
+	assert_string_equal(r->frames[0].module, "/lib64/libc.so.6");
+	assert_true(r->frames[0].has_offset &&
+	            r->frames[0].module_offset == 0x81329);
+	assert_true(r->frames[0].address == 0x7ff753e23329ULL);
+	assert_string_equal(
+	        r->frames[1].symbol,
+	        "_ZNSt6locale5_Impl16_M_install_facetEPKNS_2idEPKNS_5facetE");
+	assert_true(r->frames[1].symbol_offset == 0x142);
+	assert_int_equal(r->frames[1].index, 1);
+	mt_report_set_release(&s);
+
+	/* llvm/llvm-project#60092 (excerpt): report_fatal_error */
+	s = parse(
+	        "LLVM ERROR: neither the scoping op nor the type class provide data layout information for memref<2xmemref<3xf32>>\n"
+	        "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n"
+	        "0  mlir-opt                 0x00000001049a85bc llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56\n");
+	assert_int_equal(s.n, 1);
+	assert_non_null(strstr(s.reports[0].message,
+	                       "neither the scoping op nor the type class"));
+	assert_string_equal(s.reports[0].producer, "llvm-handler");
+	mt_report_set_release(&s);
+
+	/* modular/modular#1270: a Norwegian shell's trailer */
+	s = parse("#0 0x1000 (libA.so+0x10)\n"
+	          "Minnesegmentsfeil (kjerne lagret i fil)\n");
+	assert_string_equal(s.reports[0].signal, "SIGSEGV");
+	mt_report_set_release(&s);
+
+	/* landley/toybox#37 (excerpt): ASan's freed-by and allocated-by
+	 * stacks are the memory's history, not more reports */
+	s = parse(
+	        "==7611==ERROR: AddressSanitizer: heap-use-after-free on address 0x60c00000be00 at pc 0x000000406678 bp 0x7ffd164fac60 sp 0x7ffd164fac50\n"
+	        "READ of size 1 at 0x60c00000be00 thread T0\n"
+	        "    #0 0x406677 in emit toys/posix/sed.c:205\n"
+	        "\n"
+	        "0x60c00000be00 is located 0 bytes inside of 120-byte region [0x60c00000be00,0x60c00000be78)\n"
+	        "freed by thread T0 here:\n"
+	        "    #0 0x7f1444e4b77a in __interceptor_free (/usr/lib/gcc/x86_64-pc-linux-gnu/5.4.0/libasan.so.2+0x9877a)\n"
+	        "    #1 0x408507 in process_line toys/posix/sed.c:638\n"
+	        "\n"
+	        "previously allocated by thread T0 here:\n"
+	        "    #0 0x7f1444e4bab2 in malloc (/usr/lib/gcc/x86_64-pc-linux-gnu/5.4.0/libasan.so.2+0x98ab2)\n");
+	assert_int_equal(s.n, 1);
+	r = &s.reports[0];
+	assert_int_equal(r->nframes, 1);
+	assert_string_equal(r->frames[0].function, "emit");
+	assert_string_equal(r->producer, "sanitizer");
+	assert_true(has_note(r, "freed by thread T0 here:"));
+	assert_true(has_note(r, "previously allocated by thread T0 here:"));
 	mt_report_set_release(&s);
 }
 
@@ -841,6 +944,8 @@ int main(void)
 		cmocka_unit_test(heap_checker_messages),
 		cmocka_unit_test(assertion_locations),
 		cmocka_unit_test(compiler_error_before_crash),
+		cmocka_unit_test(gdb_wrapped_frames),
+		cmocka_unit_test(glibc_backtrace_and_other_messages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -609,6 +609,60 @@ static int valgrind_frame(mt_frame *f, const char *p)
 	return 1;
 }
 
+/* glibc backtrace_symbols(), printed under "======= Backtrace: =========":
+ * "/lib64/libc.so.6(+0x81329)[0x7ff753e23329]" (module offset) or
+ * "/lib64/libstdc++.so.6(_ZNSt6localeC2Ev+0x13)[0x7ff729ecb5e3]" (symbol
+ * and hex offset) or "./a.out[0x400a3e]". */
+static int backtrace_frame(mt_frame *f, const char *p)
+{
+	const char *e, *lb, *open, *plus, *q;
+	uint64_t off;
+	int red;
+
+	p = skip_ws(p);
+	e = trim_end(p, p + strlen(p));
+	if (e - p < 6 || e[-1] != ']' || (*p != '/' && *p != '.'))
+		return 0;
+	for (lb = e - 1; lb > p && *lb != '['; lb--)
+		;
+	q = lb + 1;
+	if (lb == p || !parse_hex_addr(&q, &f->address, &red) || red ||
+	    q != e - 1)
+		return 0;
+	e = lb;
+	if (e[-1] == ')') {
+		if (!(open = open_paren(p, e)) || open == p)
+			return 0;
+		plus = find_last(open, e, "+0x");
+		q = plus ? plus + 1 : NULL;
+		if (!plus || !parse_hex_addr(&q, &off, &red) || red ||
+		    q != e - 1)
+			return 0;
+		if (plus == open + 1) {
+			f->has_offset = 1;
+			f->module_offset = off;
+		} else {
+			f->symbol =
+			        mt_strndup(open + 1, (size_t)(plus - open - 1));
+			f->has_symbol_offset = 1;
+			f->symbol_offset = off;
+		}
+		e = open;
+	}
+	if (has_blank(p, e))
+		goto refuse;
+	f->form = MT_FORM_BACKTRACE;
+	f->index = -1;
+	f->has_address = 1;
+	f->module = mt_strndup(p, (size_t)(e - p));
+	return 1;
+refuse:
+	free(f->symbol);
+	f->symbol = NULL;
+	f->has_offset = f->has_symbol_offset = 0;
+	return 0;
+}
+
 /* compute-sanitizer: "Host Frame:sym [0xOFF] in lib" or "Host Frame: [0xADDR]"
  */
 static int host_frame(mt_frame *f, const char *p)
@@ -676,7 +730,8 @@ int mt_stack_parse_frame_line(mt_frame *out, const char *line)
 	out->index = -1;
 	if (llvm_frame(out, line) || column_frame(out, line) ||
 	    host_frame(out, line) || python_frame(out, line) ||
-	    lldb_frame(out, line) || valgrind_frame(out, line))
+	    lldb_frame(out, line) || valgrind_frame(out, line) ||
+	    backtrace_frame(out, line))
 		return 1;
 	mt_frame_release(out);
 	memset(out, 0, sizeof(*out));

@@ -121,6 +121,18 @@ static const struct {
 	{ "Trace/breakpoint trap", "SIGTRAP" },
 	{ "Aborted", "SIGABRT" },
 	{ "zsh: abort", "SIGABRT" },
+	/* glibc's strsignal in other locales (shells print it) */
+	{ "Minnesegmentsfeil", "SIGSEGV" }, /* nb */
+	{ "Speicherzugriffsfehler", "SIGSEGV" }, /* de */
+	{ "Erreur de segmentation", "SIGSEGV" }, /* fr */
+	{ "Violaci\xc3\xb3n de segmento", "SIGSEGV" }, /* es */
+	{ "Errore di segmentazione", "SIGSEGV" }, /* it */
+	{ "Falha de segmenta\xc3\xa7\xc3\xa3o", "SIGSEGV" }, /* pt_BR */
+	{ "\xd0\x9e\xd1\x88\xd0\xb8\xd0\xb1\xd0\xba\xd0\xb0 "
+	  "\xd1\x81\xd0\xb5\xd0\xb3\xd0\xbc\xd0\xb5\xd0\xbd\xd1\x82"
+	  "\xd0\xb8\xd1\x80\xd0\xbe\xd0\xb2\xd0\xb0\xd0\xbd\xd0\xb8\xd1\x8f",
+	  "SIGSEGV" }, /* ru */
+	{ "\xe6\xae\xb5\xe9\x94\x99\xe8\xaf\xaf", "SIGSEGV" }, /* zh_CN */
 };
 
 /* The signal a message names in prose; the last one named wins. */
@@ -221,6 +233,17 @@ from_needle_signal(msg_info *m, const line_ctx *c, const line_shape *s)
 }
 
 /* --- recognizers of one shape each --- */
+
+/* LLVM's crash banner; Modular's names its own tracker */
+static int bug_banner(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle);
+
+	if (!q)
+		return 0;
+	m->producer = strstr(q, "modular") ? "mojo" : "llvm-handler";
+	return 1;
+}
 
 /* "0.<tab>Program arguments: ..." */
 static int program_args(msg_info *m, const line_ctx *c, const line_shape *s)
@@ -349,6 +372,7 @@ static int sanitizer(msg_info *m, const line_ctx *c, const line_shape *s)
 
 	if (!q)
 		return 0;
+	m->producer = "sanitizer";
 	if (strstr(q, "SEGV on unknown address")) {
 		m->kind = "SIGSEGV";
 		m->signal = "SIGSEGV";
@@ -550,6 +574,9 @@ static int tool_signal(msg_info *m, const line_ctx *c, const line_shape *s)
 		return 0;
 	m->signal = sig;
 	m->thread = thread_number(c->p);
+	m->producer = starts(s->needle, "Exception") ? "macos-crash"
+	              : starts(s->needle, "Process") ? "valgrind"
+	                                             : "gdb";
 	return 1;
 }
 
@@ -589,6 +616,7 @@ static int python_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 	else
 		return 0;
 	m->recent_first = 1;
+	m->producer = "faulthandler";
 	if (*p != 'S')
 		m->thread = mt_strndup(p, (size_t)(q - p));
 	m->text = dup_rest(p);
@@ -607,6 +635,7 @@ static int macos_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 	q = c->p + strlen(t);
 	if (starts(q, " Crashed:")) {
 		m->role = THREAD_CRASHED;
+		m->producer = "macos-crash";
 	} else if (*q == ':') {
 		m->role = THREAD_OTHER;
 	} else {
@@ -637,9 +666,13 @@ static int lldb_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 		return 0;
 	reason = strstr(q, "stop reason = ");
 	m->role = selected || reason ? THREAD_CRASHED : THREAD_OTHER;
+	m->producer = "lldb";
 	if (reason) {
 		reason += 14;
-		if (starts(reason, "EXC_BAD_ACCESS"))
+		/* Windows: "Exception 0xc0000005 encountered at address
+		 * ...: Access violation" */
+		if (starts(reason, "EXC_BAD_ACCESS") ||
+		    starts(reason, "Exception 0xc0000005"))
 			m->signal = "SIGSEGV";
 		else if (starts(reason, "EXC_BAD_INSTRUCTION"))
 			m->signal = "SIGILL";
@@ -669,6 +702,7 @@ static int eustack_pid(msg_info *m, const line_ctx *c, const line_shape *s)
 	    (strcmp(q, " - core") && strcmp(q, " - process")))
 		return 0;
 	m->pid = pid;
+	m->producer = "eu-stack";
 	return 1;
 }
 
@@ -695,6 +729,7 @@ static int valgrind_error(msg_info *m, const line_ctx *c, const line_shape *s)
 	if (!starts(c->p, s->needle))
 		return 0;
 	m->text = dup_rest(c->p);
+	m->producer = "valgrind";
 	return 1;
 }
 
@@ -802,7 +837,9 @@ static int macos_assertion(msg_info *m, const line_ctx *c, const line_shape *s)
 
 static const line_shape line_shapes[] = {
 	/* dump structure */
-	{ anywhere, "Please submit a bug report to", MSG_BOUNDARY, NULL, NULL,
+	{ bug_banner, "Please submit a bug report to", MSG_BOUNDARY, NULL, NULL,
+	  0 },
+	{ bug_banner, "PLEASE submit a bug report to", MSG_BOUNDARY, NULL, NULL,
 	  0 },
 	{ at_start, "Please file a bug report", MSG_BOUNDARY, NULL, NULL, 0 },
 	{ at_start, "Stack dump:", MSG_BOUNDARY, NULL, NULL, 0 },
@@ -829,6 +866,13 @@ static const line_shape line_shapes[] = {
 	  MSG_SIGNAL, NULL, NULL, 0 },
 	{ tool_signal, "Exception Type:", MSG_SIGNAL, NULL, NULL, 0 },
 	{ valgrind_aux, "Address 0x", MSG_AUX_STACK, NULL, NULL, 0 },
+	/* AddressSanitizer's memory history */
+	{ line_at_start, "freed by thread T", MSG_AUX_STACK, NULL, NULL, 0 },
+	{ line_at_start, "previously allocated by thread T", MSG_AUX_STACK,
+	  NULL, NULL, 0 },
+	{ line_at_start, "allocated by thread T", MSG_AUX_STACK, NULL, NULL,
+	  0 },
+	{ line_at_start, "Thread T", MSG_AUX_STACK, NULL, NULL, 0 },
 	{ valgrind_aux, "Block was alloc'd at", MSG_AUX_STACK, NULL, NULL, 0 },
 	{ valgrind_aux, "Uninitialised value was created", MSG_AUX_STACK, NULL,
 	  NULL, 0 },
@@ -850,6 +894,10 @@ static const line_shape line_shapes[] = {
 	  0 },
 	{ valgrind_error, "Access not within mapped region at address ",
 	  MSG_NOTE, NULL, NULL, 0 },
+
+	/* llvm::report_fatal_error */
+	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, NULL, "SIGABRT",
+	  SHAPE_LEADS },
 
 	/* heap checkers: the allocator found its own data corrupted */
 	{ glibc_heap, NULL, MSG_PRIMARY, "heap_corruption", "SIGABRT",

@@ -68,6 +68,10 @@ typedef struct parser {
 	char *diag_line, *diag_msg, *diag_loc;
 	int msg_from_diag; /* the current report's message is that */
 	char *vg_command; /* valgrind "Command: ..." */
+	const char *banner_producer; /* whose crash banner was seen */
+	mt_buf gdb_wrap; /* a gdb frame wrapped onto indented lines */
+	int gdb_wrap_where; /* its location may still follow */
+	unsigned gdb_wrap_line; /* where it starts */
 	/* op-log: launches in order, and id -> latest launch (open
 	 * addressing, power-of-two size, at most half full) */
 	mt_op_inflight *ops;
@@ -377,7 +381,7 @@ static void add_frame(parser *ps, mt_frame *f)
 	if (ps->other_thread) {
 		/* macOS crash reports list threads in the column form */
 		if (f->form == MT_FORM_PYTHON || f->form == MT_FORM_COLUMN ||
-		    tool_form(f->form)) {
+		    f->form == MT_FORM_SANITIZER || tool_form(f->form)) {
 			other_thread_frame(ps, f);
 			mt_frame_release(f);
 			return;
@@ -408,7 +412,7 @@ static void add_frame(parser *ps, mt_frame *f)
 		ps->tb_start = r->nframes;
 	}
 	r = current(ps);
-	if (f->form == MT_FORM_HOSTFRAME)
+	if (f->form == MT_FORM_HOSTFRAME || f->form == MT_FORM_BACKTRACE)
 		f->index = ps->host_index++;
 	f->line_no = ps->line_no;
 	if (r->nframes >= MAX_FRAMES) {
@@ -745,9 +749,14 @@ static void add_message(parser *ps, msg_info *m)
 		flush_pending(ps);
 	if (m->type != MSG_NONE)
 		end_other_thread(ps);
+	if (m->producer && m->type == MSG_BOUNDARY)
+		ps->banner_producer = m->producer;
 	if ((size_t)m->type < MT_ARRAY_SIZE(msg_handlers) &&
 	    msg_handlers[m->type])
 		msg_handlers[m->type](ps, m);
+	if (m->producer && m->type != MSG_BOUNDARY && ps->cur &&
+	    !ps->cur->producer)
+		ps->cur->producer = m->producer;
 }
 
 /* Most ops a log may launch before the oldest are forgotten; bounds
@@ -955,6 +964,17 @@ static int parse_frames_in_line(parser *ps, char *p)
 
 	while (*p == ' ' || *p == '\t')
 		p++;
+	/* "0.       #0 0x...": an empty pretty-stack entry glued to the
+	 * first frame */
+	if (isdigit((unsigned char)*p)) {
+		char *q = p;
+
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q == '.' && (q[1] == ' ' || q[1] == '\t') &&
+		    (q = next_glued_frame(q)))
+			p = q;
+	}
 	while (p && *p) {
 		char *next = next_glued_frame(p);
 
@@ -1031,6 +1051,170 @@ static int source_below(parser *ps, const char *p)
 	return 1;
 }
 
+static int modular_module(const char *m)
+{
+	const char *b = m ? strrchr(m, '/') : NULL;
+
+	b = b ? b + 1 : m;
+	return b && (!strcmp(b, "mojo") || !strncmp(b, "libKGEN", 7) ||
+	             !strncmp(b, "libAsyncRT", 10) ||
+	             !strncmp(b, "libMSupport", 11) ||
+	             !strncmp(b, "libmodular", 10) || strstr(m, "/modular/"));
+}
+
+/* What printed a report, from its frames when the lines said nothing:
+ * the first frame's shape names the tool; LLVM's handler runs in mojo
+ * when the banner, the program or a module is Modular's. */
+static const char *producer_of(const parser *ps, const mt_report *r)
+{
+	const char *p = r->producer;
+	size_t i;
+	int mojo =
+	        r->mojo_driver ||
+	        (ps->banner_producer && !strcmp(ps->banner_producer, "mojo")) ||
+	        (r->program && (!strncmp(r->program, "mojo ", 5) ||
+	                        strstr(r->program, "/mojo ")));
+
+	for (i = 0; i < r->nframes && i < 64 && !mojo; i++)
+		mojo = modular_module(r->frames[i].module);
+	if (!p && r->nframes) {
+		switch (r->frames[0].form) {
+		case MT_FORM_GDB:
+			return "gdb";
+		case MT_FORM_LLDB:
+			return "lldb";
+		case MT_FORM_VALGRIND:
+			return "valgrind";
+		case MT_FORM_EUSTACK:
+			return "eu-stack";
+		case MT_FORM_BACKTRACE:
+			return "glibc";
+		case MT_FORM_SANITIZER:
+			return "sanitizer";
+		case MT_FORM_PYTHON:
+			return "traceback";
+		case MT_FORM_HOSTFRAME:
+			return mojo ? "mojo" : NULL;
+		default:
+			p = "llvm-handler";
+		}
+	}
+	if (!p && ps->banner_producer)
+		p = ps->banner_producer;
+	if (mojo && (!p || !strcmp(p, "llvm-handler")))
+		p = "mojo";
+	return p;
+}
+
+/*
+ * gdb wraps a long frame: "#1  dump_frame (fd=2,\n    frame=0x...)\n    at
+ * Python/traceback.c:914". Is p the first line of such a frame? 1 when its
+ * argument list is still open, 2 when it is closed but the location may
+ * follow on the next line, 0 when it is complete or not gdb's. Only gdb's
+ * shapes qualify ("#N" and two blanks, or "0x... in "); LLVM's "#N 0x..."
+ * lines, whose next line is often an indented frame, never do.
+ */
+static int gdb_wrapped(const char *p)
+{
+	const char *q, *close = NULL;
+	int depth = 0, gdb = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '#' || !isdigit((unsigned char)p[1]))
+		return 0;
+	for (q = p + 1; isdigit((unsigned char)*q); q++)
+		;
+	if (*q != ' ')
+		return 0;
+	gdb = q[1] == ' ';
+	while (*q == ' ')
+		q++;
+	if (q[0] == '0' && q[1] == 'x') {
+		while (isxdigit((unsigned char)*++q) || *q == 'x')
+			;
+		if (strncmp(q, " in ", 4))
+			return 0;
+		gdb = 1;
+	}
+	if (!gdb)
+		return 0;
+	for (; *q; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && depth && !--depth)
+			close = q;
+	}
+	if (depth > 0)
+		return 1;
+	if (close && !close[1])
+		return 2;
+	return 0;
+}
+
+/* The wrapped frame is complete (or cannot grow): parse it. */
+static void flush_gdb_wrap(parser *ps)
+{
+	unsigned line_no = ps->line_no;
+
+	if (!ps->gdb_wrap.len)
+		return;
+	ps->line_no = ps->gdb_wrap_line; /* the frame's first line */
+	parse_frames_in_line(ps, ps->gdb_wrap.ptr);
+	ps->line_no = line_no;
+	mt_buf_clear(&ps->gdb_wrap);
+}
+
+/* Collect a wrapped gdb frame; 1 when p was taken. */
+static int join_gdb_frame(parser *ps, const char *p)
+{
+	const char *t = p;
+	int how;
+
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (ps->gdb_wrap.len) {
+		int more = (*p == ' ' || *p == '\t') && *t && *t != '#' &&
+		           ps->gdb_wrap.len < 4096;
+
+		if (more && ps->gdb_wrap_where == 2 && strncmp(t, "at ", 3) &&
+		    strncmp(t, "from ", 5))
+			more = 0;
+		if (!more) {
+			flush_gdb_wrap(ps);
+			return 0;
+		}
+		mt_buf_putc(&ps->gdb_wrap, ' ');
+		mt_buf_puts(&ps->gdb_wrap, t);
+		how = gdb_wrapped(ps->gdb_wrap.ptr);
+		if (!how || (ps->gdb_wrap_where == 2 && how == 0) ||
+		    !strncmp(t, "at ", 3) || !strncmp(t, "from ", 5)) {
+			flush_gdb_wrap(ps);
+			return 1;
+		}
+		ps->gdb_wrap_where = how;
+		return 1;
+	}
+	how = gdb_wrapped(p);
+	if (!how)
+		return 0;
+	/* a closed list: complete unless its location follows */
+	if (how == 2) {
+		mt_frame f;
+
+		if (mt_stack_parse_frame_line(&f, p) &&
+		    (f.file || f.form != MT_FORM_GDB)) {
+			mt_frame_release(&f);
+			return 0;
+		}
+		mt_frame_release(&f);
+	}
+	mt_buf_puts(&ps->gdb_wrap, p);
+	ps->gdb_wrap_where = how;
+	ps->gdb_wrap_line = ps->line_no;
+	return 1;
+}
+
 /* One cleaned, unwrapped line. */
 static void parse_line(parser *ps, const char *p)
 {
@@ -1060,6 +1244,8 @@ static void parse_line(parser *ps, const char *p)
 		ps->in_build_traceback = 0;
 	}
 	/* last_was_frame: set again by a frame this line adds */
+	if (join_gdb_frame(ps, p))
+		return;
 	if (parse_frames_in_line(ps, (char *)p))
 		return;
 	ps->last_was_frame = was_frame;
@@ -1098,7 +1284,7 @@ static void parse_line(parser *ps, const char *p)
 static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 {
 	mt_buf line = MT_BUF_INIT;
-	size_t pos = 0;
+	size_t pos = 0, i;
 
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
@@ -1117,10 +1303,15 @@ static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 		parse_line(ps, p);
 	}
 	mt_buf_release(&line);
+	flush_gdb_wrap(ps);
+	mt_buf_release(&ps->gdb_wrap);
 	close_traceback(ps);
 	flush_pending(ps);
 	end_other_thread(ps);
 	finish_ops(ps);
+	for (i = ps->first_report; i < ps->set->n; i++)
+		ps->set->reports[i].producer =
+		        producer_of(ps, &ps->set->reports[i]);
 	mt_buf_release(&ps->other_note);
 	free(ps->signal_thread);
 	free(ps->diag_line);
@@ -1210,6 +1401,7 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 		ps.first_report = set->n;
 		ps.last_index = -1;
 		ps.other_note = (mt_buf)MT_BUF_INIT;
+		ps.gdb_wrap = (mt_buf)MT_BUF_INIT;
 		/* interleaved processes: one pass per process, then one
 		 * over the lines that name none */
 		parse_text(&ps, text, len,

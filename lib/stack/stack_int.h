@@ -52,6 +52,8 @@ typedef struct msg_info {
 	thread_role role; /* MSG_THREAD */
 	int recent_first; /* MSG_THREAD: Python's "most recent call first" */
 	long pid; /* MSG_PROCESS */
+	const char *producer; /* static: the tool the line shows printed the
+	                         dump ("gdb", "valgrind" ...), or NULL */
 } msg_info;
 
 /* Classify one cleaned line. in_traceback: a Python traceback is open, so

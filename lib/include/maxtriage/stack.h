@@ -42,7 +42,8 @@ typedef enum {
 	MT_FORM_GDB, /* #N  [0xADDR in ]f (args) at file:L | from lib */
 	MT_FORM_LLDB, /* frame #N: 0xADDR module`f + off at file:L:C */
 	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
-	MT_FORM_EUSTACK /* #N 0xADDR [- 1] f [- module], source below */
+	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
+	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
 } mt_frame_form;
 
 typedef struct mt_blame {
@@ -138,6 +139,12 @@ typedef struct mt_report {
 	                 "0x00007f0e...", "TID 2054"), or NULL */
 	long pid; /* process id the dump names (valgrind ==PID==, eu-stack
 	             PID N), 0 when none */
+	const char *producer; /* static: what printed the dump: "mojo"
+	                         (LLVM's handler in the mojo driver or the
+	                         Modular runtime), "llvm-handler", "gdb",
+	                         "lldb", "valgrind", "eu-stack",
+	                         "faulthandler", "traceback", "sanitizer",
+	                         "macos-crash", "glibc"; NULL unknown */
 
 	/* triage */
 	mt_category category;
