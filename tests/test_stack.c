@@ -913,6 +913,37 @@ static void glibc_backtrace_and_other_messages(void **state)
 	mt_report_set_release(&s);
 }
 
+/* Two real column-form dumps (modular/modular#586, shared sample 04, and
+ * modular/modular#5191), their lines interleaved one by one as two
+ * processes crashing at once print them. */
+static void interleaved_column_dumps(void **state)
+{
+	mt_report_set s = parse(
+	        "0  mojo      0x000055e89e20a957\n"
+	        "0  mojo                      0x0000558214a561cb\n"
+	        "1  mojo      0x000055e89e20852e\n"
+	        "1  mojo                      0x0000558214a53a1a\n"
+	        "2  mojo      0x000055e89e20b02f\n"
+	        "2  mojo                      0x0000558214a56d77\n"
+	        "3  libc.so.6 0x00007f0aaa43bcf0\n"
+	        "3  libc.so.6                 0x00007f361ce97330\n"
+	        "4  libc.so.6                 0x00007f361cf7925d syscall + 29\n"
+	        "5  libAsyncRTMojoBindings.so 0x00007f361d0d2953\n");
+	size_t i;
+
+	(void)state;
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.reports[0].nframes, 4);
+	assert_int_equal(s.reports[1].nframes, 6);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(s.reports[0].frames[i].index, (int)i);
+	assert_true(s.reports[0].frames[3].address == 0x00007f0aaa43bcf0ULL);
+	assert_true(s.reports[1].frames[3].address == 0x00007f361ce97330ULL);
+	assert_string_equal(s.reports[1].frames[5].module,
+	                    "libAsyncRTMojoBindings.so");
+	mt_report_set_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -946,6 +977,7 @@ int main(void)
 		cmocka_unit_test(compiler_error_before_crash),
 		cmocka_unit_test(gdb_wrapped_frames),
 		cmocka_unit_test(glibc_backtrace_and_other_messages),
+		cmocka_unit_test(interleaved_column_dumps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,6 +29,17 @@
 #define MAX_FRAMES 100000
 #define MAX_REPORTS 100000
 
+/* Column-form dumps of processes printing at once, their lines
+ * interleaved: one lane per dump being filled (see switch_lane). */
+#define MAX_LANES 4
+typedef struct lane {
+	size_t report; /* index into the set's reports */
+	int last_index;
+	unsigned last_line;
+	uint64_t lo, hi; /* addresses its frames spanned */
+	int has_primary, frames_after_primary;
+} lane;
+
 typedef struct parser {
 	mt_report_set *set;
 	mt_report *cur; /* report being filled, or NULL */
@@ -72,6 +83,8 @@ typedef struct parser {
 	mt_buf gdb_wrap; /* a gdb frame wrapped onto indented lines */
 	int gdb_wrap_where; /* its location may still follow */
 	unsigned gdb_wrap_line; /* where it starts */
+	lane lanes[MAX_LANES];
+	size_t nlanes;
 	/* op-log: launches in order, and id -> latest launch (open
 	 * addressing, power-of-two size, at most half full) */
 	mt_op_inflight *ops;
@@ -362,6 +375,90 @@ static void end_other_thread(parser *ps)
 	ps->other_frames = 0;
 }
 
+static uint64_t lane_distance(const lane *l, uint64_t a)
+{
+	return a < l->lo ? l->lo - a : a > l->hi ? a - l->hi : 0;
+}
+
+static lane *cur_lane(parser *ps)
+{
+	size_t i, r = ps->cur ? (size_t)(ps->cur - ps->set->reports) : 0;
+
+	for (i = 0; ps->cur && i < ps->nlanes; i++)
+		if (ps->lanes[i].report == r)
+			return &ps->lanes[i];
+	return NULL;
+}
+
+/*
+ * Two processes crashing at once print their column-form dumps line by
+ * line into one log: "0 mojo 0x55e8...", "0 mojo 0x5582...", "1 mojo
+ * 0x55e8...". A frame continues the dump that expects its index next;
+ * when several do (and another one was fed in the last few lines, which
+ * is what interleaving looks like), the one whose addresses lie nearest
+ * wins: each process has its own address space layout. Ties keep the
+ * current dump, so one dump alone never moves.
+ */
+static void switch_lane(parser *ps, const mt_frame *f)
+{
+	lane *cur = cur_lane(ps), *best = NULL;
+	size_t i;
+
+	for (i = 0; i < ps->nlanes; i++) {
+		lane *l = &ps->lanes[i];
+
+		if (l->last_index != f->index - 1 || l->report >= ps->set->n ||
+		    (l != cur && ps->line_no - l->last_line > 4))
+			continue;
+		if (!best ||
+		    lane_distance(l, f->address) <
+		            lane_distance(best, f->address) ||
+		    (l == cur && lane_distance(l, f->address) ==
+		                         lane_distance(best, f->address)))
+			best = l;
+	}
+	if (!best || best == cur)
+		return;
+	if (cur) {
+		cur->has_primary = ps->cur_has_primary;
+		cur->frames_after_primary = ps->frames_after_primary;
+	}
+	ps->cur = &ps->set->reports[best->report];
+	ps->last_index = best->last_index;
+	ps->cur_has_primary = best->has_primary;
+	ps->frames_after_primary = best->frames_after_primary;
+	ps->replay = 0;
+}
+
+/* The current dump took a column frame: its lane follows. */
+static void update_lane(parser *ps, const mt_frame *f)
+{
+	lane *l = cur_lane(ps);
+	size_t i;
+
+	if (!l) {
+		if (ps->nlanes < MAX_LANES) {
+			l = &ps->lanes[ps->nlanes++];
+		} else { /* the lane fed longest ago */
+			l = &ps->lanes[0];
+			for (i = 1; i < MAX_LANES; i++)
+				if (ps->lanes[i].last_line < l->last_line)
+					l = &ps->lanes[i];
+		}
+		memset(l, 0, sizeof(*l));
+		l->report = (size_t)(ps->cur - ps->set->reports);
+		l->lo = l->hi = f->address;
+	}
+	l->last_index = f->index;
+	l->last_line = ps->line_no;
+	l->has_primary = ps->cur_has_primary;
+	l->frames_after_primary = ps->frames_after_primary;
+	if (f->address < l->lo)
+		l->lo = f->address;
+	if (f->address > l->hi)
+		l->hi = f->address;
+}
+
 static void add_frame(parser *ps, mt_frame *f)
 {
 	mt_report *r;
@@ -390,6 +487,8 @@ static void add_frame(parser *ps, mt_frame *f)
 	}
 	if (replayed(ps, f))
 		return;
+	if (f->form == MT_FORM_COLUMN && f->index >= 0 && f->has_address)
+		switch_lane(ps, f);
 	/* A restarted numbering means a new dump, unless it is a Python
 	 * frame or a Host Frame (which carry no index). */
 	if (ps->cur && f->index >= 0 && ps->cur->nframes &&
@@ -432,6 +531,8 @@ static void add_frame(parser *ps, mt_frame *f)
 		ps->frames_after_primary = 1;
 	ps->continuation = 0;
 	ps->last_was_frame = 1;
+	if (f->form == MT_FORM_COLUMN && f->index >= 0 && f->has_address)
+		update_lane(ps, &r->frames[r->nframes - 1]);
 }
 
 /*
