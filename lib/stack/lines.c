@@ -196,6 +196,143 @@ static const char *strip_build_id(mt_frame *f, const char *s, const char *e)
 	return trim_end(s, b);
 }
 
+/* Last occurrence of needle in [s, e), or NULL. */
+static const char *find_last(const char *s, const char *e, const char *needle)
+{
+	size_t n = strlen(needle);
+	const char *p;
+
+	if ((size_t)(e - s) < n)
+		return NULL;
+	for (p = e - n; p >= s; p--)
+		if (!memcmp(p, needle, n))
+			return p;
+	return NULL;
+}
+
+static int has_blank(const char *s, const char *e)
+{
+	for (; s < e; s++)
+		if (*s == ' ' || *s == '\t')
+			return 1;
+	return 0;
+}
+
+/* The '(' matching the ')' at e[-1], or NULL. */
+static const char *open_paren(const char *s, const char *e)
+{
+	const char *p;
+	int depth = 0;
+
+	for (p = e - 1; p >= s; p--) {
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0)
+			return p;
+	}
+	return NULL;
+}
+
+/* Set the function from a printed name; "??" and "???" (the tool knew
+ * none) leave it unset, so a meaningless name never names a frame. */
+static void set_printed_function(mt_frame *f, const char *s, const char *e)
+{
+	char *name = dup_trim(s, e);
+
+	if (name && strspn(name, "?") == strlen(name)) {
+		free(name);
+		name = NULL;
+	}
+	free(f->function);
+	f->function = name;
+}
+
+/*
+ * gdb's frame text after "in " (or after the index when gdb printed no
+ * address): "f (args) at file:L", "f (args) from /lib/x.so", "f (args)".
+ * The argument list is dropped from the name; it always follows the name
+ * after one blank, which LLVM's and sanitizers' names never do.
+ * require_where: accept only with " at " or " from " (frames printed
+ * without an address always have a source line).
+ */
+static int
+gdb_tail(mt_frame *f, const char *s, const char *e, int require_where)
+{
+	const char *q, *name_end = e, *open, *tok;
+	mt_frame loc;
+
+	memset(&loc, 0, sizeof(loc));
+	e = trim_end(s, e);
+	if ((q = find_last(s, e, " from ")) && q + 6 < e &&
+	    !has_blank(q + 6, e)) {
+		loc.module = mt_strndup(q + 6, (size_t)(e - q - 6));
+		name_end = q;
+	} else if ((q = find_last(s, e, " at ")) && q + 4 < e &&
+	           !has_blank(q + 4, e) &&
+	           tail_file_line(&loc, q + 4, e, &tok) && tok == q + 4) {
+		name_end = q;
+	} else if (require_where) {
+		goto refuse;
+	}
+	name_end = trim_end(s, name_end);
+	if (name_end <= s || name_end[-1] != ')')
+		goto refuse;
+	open = open_paren(s, name_end);
+	if (!open || open == s || open[-1] != ' ')
+		goto refuse;
+	f->form = MT_FORM_GDB;
+	set_printed_function(f, s, open);
+	f->module = loc.module;
+	f->file = loc.file;
+	f->line = loc.line;
+	return 1;
+refuse:
+	free(loc.module);
+	free(loc.file);
+	return 0;
+}
+
+/* gdb frames printed without an address: "#1  walk (n=0x0) at x.c:6"
+ * (the pc is at the start of a line, or an inline frame), and the
+ * signal trampoline "<signal handler called>". */
+static int gdb_frame_noaddr(mt_frame *f, const char *p)
+{
+	const char *e = trim_end(p, p + strlen(p));
+
+	if ((size_t)(e - p) == 23 &&
+	    !strncmp(p, "<signal handler called>", 23)) {
+		f->form = MT_FORM_GDB;
+		f->sigtramp = 1;
+		return 1;
+	}
+	return gdb_tail(f, p, e, 1);
+}
+
+/*
+ * eu-stack (elfutils) frame text after the address: "[- 1 ]f[ - module]".
+ * "-a" prints "- 1" (the pc was moved back into the call) or four blanks
+ * before the name; "-m" appends " - module". Without either it reads as
+ * an LLVM "#N 0xADDR f" frame, and is one.
+ */
+static int eustack_rest(mt_frame *f, const char *rest, const char *e)
+{
+	const char *q;
+	int adjusted = !strncmp(rest, "- 1 ", 4);
+
+	if (adjusted)
+		rest = skip_ws(rest + 4);
+	q = find_last(rest, e, " - ");
+	if (q && q + 3 < e && !has_blank(q + 3, e)) {
+		f->module = mt_strndup(q + 3, (size_t)(e - q - 3));
+		e = q;
+	} else if (!adjusted) {
+		return 0;
+	}
+	f->form = MT_FORM_EUSTACK;
+	set_printed_function(f, rest, e);
+	return 1;
+}
+
 /* What follows the address of an LLVM-style "#N 0xADDR" frame. */
 static void llvm_rest(mt_frame *f, const char *rest)
 {
@@ -210,9 +347,18 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		return;
 	}
 	if (!strncmp(rest, "in ", 3)) {
-		f->form = MT_FORM_SANITIZER;
 		rest += 3;
 		e = strip_build_id(f, rest, e);
+		/* sanitizers: "in f (module+0xOFF)", "in f file:L:C";
+		 * gdb: "in f (args) at file:L" */
+		if (!tail_module_offset(f, rest, e, &at) &&
+		    gdb_tail(f, rest, e, 0))
+			return;
+		f->form = MT_FORM_SANITIZER;
+		if (f->module) {
+			f->symbol = dup_trim(rest, at);
+			return;
+		}
 	}
 	if (tail_module_offset(f, rest, e, &at)) {
 		f->symbol = dup_trim(rest, at);
@@ -233,6 +379,8 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->function = dup_trim(rest, at);
 		return;
 	}
+	if (f->form == MT_FORM_LLVM && eustack_rest(f, rest, e))
+		return;
 	f->symbol = dup_trim(rest, e);
 }
 
@@ -262,6 +410,8 @@ static int llvm_frame(mt_frame *f, const char *p)
 		llvm_rest(f, p);
 		return 1;
 	}
+	if (gdb_frame_noaddr(f, p))
+		return 1;
 	/* normalised "#N libX.so+0xOFF" (people paste these) */
 	{
 		const char *plus = strstr(p, "+0x"), *q, *end;
@@ -320,6 +470,22 @@ static int column_frame(mt_frame *f, const char *p)
 	e = trim_end(p, p + strlen(p));
 	if (p >= e)
 		return 1;
+	/* macOS crash reports: "sym + 20 (crash.c:10)" */
+	if (e[-1] == ')' && (plus = open_paren(p, e)) && plus > p &&
+	    plus[-1] == ' ' && !has_blank(plus + 1, e - 1)) {
+		const char *tok;
+		mt_frame loc;
+
+		memset(&loc, 0, sizeof(loc));
+		if (tail_file_line(&loc, plus + 1, e - 1, &tok) &&
+		    tok == plus + 1) {
+			f->file = loc.file;
+			f->line = loc.line;
+			e = trim_end(p, plus);
+		} else {
+			free(loc.file);
+		}
+	}
 	/* "sym + 1234": the offset is the last " + decimal" */
 	for (plus = e - 1; plus > p && *plus != '+'; plus--)
 		;
@@ -337,6 +503,164 @@ static int column_frame(mt_frame *f, const char *p)
 	}
 	f->symbol = dup_trim(p, e);
 	return 1;
+}
+
+/* lldb: "[* ]frame #N: 0xADDR module`f(args) + off at file:L:C" */
+static int lldb_frame(mt_frame *f, const char *p)
+{
+	uint64_t idx, off;
+	const char *tick, *e, *q, *plus, *tok;
+	int red;
+
+	p = skip_ws(p);
+	if (p[0] == '*' && p[1] == ' ')
+		p = skip_ws(p + 1);
+	if (strncmp(p, "frame #", 7))
+		return 0;
+	p += 7;
+	if (!parse_dec(&p, &idx) || *p != ':' || idx > INT32_MAX)
+		return 0;
+	p = skip_ws(p + 1);
+	if (!parse_hex_addr(&p, &f->address, &red))
+		return 0;
+	f->index = (int)idx;
+	f->form = MT_FORM_LLDB;
+	f->has_address = !red;
+	f->redacted = red;
+	p = skip_ws(p);
+	e = trim_end(p, p + strlen(p));
+	tick = memchr(p, '`', (size_t)(e - p));
+	if (!tick)
+		return 1; /* no module: JIT code or an unmapped pc */
+	f->module = dup_trim(p, tick);
+	p = tick + 1;
+	if ((q = find_last(p, e, " at ")) && q + 4 < e &&
+	    !has_blank(q + 4, e) && tail_file_line(f, q + 4, e, &tok))
+		e = q;
+	/* " + 362": offset from the symbol */
+	if ((plus = find_last(p, e, " + "))) {
+		q = plus + 3;
+		if (parse_dec(&q, &off) && q == e) {
+			f->has_symbol_offset = 1;
+			f->symbol_offset = off;
+			e = plus;
+		}
+	}
+	e = trim_end(p, e);
+	/* "walk [inlined] value_of(...)": value_of, inlined into walk */
+	if ((q = find_last(p, e, " [inlined] "))) {
+		p = q + 11;
+		f->inlined = 1;
+	}
+	/* "walk(n=0x0)": argument values are not part of the name; a
+	 * signature of types ("f(int)") is, and is left to the display */
+	if (e > p && e[-1] == ')' && (q = open_paren(p, e)) && q > p &&
+	    memchr(q, '=', (size_t)(e - q)))
+		e = q;
+	set_printed_function(f, p, e);
+	if (f->function)
+		f->symbol = mt_strdup(f->function);
+	return 1;
+}
+
+/* valgrind: "at 0xADDR: f (file:L)", "by 0xADDR: f (in /lib/x.so)"
+ * ("==PID==" already removed). "at" starts a stack (index 0); "by"
+ * frames get the next index from the parser. */
+static int valgrind_frame(mt_frame *f, const char *p)
+{
+	const char *e, *open, *colon;
+	int red, at;
+
+	p = skip_ws(p);
+	at = !strncmp(p, "at 0x", 5);
+	if (!at && strncmp(p, "by 0x", 5))
+		return 0;
+	p += 3;
+	if (!parse_hex_addr(&p, &f->address, &red) || red || p[0] != ':' ||
+	    p[1] != ' ')
+		return 0;
+	p = skip_ws(p + 1);
+	e = trim_end(p, p + strlen(p));
+	f->form = MT_FORM_VALGRIND;
+	f->index = at ? 0 : -1;
+	f->has_address = 1;
+	if (e > p && e[-1] == ')' && (open = open_paren(p, e)) && open > p &&
+	    open[-1] == ' ') {
+		const char *in = open + 1, *ie = e - 1, *tok;
+
+		if (!strncmp(in, "in ", 3))
+			f->module = dup_trim(in + 3, ie);
+		else if ((colon = memchr(in, ':', (size_t)(ie - in))) &&
+		         !has_blank(in, ie) && ie > in) {
+			mt_frame loc;
+
+			memset(&loc, 0, sizeof(loc));
+			if (tail_file_line(&loc, in, ie, &tok) && tok == in) {
+				f->file = loc.file;
+				f->line = loc.line;
+			} else {
+				free(loc.file);
+			}
+		}
+		if (f->module || f->file)
+			e = open;
+	}
+	set_printed_function(f, p, e);
+	return 1;
+}
+
+/* glibc backtrace_symbols(), printed under "======= Backtrace: =========":
+ * "/lib64/libc.so.6(+0x81329)[0x7ff753e23329]" (module offset) or
+ * "/lib64/libstdc++.so.6(_ZNSt6localeC2Ev+0x13)[0x7ff729ecb5e3]" (symbol
+ * and hex offset) or "./a.out[0x400a3e]". */
+static int backtrace_frame(mt_frame *f, const char *p)
+{
+	const char *e, *lb, *open, *plus, *q;
+	uint64_t off;
+	int red;
+
+	p = skip_ws(p);
+	e = trim_end(p, p + strlen(p));
+	if (e - p < 6 || e[-1] != ']' || (*p != '/' && *p != '.'))
+		return 0;
+	for (lb = e - 1; lb > p && *lb != '['; lb--)
+		;
+	q = lb + 1;
+	if (lb == p || !parse_hex_addr(&q, &f->address, &red) || red ||
+	    q != e - 1)
+		return 0;
+	e = lb;
+	if (e[-1] == ')') {
+		if (!(open = open_paren(p, e)) || open == p)
+			return 0;
+		plus = find_last(open, e, "+0x");
+		q = plus ? plus + 1 : NULL;
+		if (!plus || !parse_hex_addr(&q, &off, &red) || red ||
+		    q != e - 1)
+			return 0;
+		if (plus == open + 1) {
+			f->has_offset = 1;
+			f->module_offset = off;
+		} else {
+			f->symbol =
+			        mt_strndup(open + 1, (size_t)(plus - open - 1));
+			f->has_symbol_offset = 1;
+			f->symbol_offset = off;
+		}
+		e = open;
+	}
+	if (has_blank(p, e))
+		goto refuse;
+	f->form = MT_FORM_BACKTRACE;
+	f->index = -1;
+	f->has_address = 1;
+	f->module = mt_strndup(p, (size_t)(e - p));
+	return 1;
+refuse:
+	free(f->symbol);
+	f->symbol = NULL;
+	f->has_offset = f->has_symbol_offset = 0;
+	return 0;
 }
 
 /* compute-sanitizer: "Host Frame:sym [0xOFF] in lib" or "Host Frame: [0xADDR]"
@@ -395,6 +719,8 @@ static int python_frame(mt_frame *f, const char *p)
 	f->line = line > UINT32_MAX ? 0 : (unsigned)line;
 	if (!strncmp(p, ", in ", 5))
 		f->function = dup_trim(p + 5, p + strlen(p));
+	else if (!strncmp(p, " in ", 4)) /* faulthandler */
+		f->function = dup_trim(p + 4, p + strlen(p));
 	return 1;
 }
 
@@ -403,7 +729,9 @@ int mt_stack_parse_frame_line(mt_frame *out, const char *line)
 	memset(out, 0, sizeof(*out));
 	out->index = -1;
 	if (llvm_frame(out, line) || column_frame(out, line) ||
-	    host_frame(out, line) || python_frame(out, line))
+	    host_frame(out, line) || python_frame(out, line) ||
+	    lldb_frame(out, line) || valgrind_frame(out, line) ||
+	    backtrace_frame(out, line))
 		return 1;
 	mt_frame_release(out);
 	memset(out, 0, sizeof(*out));

@@ -66,6 +66,7 @@ void mt_report_release(mt_report *r)
 	free(r->kernel);
 	free(r->entry_point);
 	free(r->error_location);
+	free(r->thread);
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	free(r->notes);

@@ -17,8 +17,23 @@ typedef enum {
 	MSG_TRACEBACK, /* "Traceback (most recent call last):" */
 	MSG_BUILD_TRACEBACK, /* MAX "Build Time Traceback": op call sites */
 	MSG_STACK_NOT_COLLECTED,
-	MSG_SYNC_HINT
+	MSG_SYNC_HINT,
+	MSG_THREAD, /* a thread's stack follows (debuggers, faulthandler) */
+	MSG_AUX_STACK, /* valgrind: a stack that is not the error's own
+	                  ("Block was alloc'd at") follows */
+	MSG_PROCESS, /* eu-stack "PID N - core": a dump of process N */
+	MSG_DIAGNOSTIC /* compiler "file:L:C: error: text" */
 } msg_type;
+
+/* Which thread a MSG_THREAD header starts. */
+typedef enum {
+	THREAD_CRASHED = 0, /* the thread that crashed or was current */
+	THREAD_OTHER, /* another thread: its frames are notes */
+	THREAD_BY_NUMBER, /* gdb: crashed when it is the thread the signal
+	                     line named */
+	THREAD_FIRST /* eu-stack: the first thread of a process is the one
+	                that got the signal (a core's first note) */
+} thread_role;
 
 typedef struct msg_info {
 	msg_type type;
@@ -32,6 +47,13 @@ typedef struct msg_info {
 	char *location; /* file:L:C named by the message (owned) */
 	char *kernel; /* kernel named by a MAX error (owned) */
 	char *entry_point;
+	char *detail; /* diagnostic: the text after "error: " (owned) */
+	char *thread; /* thread named by a header or signal line (owned) */
+	thread_role role; /* MSG_THREAD */
+	int recent_first; /* MSG_THREAD: Python's "most recent call first" */
+	long pid; /* MSG_PROCESS */
+	const char *producer; /* static: the tool the line shows printed the
+	                         dump ("gdb", "valgrind" ...), or NULL */
 } msg_info;
 
 /* Classify one cleaned line. in_traceback: a Python traceback is open, so

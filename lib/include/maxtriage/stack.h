@@ -35,7 +35,15 @@ typedef enum {
 	MT_FORM_NORMALISED, /* #N lib+0xOFF */
 	MT_FORM_SANITIZER, /* #N 0xADDR in func ... */
 	MT_FORM_HOSTFRAME, /* compute-sanitizer Host Frame: */
-	MT_FORM_PYTHON /* File "x.py", line N, in f */
+	MT_FORM_PYTHON, /* File "x.py", line N, in f (and faulthandler's
+	                   File "x.py", line N in f) */
+	/* stacks printed by debuggers and other tools: names come from the
+	 * crashed process itself, so they are kept as printed */
+	MT_FORM_GDB, /* #N  [0xADDR in ]f (args) at file:L | from lib */
+	MT_FORM_LLDB, /* frame #N: 0xADDR module`f + off at file:L:C */
+	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
+	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
+	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
 } mt_frame_form;
 
 typedef struct mt_blame {
@@ -65,6 +73,8 @@ typedef struct mt_frame {
 	int truncated; /* the line was cut short */
 	char *build_id; /* sanitizer (BuildId: ...) */
 	unsigned line_no; /* line of the input it came from (1-based) */
+	int sigtramp; /* printed as the signal trampoline itself
+	                 (gdb "<signal handler called>") */
 
 	/* resolved (or copied from a symbolized dump) */
 	char *function; /* full name */
@@ -123,6 +133,18 @@ typedef struct mt_report {
 	 * (a local libc would otherwise name another machine's trampoline) */
 	int trampoline;
 	int resolved;
+
+	/* what the dump says about the thread and process (parse) */
+	char *thread; /* the crashing thread as printed ("Thread 1",
+	                 "0x00007f0e...", "TID 2054"), or NULL */
+	long pid; /* process id the dump names (valgrind ==PID==, eu-stack
+	             PID N), 0 when none */
+	const char *producer; /* static: what printed the dump: "mojo"
+	                         (LLVM's handler in the mojo driver or the
+	                         Modular runtime), "llvm-handler", "gdb",
+	                         "lldb", "valgrind", "eu-stack",
+	                         "faulthandler", "traceback", "sanitizer",
+	                         "macos-crash", "glibc"; NULL unknown */
 
 	/* triage */
 	mt_category category;
