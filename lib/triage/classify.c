@@ -10,11 +10,16 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
+#include "maxtriage/map.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Nearest-symbol names further than this from their symbol are not the
+ * function (as in resolve.c). */
+#define MAX_NEAREST_OFFSET 0x10000
 
 /* The frame's name: resolved, or as printed unless the printed one is a
  * far-away nearest symbol that names some other function. */
@@ -134,21 +139,203 @@ static int program_is_mojo(const mt_report *r)
 	return b && (b == p || b[-1] == '/') && (b[4] == ' ' || b[4] == '\0');
 }
 
+/* The category a frame's own fields give it (user rules, the model
+ * repository, JIT code, the built-in table); *why is borrowed or static. */
+static mt_category own_category(const mt_report *r,
+                                const mt_triage_opts *o,
+                                const mt_frame *f,
+                                const char **why)
+{
+	const char *name = frame_name(f);
+	const char *module = f->module_path ? f->module_path : f->module;
+	mt_category cat;
+	int c;
+
+	c = mt_rules_match_user(o->rules, f->module, name, f->file, why);
+	if (c < 0 && module != f->module)
+		c = mt_rules_match_user(o->rules, module, name, f->file, why);
+	if (c >= 0)
+		return (mt_category)c;
+	if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
+		*why = "file tracked in the model repository";
+		return MT_CAT_MODEL;
+	}
+	if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
+	    f->has_address && !f->unmapped) {
+		int mojo = program_is_mojo(r);
+
+		*why = mojo ? "JIT code under the mojo driver: user Mojo code"
+		            : "JIT code without a module: compiled kernel";
+		return mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
+	}
+	cat = mt_rules_match(o->rules, f->module, name, f->file, why);
+	if (cat == MT_CAT_UNKNOWN && module != f->module)
+		cat = mt_rules_match(o->rules, module, name, f->file, why);
+	return cat;
+}
+
+/* Frames whose category is evidence for their neighbours: a rule of
+ * their own gave it, and it says what code this is. Handler and system
+ * rules name code linked into every program (_start, abort, the crash
+ * handler), so they say nothing about the rest of a module or a file. */
+static int module_evidence(const mt_frame *f, int own)
+{
+	return own && f->category != MT_CAT_HANDLER &&
+	       f->category != MT_CAT_SYSTEM && f->category != MT_CAT_UNKNOWN;
+}
+
+static const char *frame_module(const mt_frame *f)
+{
+	return f->module_path ? f->module_path : f->module;
+}
+
+static const char *frame_file(const mt_frame *f)
+{
+	return f->file;
+}
+
+/* Evidence frames counted per module (or per source file): how many of
+ * each category, and the order in which the categories were first seen
+ * (ties go to the first). One pass, so a dump of 100,000 frames of one
+ * unknown module costs no more than the frames. */
+typedef struct tally {
+	size_t count[MT_CAT_MODEL + 1];
+	int order[MT_CAT_MODEL + 1], seen;
+} tally;
+
+typedef struct tallies {
+	mt_map index; /* hash of the key -> position in t */
+	tally *t;
+	size_t n, cap;
+	const char *(*key)(const mt_frame *);
+} tallies;
+
+static void tallies_build(tallies *ts,
+                          const mt_report *r,
+                          const unsigned char *own,
+                          const char *(*key)(const mt_frame *))
+{
+	size_t i;
+
+	memset(ts, 0, sizeof(*ts));
+	ts->key = key;
+	mt_map_init(&ts->index, 16);
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *g = &r->frames[i];
+		const char *k = key(g);
+		tally nt, *t;
+		size_t slot;
+		int found;
+
+		if (!module_evidence(g, own[i]) || !k ||
+		    g->category > MT_CAT_MODEL)
+			continue;
+		slot = mt_map_slot(&ts->index,
+		                   mt_hash_finish(mt_hash_str(MT_HASH_SEED, k)),
+		                   (uint32_t)ts->n, &found);
+		if (!found) {
+			memset(&nt, 0, sizeof(nt));
+			MT_PUSH(ts->t, ts->n, ts->cap, nt);
+		}
+		t = &ts->t[*mt_map_val(&ts->index, slot)];
+		if (!t->count[g->category]++)
+			t->order[t->seen++] = (int)g->category;
+	}
+}
+
+static void tallies_release(tallies *ts)
+{
+	mt_map_release(&ts->index);
+	free(ts->t);
+}
+
+/* The category most evidence frames that share f's key have, or -1. */
+static int majority(const tallies *ts, const mt_frame *f)
+{
+	const char *k = ts->key(f);
+	const tally *t;
+	uint32_t v;
+	int best = -1, i;
+
+	if (!k || (v = mt_map_get(&ts->index, mt_hash_finish(mt_hash_str(
+	                                              MT_HASH_SEED, k)))) ==
+	                  MT_MAP_NONE)
+		return -1;
+	t = &ts->t[v];
+	for (i = 0; i < t->seen; i++)
+		if (best < 0 || t->count[t->order[i]] > t->count[best])
+			best = t->order[i];
+	return best;
+}
+
+/*
+ * A frame no rule classifies takes the category of what surrounds it, in
+ * order of how close the evidence is: the function it is inlined into
+ * (a static helper inlined into a linalg:: kernel is kernel code), the
+ * other frames of its module (an extern "C" entry point of a kernel
+ * library), the other frames of its source file (a producer-symbolized
+ * frame printed with a file and no function).
+ */
+static void inherit(mt_report *r,
+                    size_t i,
+                    const unsigned char *own,
+                    const tallies *by_module,
+                    const tallies *by_file)
+{
+	mt_frame *f = &r->frames[i];
+	mt_buf b = MT_BUF_INIT;
+	size_t j;
+	int c;
+
+	for (j = i + 1; j < r->nframes && r->frames[j - 1].inlined; j++) {
+		const mt_frame *g = &r->frames[j];
+		char *d;
+
+		if (!own[j] || g->category == MT_CAT_UNKNOWN)
+			continue;
+		d = mt_function_display(frame_name(g));
+		mt_buf_printf(&b, "inlined into %s: %s",
+		              d && *d ? d : "its caller",
+		              mt_category_name(g->category));
+		free(d);
+		f->category = g->category;
+		goto out;
+	}
+	if ((c = majority(by_module, f)) >= 0) {
+		mt_buf_printf(&b, "other frames of %s: %s",
+		              base_name(frame_module(f)),
+		              mt_category_name((mt_category)c));
+		f->category = (mt_category)c;
+		goto out;
+	}
+	if ((c = majority(by_file, f)) >= 0) {
+		mt_buf_printf(&b, "other frames of %s: %s", base_name(f->file),
+		              mt_category_name((mt_category)c));
+		f->category = (mt_category)c;
+		goto out;
+	}
+out:
+	if (b.len) {
+		free(f->rule);
+		f->rule = mt_buf_detach(&b);
+	}
+	mt_buf_release(&b);
+}
+
 static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 {
+	unsigned char *own = mt_calloc(r->nframes ? r->nframes : 1, 1);
+	tallies by_module, by_file;
 	size_t i;
 
 	for (i = 0; i < r->nframes; i++) {
 		mt_frame *f = &r->frames[i];
 		const char *why = NULL;
-		const char *name = frame_name(f);
-		const char *module =
-		        f->module_path ? f->module_path : f->module;
-		int c;
 
 		free(f->rule);
 		f->rule = NULL;
 		if (tramp >= 0 && (int)i <= tramp) {
+			/* by position, not by what the frame is */
 			f->category = MT_CAT_HANDLER;
 			f->rule = mt_strdup(
 			        (int)i == tramp
@@ -156,39 +343,113 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			                : "above the signal trampoline: crash handler");
 			continue;
 		}
-		c = mt_rules_match_user(o->rules, f->module, name, f->file,
-		                        &why);
-		if (c < 0 && module != f->module)
-			c = mt_rules_match_user(o->rules, module, name, f->file,
-			                        &why);
-		if (c >= 0) {
-			f->category = (mt_category)c;
-			f->rule = mt_strdup(why);
-			continue;
-		}
-		if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
-			f->category = MT_CAT_MODEL;
-			f->rule = mt_strdup(
-			        "file tracked in the model repository");
-			continue;
-		}
-		if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
-		    f->has_address && !f->unmapped) {
-			int mojo = program_is_mojo(r);
-
-			f->category = mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
-			f->rule = mt_strdup(
-			        mojo ? "JIT code under the mojo driver: user Mojo code"
-			             : "JIT code without a module: compiled kernel");
-			continue;
-		}
-		f->category = mt_rules_match(o->rules, f->module, name, f->file,
-		                             &why);
-		if (f->category == MT_CAT_UNKNOWN && module != f->module)
-			f->category = mt_rules_match(o->rules, module, name,
-			                             f->file, &why);
+		f->category = own_category(r, o, f, &why);
 		f->rule = mt_strdup(why);
+		own[i] = f->category != MT_CAT_UNKNOWN;
 	}
+	tallies_build(&by_module, r, own, frame_module);
+	tallies_build(&by_file, r, own, frame_file);
+	for (i = 0; i < r->nframes; i++)
+		if (!own[i] && !(tramp >= 0 && (int)i <= tramp))
+			inherit(r, i, own, &by_module, &by_file);
+	tallies_release(&by_module);
+	tallies_release(&by_file);
+	free(own);
+}
+
+/* One cycle of frames repeated: frames [start, start + period) and the
+ * run of repeats that follows them. */
+typedef struct mt_cycle {
+	size_t start, period;
+} mt_cycle;
+
+#define MAX_CYCLE 64 /* longest cycle looked for */
+#define MIN_RECURSION_FRAMES 64 /* frames the repeats must cover */
+#define MIN_REPEATS 4
+
+/* The shortest cycle of frame names that repeats over at least
+ * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
+ * trampoline: unbounded recursion. 1 and *out, or 0. */
+static int find_cycle(mt_cycle *out, const mt_report *r, int tramp)
+{
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p;
+	char **names;
+	int found = 0;
+
+	if (r->nframes < from + MIN_RECURSION_FRAMES)
+		return 0;
+	n = r->nframes - from;
+	names = mt_calloc(n, sizeof(char *));
+	for (i = 0; i < n; i++)
+		names[i] = mt_signature_frame_name(&r->frames[from + i]);
+	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
+		size_t run = 0, start = 0;
+
+		for (i = 0; i + p < n && !found; i++) {
+			if (strcmp(names[i], names[i + p])) {
+				run = 0;
+				continue;
+			}
+			if (!run++)
+				start = i;
+			if (run + p >= MIN_RECURSION_FRAMES &&
+			    (run + p) / p >= MIN_REPEATS) {
+				out->start = from + start;
+				out->period = p;
+				found = 1;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return found;
+}
+
+/* Texts of glibc, macOS and tcmalloc heap checkers. */
+static const char *const heap_markers[] = {
+	"malloc(): ", "free(): ", "realloc(): ", "double free or corruption",
+	"malloc_consolidate(): ", "corrupted size vs. prev_size",
+	"corrupted double-linked list", "munmap_chunk(): invalid pointer",
+	"pointer being freed was not allocated",
+	"Attempt to free invalid pointer", "Attempt to realloc invalid pointer",
+	NULL
+};
+
+static int heap_text(const char *s)
+{
+	const char *const *m;
+
+	for (m = heap_markers; s && *m; m++)
+		if (strstr(s, *m))
+			return 1;
+	return 0;
+}
+
+/* A heap checker aborted the process: its message, or glibc's
+ * malloc_printerr in the frames. */
+static int heap_corruption(const mt_report *r)
+{
+	size_t i;
+
+	if (heap_text(r->message))
+		return 1;
+	for (i = 0; i < r->nnotes; i++)
+		if (heap_text(r->notes[i]))
+			return 1;
+	for (i = 0; i < r->nframes; i++)
+		if (name_is(frame_name(&r->frames[i]),
+		            (const char *const[]){ "malloc_printerr", NULL }))
+			return 1;
+	return 0;
+}
+
+/* A kind that says no more than "it crashed": a more specific one may
+ * replace it. */
+static int generic_kind(const char *kind)
+{
+	return !kind || !strncmp(kind, "SIG", 3) || !strcmp(kind, "crash") ||
+	       !strcmp(kind, "unknown");
 }
 
 static void set_kind(mt_report *r, const char *kind)
@@ -203,6 +464,7 @@ static void infer_kind(mt_report *r, int tramp)
 {
 	size_t i;
 	const char *from_frames = NULL, *signal = NULL;
+	mt_cycle cy;
 
 	for (i = 0; i < r->nframes; i++) {
 		const char *name = frame_name(&r->frames[i]);
@@ -231,6 +493,15 @@ static void infer_kind(mt_report *r, int tramp)
 		r->signal = mt_strdup(signal);
 	if (!r->kind && from_frames)
 		set_kind(r, from_frames);
+	if (generic_kind(r->kind) && heap_corruption(r)) {
+		set_kind(r, "heap_corruption");
+	} else if (generic_kind(r->kind) &&
+	           (r->signal ? !strcmp(r->signal, "SIGSEGV") ||
+	                                !strcmp(r->signal, "SIGBUS")
+	                      : tramp >= 0) &&
+	           find_cycle(&cy, r, tramp)) {
+		set_kind(r, "stack_overflow");
+	}
 	if (!r->kind && r->nframes &&
 	    name_is(frame_name(&r->frames[0]),
 	            (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
@@ -264,6 +535,220 @@ static char *describe_frame(const mt_frame *f)
 	return mt_buf_detach(&b);
 }
 
+/* The same frame printed twice (a log that repeats lines, two copies of
+ * a dump glued together): same number, address, module and location as
+ * an earlier frame that is not part of the same inline chain. */
+static int is_duplicate(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		const mt_frame *g = &r->frames[j];
+
+		if (g->line_no == f->line_no || g->index != f->index ||
+		    g->has_address != f->has_address ||
+		    g->address != f->address || g->line != f->line)
+			continue;
+		if (!!g->module != !!f->module ||
+		    (f->module && strcmp(g->module, f->module)))
+			continue;
+		if (!!frame_name(g) != !!frame_name(f) ||
+		    (frame_name(f) && strcmp(frame_name(g), frame_name(f))))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* Can frame i be the crash point? Never crash machinery, code below the
+ * runtime, a line cut off mid-frame, or a repeated line. */
+static int crash_point_candidate(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
+	       !f->truncated && !is_duplicate(r, i);
+}
+
+/* "prog: file:N: func: Assertion `x' failed." (glibc) or "Assertion
+ * failed: (x), function F, file F, line N." (macOS): the failing function
+ * and file, as new strings in *fn and *file. 0 when the message is
+ * neither. */
+static int assertion_site(const char *msg, char **fn, char **file)
+{
+	const char *a, *p, *colon = NULL, *start;
+
+	*fn = *file = NULL;
+	if (!msg)
+		return 0;
+	if ((a = strstr(msg, "Assertion failed: ")) &&
+	    (p = strstr(a, ", function ")) && strstr(p, ", file ")) {
+		const char *q = strstr(p, ", file "), *e;
+
+		*fn = mt_strndup(p + 11, (size_t)(q - (p + 11)));
+		q += 7;
+		e = strstr(q, ", line ");
+		*file = mt_strndup(q, e ? (size_t)(e - q) : strcspn(q, "\n"));
+		return 1;
+	}
+	if (!(a = strstr(msg, ": Assertion `")))
+		return 0;
+	/* the last ":N: " before the assertion ends the file name */
+	for (p = msg; p < a; p++)
+		if (*p == ':' && isdigit((unsigned char)p[1])) {
+			const char *q = p + 1;
+
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (q[0] == ':' && q[1] == ' ' && q < a)
+				colon = p;
+		}
+	if (!colon)
+		return 0;
+	start = colon;
+	while (start > msg && !(start[-1] == ' ' && start - 1 > msg &&
+	                        start[-2] == ':'))
+		start--;
+	*file = mt_strndup(start, (size_t)(colon - start));
+	p = strchr(colon + 1, ':') + 2;
+	*fn = mt_strndup(p, (size_t)(a - p));
+	return 1;
+}
+
+/* "file.mojo:51:29" -> "file.mojo" (new string) */
+static char *location_file(const char *loc)
+{
+	char *file = mt_strdup(loc), *k;
+
+	for (int n = 0; n < 2 && (k = strrchr(file, ':')) &&
+	                isdigit((unsigned char)k[1]);
+	     n++)
+		*k = '\0';
+	return file;
+}
+
+/* "ArrayRef<T> llvm::ArrayRef<mlir::Type>::drop_front(size_t) const":
+ * __PRETTY_FUNCTION__ starts with the return type; keep the name. */
+static char *pretty_function_name(const char *s)
+{
+	const char *p, *begin = s;
+	int depth = 0;
+
+	for (p = s; *p; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth)
+			depth--;
+		else if (*p == ' ' && !depth)
+			begin = p + 1;
+		else if (*p == '(' && !depth)
+			break;
+	}
+	return mt_strndup(begin, (size_t)(p - begin));
+}
+
+/* The message names the failing code (an assertion's function and file,
+ * a Mojo "At file:L:C:" location): its category, and what was matched in
+ * *b. -1 when it names nothing a rule knows. */
+static int message_names_code(const mt_report *r,
+                              const mt_rules *rules,
+                              int use_location,
+                              mt_buf *b)
+{
+	char *fn = NULL, *file = NULL, *name = NULL;
+	const char *why = NULL;
+	mt_category c = MT_CAT_UNKNOWN;
+	int ret = -1;
+
+	if (assertion_site(r->message, &fn, &file)) {
+		name = pretty_function_name(fn);
+		c = mt_rules_match(rules, NULL, name, file, &why);
+		if (c != MT_CAT_UNKNOWN)
+			mt_buf_printf(b, "the assertion names %s in %s: %s (%s)",
+			              name, base_name(file),
+			              mt_category_name(c), why);
+	} else if (use_location && r->error_location) {
+		file = location_file(r->error_location);
+		c = mt_rules_match(rules, NULL, NULL, file, &why);
+		if (c != MT_CAT_UNKNOWN)
+			mt_buf_printf(b, "error raised at %s: %s (%s)",
+			              r->error_location, mt_category_name(c),
+			              why);
+	}
+	if (c != MT_CAT_UNKNOWN)
+		ret = (int)c;
+	free(fn);
+	free(file);
+	free(name);
+	return ret;
+}
+
+/* Frames but no crash point among them: say why, and classify by the
+ * message when it names the failing code. */
+static void no_crash_point(mt_report *r, int tramp, const mt_rules *rules,
+                           mt_buf *reason)
+{
+	mt_buf named = MT_BUF_INIT;
+	const mt_frame *last = &r->frames[r->nframes - 1];
+	int c;
+
+	mt_buf_puts(reason, "the dump does not hold the crash point: ");
+	if (last->truncated && (int)r->nframes - 1 > tramp)
+		mt_buf_printf(reason, "it is cut off at frame #%d",
+		              last->index);
+	else if (tramp >= 0 && (size_t)tramp + 1 == r->nframes)
+		mt_buf_puts(reason, "it ends at the signal trampoline");
+	else
+		mt_buf_puts(reason,
+		            "every frame is crash handler or system code");
+	c = message_names_code(r, rules, 1, &named);
+	if (c >= 0) {
+		r->category = (mt_category)c;
+		mt_buf_printf(reason, "; %s", named.ptr);
+	} else {
+		r->category = MT_CAT_UNKNOWN;
+	}
+	mt_buf_release(&named);
+}
+
+/* No frames at all: the message and the kind are the evidence. */
+static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
+{
+	int c;
+
+	if (r->kind && !strcmp(r->kind, "cuda_error")) {
+		r->category = MT_CAT_KERNEL;
+		mt_buf_puts(
+		        reason,
+		        "a CUDA error with no host frames: the failing work ran on the GPU");
+	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
+		r->category = MT_CAT_KERNEL;
+		mt_buf_printf(reason, "MAX reported an error in kernel %s",
+		              r->kernel        ? r->kernel
+		              : r->entry_point ? r->entry_point
+		                               : "(unnamed)");
+	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
+		r->category = MT_CAT_RUNTIME;
+		mt_buf_puts(reason,
+		            "the MAX graph compiler rejected the graph");
+	} else if ((c = message_names_code(r, rules, 0, reason)) >= 0) {
+		r->category = (mt_category)c;
+	} else if (r->error_location) {
+		const char *why = NULL;
+		char *file = location_file(r->error_location);
+
+		r->category = mt_rules_match(rules, NULL, NULL, file, &why);
+		free(file);
+		mt_buf_printf(reason, "error raised at %s: %s (%s)",
+		              r->error_location, mt_category_name(r->category),
+		              why);
+	} else {
+		r->category = MT_CAT_UNKNOWN;
+		mt_buf_puts(reason, "no frames to classify");
+	}
+}
+
 static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 {
 	size_t i;
@@ -271,9 +756,7 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 
 	r->blame_frame = -1;
 	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0; i < r->nframes; i++) {
-		mt_category c = r->frames[i].category;
-
-		if (c != MT_CAT_HANDLER && c != MT_CAT_SYSTEM) {
+		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
 		}
@@ -291,42 +774,9 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        f->rule ? f->rule : "no rule");
 		free(d);
 	} else if (r->nframes) {
-		r->category = MT_CAT_SYSTEM;
-		mt_buf_puts(&reason,
-		            "every frame is crash handler or system code");
-	} else if (r->kind && !strcmp(r->kind, "cuda_error")) {
-		r->category = MT_CAT_KERNEL;
-		mt_buf_puts(
-		        &reason,
-		        "a CUDA error with no host frames: the failing work ran on the GPU");
-	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
-		r->category = MT_CAT_KERNEL;
-		mt_buf_printf(&reason, "MAX reported an error in kernel %s",
-		              r->kernel        ? r->kernel
-		              : r->entry_point ? r->entry_point
-		                               : "(unnamed)");
-	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
-		r->category = MT_CAT_RUNTIME;
-		mt_buf_puts(&reason,
-		            "the MAX graph compiler rejected the graph");
-	} else if (r->error_location) {
-		const char *why = NULL;
-		char *file = mt_strdup(r->error_location);
-		char *c;
-
-		/* "file.mojo:51:29" -> "file.mojo" */
-		for (int k = 0; k < 2 && (c = strrchr(file, ':')) &&
-		                isdigit((unsigned char)c[1]);
-		     k++)
-			*c = '\0';
-		r->category = mt_rules_match(o_rules, NULL, NULL, file, &why);
-		free(file);
-		mt_buf_printf(&reason, "error raised at %s: %s (%s)",
-		              r->error_location, mt_category_name(r->category),
-		              why);
+		no_crash_point(r, tramp, o_rules, &reason);
 	} else {
-		r->category = MT_CAT_UNKNOWN;
-		mt_buf_puts(&reason, "no frames to classify");
+		frameless(r, o_rules, &reason);
 	}
 	r->reason = mt_buf_detach(&reason);
 }
@@ -347,9 +797,30 @@ static void strip_clone_suffix(char *s)
 			*q = '\0';
 }
 
-char *mt_signature_frame_name(const mt_frame *f)
+/* A name that says which code this is. Not: gdb's "at" left where a
+ * function should be, "??", a far-away nearest export (column form "sym +
+ * off" with off past any function's size), an address printed in place
+ * of a name ("mojo+0x27402a5"). */
+static const char *meaningful_name(const mt_frame *f)
 {
 	const char *name = frame_name(f);
+	const char *plus;
+
+	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
+		return NULL;
+	if (!f->function && f->form == MT_FORM_COLUMN &&
+	    f->has_symbol_offset && f->symbol_offset > MAX_NEAREST_OFFSET)
+		return NULL;
+	if ((plus = strstr(name, "+0x")) && !strchr(name, ' ') &&
+	    !strchr(name, '(') && plus[3] &&
+	    strspn(plus + 3, "0123456789abcdefABCDEF") == strlen(plus + 3))
+		return NULL;
+	return name;
+}
+
+char *mt_signature_frame_name(const mt_frame *f)
+{
+	const char *name = meaningful_name(f);
 	mt_buf b = MT_BUF_INIT;
 	char *d;
 
@@ -357,12 +828,16 @@ char *mt_signature_frame_name(const mt_frame *f)
 		return mt_strdup("<jit>");
 	if (f->unmapped)
 		return mt_strdup("<unmapped>");
-	if (name && *name && strcmp(name, "??")) {
+	if (name) {
 		d = mt_function_display(name);
 		strip_clone_suffix(d);
 		return d;
 	}
-	if (f->form == MT_FORM_PYTHON && f->file) {
+	/* a source file without a function: the file is the identity (its
+	 * line is not: a producer looks return addresses up as they are,
+	 * maxtriage at address-1), so the printed and the resolved form of
+	 * one crash agree */
+	if (f->file) {
 		mt_buf_printf(&b, "%s", base_name(f->file));
 		return mt_buf_detach(&b);
 	}
@@ -392,15 +867,39 @@ static const char *signature_kind(const mt_report *r)
 	return r->kind ? r->kind : "unknown";
 }
 
-/* Replace digit runs and hex numbers by "N" so messages that differ only
- * in addresses, sizes or indices bucket together. */
+/* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
+ * "./a.out"): where it starts, how long it is; 0 when p starts none. */
+static size_t path_length(const char *msg, const char *p)
+{
+	static const char stop[] = " \t\n'\"`,;()[]{}<>";
+	size_t n;
+	const char *slash;
+
+	if (p > msg && !strchr(stop, p[-1]))
+		return 0; /* not at the start of a word */
+	n = strcspn(p, stop);
+	slash = memchr(p, '/', n);
+	if (!slash)
+		return 0;
+	if (p[0] == '/' || p[0] == '~' || !strncmp(p, "./", 2) ||
+	    !strncmp(p, "../", 3) || memchr(slash, '.', n - (size_t)(slash - p)))
+		return n;
+	return 0;
+}
+
+/* Replace digit runs and hex numbers by "N" and paths by "<path>", so
+ * messages that differ only in addresses, sizes, indices or where a file
+ * was bucket together. */
 static void normalise_message(mt_buf *b, const char *msg)
 {
 	const char *p = msg;
-	size_t n = 0;
+	size_t n = 0, k;
 
 	while (*p && *p != '\n' && n < 160) {
-		if (isdigit((unsigned char)*p)) {
+		if ((k = path_length(msg, p))) {
+			mt_buf_puts(b, "<path>");
+			p += k;
+		} else if (isdigit((unsigned char)*p)) {
 			if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 				p += 2;
 			while (isxdigit((unsigned char)*p))
@@ -413,28 +912,69 @@ static void normalise_message(mt_buf *b, const char *msg)
 	}
 }
 
+/* Frames that can enter a signature: not crash machinery or system code,
+ * not a line cut off mid-frame, not a repeated line. */
+static int signature_frame(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
+	       !f->truncated && !is_duplicate(r, i);
+}
+
+/* Recursion is the identity of a stack overflow: the cycle's names from
+ * its smallest rotation, so runs that overflowed at another point of the
+ * cycle, or printed more or fewer frames, sign the same. */
+static void cycle_signature(mt_buf *b, const mt_report *r,
+                            const mt_cycle *cy)
+{
+	char **names = mt_calloc(cy->period, sizeof(char *));
+	size_t k, best = 0, rot, j;
+
+	for (k = 0; k < cy->period; k++)
+		names[k] = mt_signature_frame_name(&r->frames[cy->start + k]);
+	for (rot = 1; rot < cy->period; rot++)
+		for (j = 0; j < cy->period; j++) {
+			int c = strcmp(names[(rot + j) % cy->period],
+			               names[(best + j) % cy->period]);
+
+			if (c < 0)
+				best = rot;
+			if (c)
+				break;
+		}
+	for (k = 0; k < cy->period; k++)
+		mt_buf_printf(b, " | %s", names[(best + k) % cy->period]);
+	for (k = 0; k < cy->period; k++)
+		free(names[k]);
+	free(names);
+}
+
 static void make_signature(mt_report *r, int tramp)
 {
 	mt_buf b = MT_BUF_INIT;
+	mt_cycle cy;
 	size_t i;
-	int taken = 0;
+	int taken = 0, cycle;
 	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
+	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
+	        find_cycle(&cy, r, tramp);
+	if (cycle)
+		cycle_signature(&b, r, &cy);
 	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
-	     i < r->nframes && taken < 3; i++) {
-		const mt_frame *f = &r->frames[i];
+	     !cycle && i < r->nframes && taken < 3; i++) {
 		char *n;
 
-		if (f->category == MT_CAT_HANDLER ||
-		    f->category == MT_CAT_SYSTEM)
+		if (!signature_frame(r, i))
 			continue;
-		n = mt_signature_frame_name(f);
+		n = mt_signature_frame_name(&r->frames[i]);
 		mt_buf_printf(&b, " | %s", n);
 		free(n);
 		taken++;
 	}
-	if (!taken) {
+	if (!taken && !cycle) {
 		/* no code frames: the error text is the identity */
 		if (r->kernel)
 			mt_buf_printf(&b, " | kernel %s", r->kernel);
