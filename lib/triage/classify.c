@@ -408,11 +408,17 @@ static int find_cycle(mt_cycle *out, const mt_report *r, int tramp)
 
 /* Texts of glibc, macOS and tcmalloc heap checkers. */
 static const char *const heap_markers[] = {
-	"malloc(): ", "free(): ", "realloc(): ", "double free or corruption",
-	"malloc_consolidate(): ", "corrupted size vs. prev_size",
-	"corrupted double-linked list", "munmap_chunk(): invalid pointer",
+	"malloc(): ",
+	"free(): ",
+	"realloc(): ",
+	"double free or corruption",
+	"malloc_consolidate(): ",
+	"corrupted size vs. prev_size",
+	"corrupted double-linked list",
+	"munmap_chunk(): invalid pointer",
 	"pointer being freed was not allocated",
-	"Attempt to free invalid pointer", "Attempt to realloc invalid pointer",
+	"Attempt to free invalid pointer",
+	"Attempt to realloc invalid pointer",
 	NULL
 };
 
@@ -607,8 +613,8 @@ static int assertion_site(const char *msg, char **fn, char **file)
 	if (!colon)
 		return 0;
 	start = colon;
-	while (start > msg && !(start[-1] == ' ' && start - 1 > msg &&
-	                        start[-2] == ':'))
+	while (start > msg &&
+	       !(start[-1] == ' ' && start - 1 > msg && start[-2] == ':'))
 		start--;
 	*file = mt_strndup(start, (size_t)(colon - start));
 	p = strchr(colon + 1, ':') + 2;
@@ -621,8 +627,8 @@ static char *location_file(const char *loc)
 {
 	char *file = mt_strdup(loc), *k;
 
-	for (int n = 0; n < 2 && (k = strrchr(file, ':')) &&
-	                isdigit((unsigned char)k[1]);
+	for (int n = 0;
+	     n < 2 && (k = strrchr(file, ':')) && isdigit((unsigned char)k[1]);
 	     n++)
 		*k = '\0';
 	return file;
@@ -665,7 +671,8 @@ static int message_names_code(const mt_report *r,
 		name = pretty_function_name(fn);
 		c = mt_rules_match(rules, NULL, name, file, &why);
 		if (c != MT_CAT_UNKNOWN)
-			mt_buf_printf(b, "the assertion names %s in %s: %s (%s)",
+			mt_buf_printf(b,
+			              "the assertion names %s in %s: %s (%s)",
 			              name, base_name(file),
 			              mt_category_name(c), why);
 	} else if (use_location && r->error_location) {
@@ -686,8 +693,8 @@ static int message_names_code(const mt_report *r,
 
 /* Frames but no crash point among them: say why, and classify by the
  * message when it names the failing code. */
-static void no_crash_point(mt_report *r, int tramp, const mt_rules *rules,
-                           mt_buf *reason)
+static void
+no_crash_point(mt_report *r, int tramp, const mt_rules *rules, mt_buf *reason)
 {
 	mt_buf named = MT_BUF_INIT;
 	const mt_frame *last = &r->frames[r->nframes - 1];
@@ -808,8 +815,8 @@ static const char *meaningful_name(const mt_frame *f)
 
 	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
 		return NULL;
-	if (!f->function && f->form == MT_FORM_COLUMN &&
-	    f->has_symbol_offset && f->symbol_offset > MAX_NEAREST_OFFSET)
+	if (!f->function && f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
+	    f->symbol_offset > MAX_NEAREST_OFFSET)
 		return NULL;
 	if ((plus = strstr(name, "+0x")) && !strchr(name, ' ') &&
 	    !strchr(name, '(') && plus[3] &&
@@ -882,7 +889,8 @@ static size_t path_length(const char *msg, const char *p)
 	if (!slash)
 		return 0;
 	if (p[0] == '/' || p[0] == '~' || !strncmp(p, "./", 2) ||
-	    !strncmp(p, "../", 3) || memchr(slash, '.', n - (size_t)(slash - p)))
+	    !strncmp(p, "../", 3) ||
+	    memchr(slash, '.', n - (size_t)(slash - p)))
 		return n;
 	return 0;
 }
@@ -925,8 +933,7 @@ static int signature_frame(const mt_report *r, size_t i)
 /* Recursion is the identity of a stack overflow: the cycle's names from
  * its smallest rotation, so runs that overflowed at another point of the
  * cycle, or printed more or fewer frames, sign the same. */
-static void cycle_signature(mt_buf *b, const mt_report *r,
-                            const mt_cycle *cy)
+static void cycle_signature(mt_buf *b, const mt_report *r, const mt_cycle *cy)
 {
 	char **names = mt_calloc(cy->period, sizeof(char *));
 	size_t k, best = 0, rot, j;
