@@ -1,12 +1,12 @@
 /*
- * classify.c - categories, the blamed frame, the failure kind, and the
- * signature/fingerprint of a report.
+ * classify.c - categories and the blamed frame of a report; the kind and
+ * the signature are signature.c's.
  *
  * The blamed frame is the crash point: the first frame that is neither
  * crash machinery (handler) nor code below the runtime (system), the way
  * ClusterFuzz and Socorro skip such frames for their crash state.
  */
-#include "maxtriage/triage.h"
+#include "triage_int.h"
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
@@ -17,27 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Nearest-symbol names further than this from their symbol are not the
- * function (as in resolve.c). */
-#define MAX_NEAREST_OFFSET 0x10000
-
 /* The frame's name: resolved, or as printed unless the printed one is a
  * far-away nearest symbol that names some other function. */
-static const char *frame_name(const mt_frame *f)
+const char *tri_frame_name(const mt_frame *f)
 {
 	if (f->function)
 		return f->function;
 	return f->bogus_symbol ? NULL : f->symbol;
 }
 
-static const char *base_name(const char *path)
+const char *tri_base_name(const char *path)
 {
 	const char *s = path ? strrchr(path, '/') : NULL;
 
 	return s ? s + 1 : path;
 }
 
-static int name_is(const char *name, const char *const *list)
+int tri_name_is(const char *name, const char *const *list)
 {
 	size_t n;
 
@@ -59,27 +55,9 @@ static const char *const handler_fns[] = {
 	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
 	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
 };
-static const char *const abort_fns[] = { "abort",
-	                                 "raise",
-	                                 "gsignal",
-	                                 "pthread_kill",
-	                                 "__pthread_kill_implementation",
-	                                 "__pthread_kill_internal",
-	                                 NULL };
-static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
-	                                  NULL };
-static const char *const throw_fns[] = {
-	"__cxa_throw",
-	"std::terminate",
-	"__cxa_rethrow",
-	"__gnu_cxx::__verbose_terminate_handler",
-	"__cxxabiv1::__terminate",
-	NULL
-};
-
 static int is_libc_module(const char *module)
 {
-	const char *b = base_name(module);
+	const char *b = tri_base_name(module);
 
 	return b && (!strncmp(b, "libc.so", 7) || !strncmp(b, "libc-", 5) ||
 	             !strncmp(b, "libpthread", 10) ||
@@ -92,14 +70,14 @@ int mt_triage_find_trampoline(const mt_report *r)
 
 	for (i = 0; i < limit; i++) {
 		const mt_frame *f = &r->frames[i];
-		const char *name = frame_name(f);
+		const char *name = tri_frame_name(f);
 		size_t j;
 		int handler_before = 0, one_module = 1;
 
 		if (f->form == MT_FORM_PYTHON || f->form == MT_FORM_HOSTFRAME ||
 		    f->form == MT_FORM_SANITIZER)
 			return -1;
-		if (name_is(name, trampolines))
+		if (tri_name_is(name, trampolines))
 			return (int)i;
 		if (i == 0 || i > 8 || !is_libc_module(f->module) ||
 		    (name && strcmp(name, "??")))
@@ -111,7 +89,7 @@ int mt_triage_find_trampoline(const mt_report *r)
 		for (j = 0; j < i; j++) {
 			const mt_frame *g = &r->frames[j];
 
-			if (name_is(frame_name(g), handler_fns))
+			if (tri_name_is(tri_frame_name(g), handler_fns))
 				handler_before = 1;
 			if (!g->module || !r->frames[0].module ||
 			    strcmp(g->module, r->frames[0].module) ||
@@ -146,7 +124,7 @@ static mt_category own_category(const mt_report *r,
                                 const mt_frame *f,
                                 const char **why)
 {
-	const char *name = frame_name(f);
+	const char *name = tri_frame_name(f);
 	const char *module = f->module_path ? f->module_path : f->module;
 	mt_category cat;
 	int c;
@@ -293,7 +271,7 @@ static void inherit(mt_report *r,
 
 		if (!own[j] || g->category == MT_CAT_UNKNOWN)
 			continue;
-		d = mt_function_display(frame_name(g));
+		d = mt_function_display(tri_frame_name(g));
 		mt_buf_printf(&b, "inlined into %s: %s",
 		              d && *d ? d : "its caller",
 		              mt_category_name(g->category));
@@ -303,13 +281,14 @@ static void inherit(mt_report *r,
 	}
 	if ((c = majority(by_module, f)) >= 0) {
 		mt_buf_printf(&b, "other frames of %s: %s",
-		              base_name(frame_module(f)),
+		              tri_base_name(frame_module(f)),
 		              mt_category_name((mt_category)c));
 		f->category = (mt_category)c;
 		goto out;
 	}
 	if ((c = majority(by_file, f)) >= 0) {
-		mt_buf_printf(&b, "other frames of %s: %s", base_name(f->file),
+		mt_buf_printf(&b, "other frames of %s: %s",
+		              tri_base_name(f->file),
 		              mt_category_name((mt_category)c));
 		f->category = (mt_category)c;
 		goto out;
@@ -357,174 +336,10 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 	free(own);
 }
 
-/* One cycle of frames repeated: frames [start, start + period) and the
- * run of repeats that follows them. */
-typedef struct mt_cycle {
-	size_t start, period;
-} mt_cycle;
-
-#define MAX_CYCLE 64 /* longest cycle looked for */
-#define MIN_RECURSION_FRAMES 64 /* frames the repeats must cover */
-#define MIN_REPEATS 4
-
-/* The shortest cycle of frame names that repeats over at least
- * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
- * trampoline: unbounded recursion. 1 and *out, or 0. */
-static int find_cycle(mt_cycle *out, const mt_report *r, int tramp)
-{
-	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p;
-	char **names;
-	int found = 0;
-
-	if (r->nframes < from + MIN_RECURSION_FRAMES)
-		return 0;
-	n = r->nframes - from;
-	names = mt_calloc(n, sizeof(char *));
-	for (i = 0; i < n; i++)
-		names[i] = mt_signature_frame_name(&r->frames[from + i]);
-	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
-		size_t run = 0, start = 0;
-
-		for (i = 0; i + p < n && !found; i++) {
-			if (strcmp(names[i], names[i + p])) {
-				run = 0;
-				continue;
-			}
-			if (!run++)
-				start = i;
-			if (run + p >= MIN_RECURSION_FRAMES &&
-			    (run + p) / p >= MIN_REPEATS) {
-				out->start = from + start;
-				out->period = p;
-				found = 1;
-			}
-		}
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return found;
-}
-
-/* Texts of glibc, macOS and tcmalloc heap checkers. */
-static const char *const heap_markers[] = {
-	"malloc(): ",
-	"free(): ",
-	"realloc(): ",
-	"double free or corruption",
-	"malloc_consolidate(): ",
-	"corrupted size vs. prev_size",
-	"corrupted double-linked list",
-	"munmap_chunk(): invalid pointer",
-	"pointer being freed was not allocated",
-	"Attempt to free invalid pointer",
-	"Attempt to realloc invalid pointer",
-	NULL
-};
-
-static int heap_text(const char *s)
-{
-	const char *const *m;
-
-	for (m = heap_markers; s && *m; m++)
-		if (strstr(s, *m))
-			return 1;
-	return 0;
-}
-
-/* A heap checker aborted the process: its message, or glibc's
- * malloc_printerr in the frames. */
-static int heap_corruption(const mt_report *r)
-{
-	size_t i;
-
-	if (heap_text(r->message))
-		return 1;
-	for (i = 0; i < r->nnotes; i++)
-		if (heap_text(r->notes[i]))
-			return 1;
-	for (i = 0; i < r->nframes; i++)
-		if (name_is(frame_name(&r->frames[i]),
-		            (const char *const[]){ "malloc_printerr", NULL }))
-			return 1;
-	return 0;
-}
-
-/* A kind that says no more than "it crashed": a more specific one may
- * replace it. */
-static int generic_kind(const char *kind)
-{
-	return !kind || !strncmp(kind, "SIG", 3) || !strcmp(kind, "crash") ||
-	       !strcmp(kind, "unknown");
-}
-
-static void set_kind(mt_report *r, const char *kind)
-{
-	free(r->kind);
-	r->kind = mt_strdup(kind);
-}
-
-/* Kind and signal from the frames and the faulting instruction, where the
- * text did not already say. */
-static void infer_kind(mt_report *r, int tramp)
-{
-	size_t i;
-	const char *from_frames = NULL, *signal = NULL;
-	mt_cycle cy;
-
-	for (i = 0; i < r->nframes; i++) {
-		const char *name = frame_name(&r->frames[i]);
-
-		if (name_is(name, assert_fns))
-			from_frames = "assertion";
-		else if (name_is(name, throw_fns) && !from_frames)
-			from_frames = "cpp_exception";
-		if (name_is(name, abort_fns) || name_is(name, assert_fns))
-			signal = "SIGABRT";
-	}
-	if (!signal && tramp >= 0 && (size_t)tramp + 1 < r->nframes) {
-		const char *h = r->frames[tramp + 1].hint;
-		const char *ins = r->frames[tramp + 1].instruction;
-
-		if (h && strstr(h, "trap"))
-			signal = "SIGILL";
-		else if (h && strstr(h, "divide"))
-			signal = "SIGFPE";
-		else if (h && strstr(h, "memory"))
-			signal = "SIGSEGV";
-		else if (ins && !strncmp(ins, "ud2", 3))
-			signal = "SIGILL";
-	}
-	if (signal && !r->signal)
-		r->signal = mt_strdup(signal);
-	if (!r->kind && from_frames)
-		set_kind(r, from_frames);
-	if (generic_kind(r->kind) && heap_corruption(r)) {
-		set_kind(r, "heap_corruption");
-	} else if (generic_kind(r->kind) &&
-	           (r->signal ? !strcmp(r->signal, "SIGSEGV") ||
-	                                !strcmp(r->signal, "SIGBUS")
-	                      : tramp >= 0) &&
-	           find_cycle(&cy, r, tramp)) {
-		set_kind(r, "stack_overflow");
-	}
-	if (!r->kind && r->nframes &&
-	    name_is(frame_name(&r->frames[0]),
-	            (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
-	                                   NULL }))
-		set_kind(r, "mojo_error");
-	if (!r->kind && r->signal)
-		set_kind(r, r->signal);
-	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
-		set_kind(r, "python_exception");
-	if (!r->kind)
-		set_kind(r, tramp >= 0 ? "crash" : "unknown");
-}
-
 static char *describe_frame(const mt_frame *f)
 {
 	mt_buf b = MT_BUF_INIT;
-	char *disp = mt_function_display(frame_name(f));
+	char *disp = mt_function_display(tri_frame_name(f));
 
 	mt_buf_printf(&b, "#%d ", f->index);
 	if (disp && *disp)
@@ -534,9 +349,9 @@ static char *describe_frame(const mt_frame *f)
 	else
 		mt_buf_puts(&b, "??");
 	if (f->file)
-		mt_buf_printf(&b, " at %s:%u", base_name(f->file), f->line);
+		mt_buf_printf(&b, " at %s:%u", tri_base_name(f->file), f->line);
 	if (f->module)
-		mt_buf_printf(&b, " in %s", base_name(f->module));
+		mt_buf_printf(&b, " in %s", tri_base_name(f->module));
 	free(disp);
 	return mt_buf_detach(&b);
 }
@@ -544,7 +359,7 @@ static char *describe_frame(const mt_frame *f)
 /* The same frame printed twice (a log that repeats lines, two copies of
  * a dump glued together): same number, address, module and location as
  * an earlier frame that is not part of the same inline chain. */
-static int is_duplicate(const mt_report *r, size_t i)
+int tri_is_duplicate(const mt_report *r, size_t i)
 {
 	const mt_frame *f = &r->frames[i];
 	size_t j;
@@ -559,8 +374,9 @@ static int is_duplicate(const mt_report *r, size_t i)
 		if (!!g->module != !!f->module ||
 		    (f->module && strcmp(g->module, f->module)))
 			continue;
-		if (!!frame_name(g) != !!frame_name(f) ||
-		    (frame_name(f) && strcmp(frame_name(g), frame_name(f))))
+		if (!!tri_frame_name(g) != !!tri_frame_name(f) ||
+		    (tri_frame_name(f) &&
+		     strcmp(tri_frame_name(g), tri_frame_name(f))))
 			continue;
 		return 1;
 	}
@@ -574,7 +390,7 @@ static int crash_point_candidate(const mt_report *r, size_t i)
 	const mt_frame *f = &r->frames[i];
 
 	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !is_duplicate(r, i);
+	       !f->truncated && !tri_is_duplicate(r, i);
 }
 
 /* "prog: file:N: func: Assertion `x' failed." (glibc) or "Assertion
@@ -673,7 +489,7 @@ static int message_names_code(const mt_report *r,
 		if (c != MT_CAT_UNKNOWN)
 			mt_buf_printf(b,
 			              "the assertion names %s in %s: %s (%s)",
-			              name, base_name(file),
+			              name, tri_base_name(file),
 			              mt_category_name(c), why);
 	} else if (use_location && r->error_location) {
 		file = location_file(r->error_location);
@@ -788,226 +604,13 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 	r->reason = mt_buf_detach(&reason);
 }
 
-/* Compiler-made clones keep the original's identity: foo.cold,
- * foo.part.0, foo.isra.0, foo.constprop.0, foo.llvm.123. */
-static void strip_clone_suffix(char *s)
-{
-	static const char *const sfx[] = { ".cold",  ".part.",
-		                           ".isra.", ".constprop.",
-		                           ".llvm.", ".lto_priv.",
-		                           NULL };
-	const char *const *p;
-	char *q;
-
-	for (p = sfx; *p; p++)
-		if ((q = strstr(s, *p)))
-			*q = '\0';
-}
-
-/* A name that says which code this is. Not: gdb's "at" left where a
- * function should be, "??", a far-away nearest export (column form "sym +
- * off" with off past any function's size), an address printed in place
- * of a name ("mojo+0x27402a5"). */
-static const char *meaningful_name(const mt_frame *f)
-{
-	const char *name = frame_name(f);
-	const char *plus;
-
-	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
-		return NULL;
-	if (!f->function && f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
-	    f->symbol_offset > MAX_NEAREST_OFFSET)
-		return NULL;
-	if ((plus = strstr(name, "+0x")) && !strchr(name, ' ') &&
-	    !strchr(name, '(') && plus[3] &&
-	    strspn(plus + 3, "0123456789abcdefABCDEF") == strlen(plus + 3))
-		return NULL;
-	return name;
-}
-
-char *mt_signature_frame_name(const mt_frame *f)
-{
-	const char *name = meaningful_name(f);
-	mt_buf b = MT_BUF_INIT;
-	char *d;
-
-	if (f->bogus_symbol)
-		return mt_strdup("<jit>");
-	if (f->unmapped)
-		return mt_strdup("<unmapped>");
-	if (name) {
-		d = mt_function_display(name);
-		strip_clone_suffix(d);
-		return d;
-	}
-	/* a source file without a function: the file is the identity (its
-	 * line is not: a producer looks return addresses up as they are,
-	 * maxtriage at address-1), so the printed and the resolved form of
-	 * one crash agree */
-	if (f->file) {
-		mt_buf_printf(&b, "%s", base_name(f->file));
-		return mt_buf_detach(&b);
-	}
-	if (f->module && f->has_offset) {
-		mt_buf_printf(&b, "%s+0x%llx", base_name(f->module),
-		              (unsigned long long)f->module_offset);
-		return mt_buf_detach(&b);
-	}
-	if (f->module)
-		return mt_strdup(base_name(f->module));
-	return mt_strdup("<jit>");
-}
-
-/* The kind as it enters a signature: the hardware-fault signals are one
- * family, because a dump does not always let us tell them apart (the
- * faulting instruction needs the binary); the frames separate crashes. */
-static const char *signature_kind(const mt_report *r)
-{
-	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
-		                              "SIGFPE",  "SIGTRAP", "crash",
-		                              NULL };
-	const char *const *p;
-
-	for (p = faults; *p; p++)
-		if (r->kind && !strcmp(r->kind, *p))
-			return "crash";
-	return r->kind ? r->kind : "unknown";
-}
-
-/* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
- * "./a.out"): where it starts, how long it is; 0 when p starts none. */
-static size_t path_length(const char *msg, const char *p)
-{
-	static const char stop[] = " \t\n'\"`,;()[]{}<>";
-	size_t n;
-	const char *slash;
-
-	if (p > msg && !strchr(stop, p[-1]))
-		return 0; /* not at the start of a word */
-	n = strcspn(p, stop);
-	slash = memchr(p, '/', n);
-	if (!slash)
-		return 0;
-	if (p[0] == '/' || p[0] == '~' || !strncmp(p, "./", 2) ||
-	    !strncmp(p, "../", 3) ||
-	    memchr(slash, '.', n - (size_t)(slash - p)))
-		return n;
-	return 0;
-}
-
-/* Replace digit runs and hex numbers by "N" and paths by "<path>", so
- * messages that differ only in addresses, sizes, indices or where a file
- * was bucket together. */
-static void normalise_message(mt_buf *b, const char *msg)
-{
-	const char *p = msg;
-	size_t n = 0, k;
-
-	while (*p && *p != '\n' && n < 160) {
-		if ((k = path_length(msg, p))) {
-			mt_buf_puts(b, "<path>");
-			p += k;
-		} else if (isdigit((unsigned char)*p)) {
-			if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-				p += 2;
-			while (isxdigit((unsigned char)*p))
-				p++;
-			mt_buf_putc(b, 'N');
-		} else {
-			mt_buf_putc(b, *p++);
-		}
-		n++;
-	}
-}
-
-/* Frames that can enter a signature: not crash machinery or system code,
- * not a line cut off mid-frame, not a repeated line. */
-static int signature_frame(const mt_report *r, size_t i)
-{
-	const mt_frame *f = &r->frames[i];
-
-	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !is_duplicate(r, i);
-}
-
-/* Recursion is the identity of a stack overflow: the cycle's names from
- * its smallest rotation, so runs that overflowed at another point of the
- * cycle, or printed more or fewer frames, sign the same. */
-static void cycle_signature(mt_buf *b, const mt_report *r, const mt_cycle *cy)
-{
-	char **names = mt_calloc(cy->period, sizeof(char *));
-	size_t k, best = 0, rot, j;
-
-	for (k = 0; k < cy->period; k++)
-		names[k] = mt_signature_frame_name(&r->frames[cy->start + k]);
-	for (rot = 1; rot < cy->period; rot++)
-		for (j = 0; j < cy->period; j++) {
-			int c = strcmp(names[(rot + j) % cy->period],
-			               names[(best + j) % cy->period]);
-
-			if (c < 0)
-				best = rot;
-			if (c)
-				break;
-		}
-	for (k = 0; k < cy->period; k++)
-		mt_buf_printf(b, " | %s", names[(best + k) % cy->period]);
-	for (k = 0; k < cy->period; k++)
-		free(names[k]);
-	free(names);
-}
-
-static void make_signature(mt_report *r, int tramp)
-{
-	mt_buf b = MT_BUF_INIT;
-	mt_cycle cy;
-	size_t i;
-	int taken = 0, cycle;
-	uint64_t h;
-
-	mt_buf_puts(&b, signature_kind(r));
-	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
-	        find_cycle(&cy, r, tramp);
-	if (cycle)
-		cycle_signature(&b, r, &cy);
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
-	     !cycle && i < r->nframes && taken < 3; i++) {
-		char *n;
-
-		if (!signature_frame(r, i))
-			continue;
-		n = mt_signature_frame_name(&r->frames[i]);
-		mt_buf_printf(&b, " | %s", n);
-		free(n);
-		taken++;
-	}
-	if (!taken && !cycle) {
-		/* no code frames: the error text is the identity */
-		if (r->kernel)
-			mt_buf_printf(&b, " | kernel %s", r->kernel);
-		/* the last op launched and never completed is the suspect */
-		if (r->ninflight)
-			mt_buf_printf(&b, " | in flight %s",
-			              r->inflight[r->ninflight - 1].op);
-		if (r->message) {
-			mt_buf_puts(&b, " | ");
-			normalise_message(&b, r->message);
-		}
-	}
-	free(r->signature);
-	r->signature = mt_buf_detach(&b);
-	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
-	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
-	         (unsigned long long)h);
-}
-
 void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 {
 	int tramp = r->resolved ? r->trampoline : mt_triage_find_trampoline(r);
 	size_t i;
 
 	categorize(r, o, tramp);
-	infer_kind(r, tramp);
+	tri_infer_kind(r, tramp);
 	choose_blame(r, tramp, o->rules);
 	if (o->repo) {
 		for (i = 0; i < r->nframes; i++) {
@@ -1019,5 +622,5 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 				                         f->line);
 		}
 	}
-	make_signature(r, tramp);
+	tri_make_signature(r, tramp);
 }
