@@ -419,6 +419,7 @@ static void inlined_helper_takes_its_callers_category(void **state)
 static void entry_point_takes_its_modules_category(void **state)
 {
 	mt_rules *rules = mt_rules_new();
+	mt_error err;
 	mt_report_set s = triage_text(
 	        "#0 0x7fbcedbc60bb (libKGENCompilerRTShared.so+0x3c60bb)\n"
 	        "#1 0x7fbcedbc3ce6 (libKGENCompilerRTShared.so+0x3c3ce6)\n"
@@ -437,6 +438,23 @@ static void entry_point_takes_its_modules_category(void **state)
 	assert_string_equal(r->frames[4].rule,
 	                    "other frames of libmykernels.so: kernel");
 	assert_int_equal(r->category, MT_CAT_KERNEL);
+	mt_report_set_release(&s);
+
+	/* a user rule that says "unknown" is the user's answer: kept */
+	assert_int_equal(
+	        mt_rules_load_string(
+	                rules,
+	                "{\"rules\": [{\"category\": \"unknown\", \"function\": \"mgp_*\"}]}",
+	                "u.json", &err),
+	        0);
+	s = triage_text(
+	        "#0 0x7fbcf0245330 (libc.so.6+0x45330)\n"
+	        "#1 0x7fbce0011234 mgp_matmul_entry (/opt/max/lib/libmykernels.so+0x11234)\n"
+	        "#2 0x7fbce0020010 linalg::matmul::dispatch() (/opt/max/lib/libmykernels.so+0x20010)\n",
+	        rules);
+	assert_int_equal(s.reports[0].frames[1].category, MT_CAT_UNKNOWN);
+	assert_string_equal(s.reports[0].frames[1].rule,
+	                    "user rule 1 in u.json");
 	mt_report_set_release(&s);
 	mt_rules_free(rules);
 }

@@ -118,11 +118,14 @@ static int program_is_mojo(const mt_report *r)
 }
 
 /* The category a frame's own fields give it (user rules, the model
- * repository, JIT code, the built-in table); *why is borrowed or static. */
+ * repository, JIT code, the built-in table); *why is borrowed or static.
+ * *matched is 0 when no rule matched: a user rule may say "unknown", and
+ * that is the user's answer, not a gap to fill from the neighbours. */
 static mt_category own_category(const mt_report *r,
                                 const mt_triage_opts *o,
                                 const mt_frame *f,
-                                const char **why)
+                                const char **why,
+                                int *matched)
 {
 	const char *name = tri_frame_name(f);
 	const char *module = f->module_path ? f->module_path : f->module;
@@ -132,6 +135,7 @@ static mt_category own_category(const mt_report *r,
 	c = mt_rules_match_user(o->rules, f->module, name, f->file, why);
 	if (c < 0 && module != f->module)
 		c = mt_rules_match_user(o->rules, module, name, f->file, why);
+	*matched = 1;
 	if (c >= 0)
 		return (mt_category)c;
 	if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
@@ -149,6 +153,7 @@ static mt_category own_category(const mt_report *r,
 	cat = mt_rules_match(o->rules, f->module, name, f->file, why);
 	if (cat == MT_CAT_UNKNOWN && module != f->module)
 		cat = mt_rules_match(o->rules, module, name, f->file, why);
+	*matched = cat != MT_CAT_UNKNOWN;
 	return cat;
 }
 
@@ -310,6 +315,7 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 	for (i = 0; i < r->nframes; i++) {
 		mt_frame *f = &r->frames[i];
 		const char *why = NULL;
+		int matched = 0;
 
 		free(f->rule);
 		f->rule = NULL;
@@ -322,9 +328,9 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			                : "above the signal trampoline: crash handler");
 			continue;
 		}
-		f->category = own_category(r, o, f, &why);
+		f->category = own_category(r, o, f, &why, &matched);
 		f->rule = mt_strdup(why);
-		own[i] = f->category != MT_CAT_UNKNOWN;
+		own[i] = (unsigned char)matched;
 	}
 	tallies_build(&by_module, r, own, frame_module);
 	tallies_build(&by_file, r, own, frame_file);
