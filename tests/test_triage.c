@@ -598,6 +598,30 @@ static void assertion_names_the_failing_code(void **state)
 	mt_rules_free(rules);
 }
 
+/* A frameless macOS assertion (issue 10's shape) naming an MLIR source
+ * file: classified by it, and the reason says so. */
+static void macos_assertion_names_mlir(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_triage_opts to = { rules, NULL };
+	mt_report r;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.trampoline = -1;
+	r.resolved = 1;
+	r.kind = strdup("assertion");
+	r.message = strdup(
+	        "Assertion failed: (!use_empty() && \"no uses\"), function getSingleUse, file /Users/ci/work/llvm-project/mlir/include/mlir/IR/Value.h, line 214.");
+	mt_triage_report(&r, &to);
+	assert_int_equal(r.category, MT_CAT_RUNTIME);
+	assert_string_equal(
+	        r.reason,
+	        "the assertion names getSingleUse in Value.h: runtime (LLVM/MLIR source)");
+	mt_report_release(&r);
+	mt_rules_free(rules);
+}
+
 /* samples/stacks/08 (modular/modular#1850 excerpt): frame #5 is cut off
  * mid-module; it is neither the crash point nor part of the signature. */
 static void cut_off_line_is_not_signed(void **state)
@@ -894,6 +918,7 @@ int main(void)
 		cmocka_unit_test(file_only_frame_and_both_forms_agree),
 		cmocka_unit_test(dump_without_crash_point_is_unknown),
 		cmocka_unit_test(assertion_names_the_failing_code),
+		cmocka_unit_test(macos_assertion_names_mlir),
 		cmocka_unit_test(cut_off_line_is_not_signed),
 		cmocka_unit_test(repeated_line_is_signed_once),
 		cmocka_unit_test(recursion_is_a_stack_overflow),
