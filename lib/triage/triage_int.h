@@ -1,5 +1,6 @@
 /*
- * triage_int.h - what classify.c and signature.c share inside lib/triage.
+ * triage_int.h - what classify.c and signature.c share inside lib/triage:
+ * frame helpers (frames.c, below both) and signature.c's two entry points.
  */
 #ifndef MAXTRIAGE_TRIAGE_INT_H
 #define MAXTRIAGE_TRIAGE_INT_H
@@ -7,6 +8,8 @@
 #include "maxtriage/triage.h"
 
 #include <stddef.h>
+
+/* frames.c */
 
 /* The frame's name: resolved, or as printed unless the printed one is a
  * far-away nearest symbol that names some other function. Borrowed. */
