@@ -684,8 +684,10 @@ static void repeated_line_is_signed_once(void **state)
 
 /* An MLIR parser recursion as LLVM prints it (three functions calling
  * each other), from the trampoline on, starting at cycle position skip,
- * n frames long. */
-static char *overflow_dump(size_t skip, size_t n)
+ * n frames long, loaded at base; symbolized in process (names and files,
+ * no module) or as module+offset. */
+static char *
+overflow_dump(size_t skip, size_t n, unsigned long base, int symbolized)
 {
 	static const char *const cycle[] = {
 		"mlir::detail::Parser::parseType()",
@@ -693,7 +695,7 @@ static char *overflow_dump(size_t skip, size_t n)
 		"mlir::detail::Parser::parseTypeListNoParens(llvm::SmallVectorImpl<mlir::Type>&)",
 	};
 	static const unsigned long offs[] = { 0x1a2b3c, 0x1a4d10, 0x1a5e88 };
-	size_t cap = 256 + n * 160, len = 0, i;
+	size_t cap = 256 + n * 200, len = 0, i;
 	char *t = malloc(cap);
 
 	len += (size_t)snprintf(
@@ -704,10 +706,16 @@ static char *overflow_dump(size_t skip, size_t n)
 	for (i = 0; i < n; i++) {
 		size_t k = (skip + i) % 3;
 
-		len += (size_t)snprintf(
-		        t + len, cap - len,
-		        " #%zu 0x%lx %s (/opt/bin/mojo+0x%lx)\n", i + 3,
-		        0x55d100000000ul + offs[k], cycle[k], offs[k]);
+		if (symbolized)
+			len += (size_t)snprintf(
+			        t + len, cap - len,
+			        " #%zu 0x%lx %s Parser.cpp:0:0\n", i + 3,
+			        base + offs[k], cycle[k]);
+		else
+			len += (size_t)snprintf(
+			        t + len, cap - len,
+			        " #%zu 0x%lx (/opt/bin/mojo+0x%lx)\n", i + 3,
+			        base + offs[k], offs[k]);
 	}
 	snprintf(t + len, cap - len, "Segmentation fault (core dumped)\n");
 	return t;
@@ -716,30 +724,37 @@ static char *overflow_dump(size_t skip, size_t n)
 static void recursion_is_a_stack_overflow(void **state)
 {
 	mt_rules *rules = mt_rules_new();
-	char *t1 = overflow_dump(0, 253), *t2 = overflow_dump(2, 190);
-	char *t3 = overflow_dump(1, 12);
+	char *t1 = overflow_dump(0, 253, 0x55d100000000ul, 0);
+	char *t2 = overflow_dump(2, 190, 0x7f3200000000ul, 0);
+	char *t3 = overflow_dump(1, 200, 0x561000000000ul, 1);
+	char *t4 = overflow_dump(1, 12, 0x55d100000000ul, 0);
 	mt_report_set a = triage_text(t1, rules), b = triage_text(t2, rules);
-	mt_report_set c = triage_text(t3, rules);
+	mt_report_set c = triage_text(t3, rules), d = triage_text(t4, rules);
 
 	(void)state;
 	assert_string_equal(a.reports[0].signal, "SIGSEGV");
 	assert_string_equal(a.reports[0].kind, "stack_overflow");
 	assert_string_equal(b.reports[0].kind, "stack_overflow");
-	/* smallest rotation of the cycle, by name */
+	assert_string_equal(c.reports[0].kind, "stack_overflow");
+	/* the page offsets of the cycle's addresses (offs & 0xfff), from the
+	 * rotation that sorts first */
 	assert_string_equal(
 	        a.reports[0].signature,
-	        "stack_overflow | mlir::detail::Parser::parseTupleType"
-	        " | mlir::detail::Parser::parseTypeListNoParens"
-	        " | mlir::detail::Parser::parseType");
+	        "stack_overflow | cycle at page offsets 0xb3c 0xd10 0xe88");
+	/* another run (other load address, another overflow point, fewer
+	 * frames) and the in-process symbolized form: one fingerprint */
 	assert_string_equal(a.reports[0].fingerprint, b.reports[0].fingerprint);
+	assert_string_equal(a.reports[0].fingerprint, c.reports[0].fingerprint);
 	/* twelve frames of recursion are not an overflow */
-	assert_string_equal(c.reports[0].kind, "SIGSEGV");
+	assert_string_equal(d.reports[0].kind, "SIGSEGV");
 	mt_report_set_release(&a);
 	mt_report_set_release(&b);
 	mt_report_set_release(&c);
+	mt_report_set_release(&d);
 	free(t1);
 	free(t2);
 	free(t3);
+	free(t4);
 	mt_rules_free(rules);
 }
 

@@ -35,53 +35,142 @@ static const char *const throw_fns[] = {
 	NULL
 };
 
-/* One cycle of frames repeated: frames [start, start + period) and the
- * run of repeats that follows them. */
+/* One cycle of a recursion: its keys (owned, see cycle_keys) in the
+ * order they first repeat. */
 typedef struct tri_cycle {
-	size_t start, period;
+	char **keys;
+	size_t period;
+	int by_address; /* keys are page offsets, not names */
 } tri_cycle;
 
 #define MAX_CYCLE 64 /* longest cycle looked for */
 #define MIN_RECURSION_FRAMES 64 /* frames the repeats must cover */
 #define MIN_REPEATS 4
 
-/* The shortest cycle of frame names that repeats over at least
+/* Two consecutive frames that are levels of one printed address: the
+ * resolver's expansion of one line, or a producer's inline chain (one
+ * address, different functions). A function calling itself also repeats
+ * an address, with the same name: those stay two frames. */
+static int same_printed_frame(const mt_frame *a, const mt_frame *b)
+{
+	const char *na = tri_frame_name(a), *nb = tri_frame_name(b);
+
+	if (!a->has_address || !b->has_address || a->address != b->address)
+		return 0;
+	return a->line_no == b->line_no || (na && nb && strcmp(na, nb));
+}
+
+/*
+ * What a recursion is made of, frame by frame after the trampoline (cut
+ * off lines left out). When every frame has its address printed: the
+ * address's page offset (its low 12 bits). Modules load at page
+ * boundaries, so the offset is the same in a module+offset dump, a
+ * column-form dump, a producer-symbolized one and every run of the same
+ * build: one stack overflow signs alike however it was printed. Otherwise
+ * the frames' signature names.
+ */
+static char **
+cycle_keys(const mt_report *r, size_t from, size_t *n, int *by_address)
+{
+	char **keys = mt_calloc(r->nframes - from + 1, sizeof(char *));
+	const mt_frame *prev = NULL;
+	size_t i;
+
+	*n = 0;
+	*by_address = 1;
+	for (i = from; i < r->nframes; i++)
+		if (!r->frames[i].truncated &&
+		    (!r->frames[i].has_address || r->frames[i].redacted))
+			*by_address = 0;
+	for (i = from; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		char buf[8];
+
+		if (f->truncated)
+			continue;
+		if (*by_address && prev && same_printed_frame(prev, f))
+			continue;
+		prev = f;
+		if (*by_address) {
+			snprintf(buf, sizeof(buf), "%03llx",
+			         (unsigned long long)(f->address & 0xfff));
+			keys[(*n)++] = mt_strdup(buf);
+		} else {
+			keys[(*n)++] = mt_signature_frame_name(f);
+		}
+	}
+	return keys;
+}
+
+/* The rotation of the cycle whose keys sort first: where a run happened
+ * to overflow is not part of its identity. */
+static size_t smallest_rotation(char *const *k, size_t p)
+{
+	size_t best = 0, rot, j;
+
+	for (rot = 1; rot < p; rot++)
+		for (j = 0; j < p; j++) {
+			int c = strcmp(k[(rot + j) % p], k[(best + j) % p]);
+
+			if (c < 0)
+				best = rot;
+			if (c)
+				break;
+		}
+	return best;
+}
+
+/* The shortest cycle of keys that repeats over at least
  * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
- * trampoline: unbounded recursion. 1 and *out, or 0. */
+ * trampoline: unbounded recursion. 1 and *out (release with
+ * cycle_release), or 0. */
 static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
 {
-	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p;
-	char **names;
-	int found = 0;
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p, k, best;
+	char **keys;
+	int found = 0, by_address;
 
+	memset(out, 0, sizeof(*out));
 	if (r->nframes < from + MIN_RECURSION_FRAMES)
 		return 0;
-	n = r->nframes - from;
-	names = mt_calloc(n, sizeof(char *));
-	for (i = 0; i < n; i++)
-		names[i] = mt_signature_frame_name(&r->frames[from + i]);
+	keys = cycle_keys(r, from, &n, &by_address);
 	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
 		size_t run = 0, start = 0;
 
 		for (i = 0; i + p < n && !found; i++) {
-			if (strcmp(names[i], names[i + p])) {
+			if (strcmp(keys[i], keys[i + p])) {
 				run = 0;
 				continue;
 			}
 			if (!run++)
 				start = i;
-			if (run + p >= MIN_RECURSION_FRAMES &&
-			    (run + p) / p >= MIN_REPEATS) {
-				out->start = from + start;
-				out->period = p;
-				found = 1;
-			}
+			if (run + p < MIN_RECURSION_FRAMES ||
+			    (run + p) / p < MIN_REPEATS)
+				continue;
+			found = 1;
+			out->period = p;
+			out->by_address = by_address;
+			out->keys = mt_calloc(p, sizeof(char *));
+			best = smallest_rotation(keys + start, p);
+			for (k = 0; k < p; k++)
+				out->keys[k] =
+				        mt_strdup(keys[start + (best + k) % p]);
 		}
 	}
 	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+		free(keys[i]);
+	free(keys);
 	return found;
+}
+
+static void cycle_release(tri_cycle *cy)
+{
+	size_t k;
+
+	for (k = 0; k < cy->period; k++)
+		free(cy->keys[k]);
+	free(cy->keys);
+	memset(cy, 0, sizeof(*cy));
 }
 
 /* Texts of glibc, macOS and tcmalloc heap checkers. */
@@ -187,6 +276,7 @@ void tri_infer_kind(mt_report *r, int tramp)
 	                      : tramp >= 0) &&
 	           find_cycle(&cy, r, tramp)) {
 		set_kind(r, "stack_overflow");
+		cycle_release(&cy);
 	}
 	if (!r->kind && r->nframes &&
 	    tri_name_is(tri_frame_name(&r->frames[0]),
@@ -343,31 +433,18 @@ static int signature_frame(const mt_report *r, size_t i)
 	       !f->truncated && !tri_is_duplicate(r, i);
 }
 
-/* Recursion is the identity of a stack overflow: the cycle's names from
- * its smallest rotation, so runs that overflowed at another point of the
+/* Recursion is the identity of a stack overflow: its cycle, from the
+ * smallest rotation, so runs that overflowed at another point of the
  * cycle, or printed more or fewer frames, sign the same. */
-static void cycle_signature(mt_buf *b, const mt_report *r, const tri_cycle *cy)
+static void cycle_signature(mt_buf *b, const tri_cycle *cy)
 {
-	char **names = mt_calloc(cy->period, sizeof(char *));
-	size_t k, best = 0, rot, j;
+	size_t k;
 
+	if (cy->by_address)
+		mt_buf_puts(b, " | cycle at page offsets");
 	for (k = 0; k < cy->period; k++)
-		names[k] = mt_signature_frame_name(&r->frames[cy->start + k]);
-	for (rot = 1; rot < cy->period; rot++)
-		for (j = 0; j < cy->period; j++) {
-			int c = strcmp(names[(rot + j) % cy->period],
-			               names[(best + j) % cy->period]);
-
-			if (c < 0)
-				best = rot;
-			if (c)
-				break;
-		}
-	for (k = 0; k < cy->period; k++)
-		mt_buf_printf(b, " | %s", names[(best + k) % cy->period]);
-	for (k = 0; k < cy->period; k++)
-		free(names[k]);
-	free(names);
+		mt_buf_printf(b, cy->by_address ? " 0x%s" : " | %s",
+		              cy->keys[k]);
 }
 
 void tri_make_signature(mt_report *r, int tramp)
@@ -381,8 +458,10 @@ void tri_make_signature(mt_report *r, int tramp)
 	mt_buf_puts(&b, signature_kind(r));
 	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
 	        find_cycle(&cy, r, tramp);
-	if (cycle)
-		cycle_signature(&b, r, &cy);
+	if (cycle) {
+		cycle_signature(&b, &cy);
+		cycle_release(&cy);
+	}
 	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
 	     !cycle && i < r->nframes && taken < 3; i++) {
 		char *n;
