@@ -567,6 +567,60 @@ static void dump_without_crash_point_is_unknown(void **state)
 	mt_rules_free(rules);
 }
 
+/* testdata/real/modular_modular_3821 (modular/modular#3821): the dump
+ * is cut after two unnamed frames of the handler's module; LLVM's
+ * handler prints itself first, so the crash point is not in it. The
+ * allocator's complaint makes it heap corruption. */
+static void dump_cut_inside_the_handler(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_report_set s = triage_text(
+	        "src/tcmalloc.cc:302] Attempt to free invalid pointer 0x562e4c640da0\n"
+	        "[1745:1745:20241128,130138.955691:ERROR elf_dynamic_array_reader.h:64] tag not found\n"
+	        "Please submit a bug report to https://github.com/modularml/mojo/issues and include the crash backtrace along with all the relevant source codes.\n"
+	        "Stack dump:\n"
+	        "0.      Program arguments: mojo hello.mojo\n"
+	        "Stack dump without symbol names (ensure you have llvm-symbolizer in your PATH or set the environment var `LLVM_SYMBOLIZER_PATH` to point to it):\n"
+	        "0  mojo                        0x0000562e4ad2947b\n"
+	        "1  mojo                        0x0000562e4ad273d9\n",
+	        rules);
+	mt_report *r = &s.reports[0];
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(r->nframes, 2);
+	assert_int_equal(r->frames[0].category, MT_CAT_HANDLER);
+	assert_int_equal(r->frames[1].category, MT_CAT_HANDLER);
+	assert_int_equal(r->blame_frame, -1);
+	assert_int_equal(r->category, MT_CAT_UNKNOWN);
+	assert_string_equal(
+	        r->reason,
+	        "the dump does not hold the crash point: it stops inside the crash handler");
+	assert_string_equal(r->kind, "heap_corruption");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
+/* samples/stacks/09 (modular/modular#5005): frames from #12 on and the
+ * "mojo crashed!" trailer: a crash, though no trampoline is printed. */
+static void mojo_crashed_trailer_is_a_crash(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_report_set s = triage_text(
+	        "#12 0x0000564d46e79b03 M::KGEN::KGENCompiler::runKGENPipeline(mlir::ModuleOp, M::TargetInfoAttr) KGENCompiler.cpp:0:0\n"
+	        "#14 0x0000564d46cab9ca run(M::State const&) mojo-run.cpp:0:0\n"
+	        "#15 0x0000564d46cb6663 main mojo.cpp:0:0\n"
+	        "mojo crashed!\n"
+	        "Please file a bug report.\n",
+	        rules);
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.reports[0].kind, "crash");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
 /* samples/stacks/06 (modular/modular#2401), its frames up to the
  * trampoline: the dump does not hold the crash point, but the assertion
  * names llvm::ArrayRef<mlir::Type>::drop_front in LLVM's ArrayRef.h. */
@@ -933,6 +987,8 @@ int main(void)
 		cmocka_unit_test(file_only_frame_and_both_forms_agree),
 		cmocka_unit_test(dump_without_crash_point_is_unknown),
 		cmocka_unit_test(assertion_names_the_failing_code),
+		cmocka_unit_test(dump_cut_inside_the_handler),
+		cmocka_unit_test(mojo_crashed_trailer_is_a_crash),
 		cmocka_unit_test(macos_assertion_names_mlir),
 		cmocka_unit_test(cut_off_line_is_not_signed),
 		cmocka_unit_test(repeated_line_is_signed_once),

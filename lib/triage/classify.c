@@ -19,10 +19,6 @@
 
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
 	                                   "__kernel_rt_sigreturn", NULL };
-static const char *const handler_fns[] = {
-	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
-	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
-};
 static int is_libc_module(const char *module)
 {
 	const char *b = tri_base_name(module);
@@ -57,7 +53,7 @@ int mt_triage_find_trampoline(const mt_report *r)
 		for (j = 0; j < i; j++) {
 			const mt_frame *g = &r->frames[j];
 
-			if (tri_name_is(tri_frame_name(g), handler_fns))
+			if (tri_name_is(tri_frame_name(g), tri_handler_fns))
 				handler_before = 1;
 			if (!g->module || !r->frames[0].module ||
 			    strcmp(g->module, r->frames[0].module) ||
@@ -274,10 +270,37 @@ out:
 	mt_buf_release(&b);
 }
 
+/*
+ * An LLVM crash dump (it printed "Program arguments:") is written from
+ * inside the handler, so its first frames are always PrintStackTrace,
+ * RunSignalHandlers and SignalHandler. A dump of at most three unnamed
+ * frames, all in one module and no trampoline after them, was cut off
+ * inside the handler: it does not hold the crash point.
+ */
+static int stops_inside_handler(const mt_report *r)
+{
+	size_t i;
+
+	if (!r->program || !r->nframes || r->nframes > 3 ||
+	    !r->frames[0].module)
+		return 0;
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		const char *name = tri_frame_name(f);
+
+		if ((f->form != MT_FORM_LLVM && f->form != MT_FORM_COLUMN) ||
+		    (name && strcmp(name, "??")) || !f->module ||
+		    strcmp(f->module, r->frames[0].module))
+			return 0;
+	}
+	return 1;
+}
+
 static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 {
 	unsigned char *own = mt_calloc(r->nframes ? r->nframes : 1, 1);
 	tallies by_module, by_file;
+	int stops_in_handler = tramp < 0 && stops_inside_handler(r);
 	size_t i;
 
 	for (i = 0; i < r->nframes; i++) {
@@ -296,6 +319,12 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			                : "above the signal trampoline: crash handler");
 			continue;
 		}
+		if (tramp < 0 && stops_in_handler) {
+			f->category = MT_CAT_HANDLER;
+			f->rule = mt_strdup(
+			        "LLVM's crash handler prints its own frames first, and the dump stops before the trampoline");
+			continue;
+		}
 		f->category = own_category(r, o, f, &why, &matched);
 		f->rule = mt_strdup(why);
 		own[i] = (unsigned char)matched;
@@ -303,7 +332,8 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 	tallies_build(&by_module, r, own, frame_module);
 	tallies_build(&by_file, r, own, frame_file);
 	for (i = 0; i < r->nframes; i++)
-		if (!own[i] && !(tramp >= 0 && (int)i <= tramp))
+		if (!own[i] && !(tramp >= 0 && (int)i <= tramp) &&
+		    !stops_in_handler)
 			inherit(r, i, own, &by_module, &by_file);
 	tallies_release(&by_module);
 	tallies_release(&by_file);
@@ -454,6 +484,16 @@ static int message_names_code(const mt_report *r,
 	return ret;
 }
 
+static int all_handler(const mt_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++)
+		if (r->frames[i].category != MT_CAT_HANDLER)
+			return 0;
+	return 1;
+}
+
 /* Frames but no crash point among them: say why, and classify by the
  * message when it names the failing code. */
 static void
@@ -469,6 +509,8 @@ no_crash_point(mt_report *r, int tramp, const mt_rules *rules, mt_buf *reason)
 		              last->index);
 	else if (tramp >= 0 && (size_t)tramp + 1 == r->nframes)
 		mt_buf_puts(reason, "it ends at the signal trampoline");
+	else if (tramp < 0 && all_handler(r))
+		mt_buf_puts(reason, "it stops inside the crash handler");
 	else
 		mt_buf_puts(reason,
 		            "every frame is crash handler or system code");

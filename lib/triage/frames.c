@@ -16,6 +16,11 @@ const char *tri_frame_name(const mt_frame *f)
 	return f->bogus_symbol ? NULL : f->symbol;
 }
 
+const char *const tri_handler_fns[] = {
+	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
+	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
+};
+
 const char *tri_base_name(const char *path)
 {
 	const char *s = path ? strrchr(path, '/') : NULL;

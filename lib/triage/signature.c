@@ -218,6 +218,20 @@ static int heap_corruption(const mt_report *r)
 	return 0;
 }
 
+/* A crash handler caught a signal (its frames are printed, or the mojo
+ * driver said "mojo crashed!"), though the dump shows no trampoline. */
+static int handler_ran(const mt_report *r)
+{
+	size_t i;
+
+	if (r->mojo_driver)
+		return 1;
+	for (i = 0; i < r->nframes; i++)
+		if (tri_name_is(tri_frame_name(&r->frames[i]), tri_handler_fns))
+			return 1;
+	return 0;
+}
+
 /* A kind that says no more than "it crashed": a more specific one may
  * replace it. */
 static int generic_kind(const char *kind)
@@ -288,7 +302,7 @@ void tri_infer_kind(mt_report *r, int tramp)
 	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
 		set_kind(r, "python_exception");
 	if (!r->kind)
-		set_kind(r, tramp >= 0 ? "crash" : "unknown");
+		set_kind(r, tramp >= 0 || handler_ran(r) ? "crash" : "unknown");
 }
 
 /* Compiler-made clones keep the original's identity: foo.cold,

@@ -14,6 +14,8 @@
 /* The frame's name: resolved, or as printed unless the printed one is a
  * far-away nearest symbol that names some other function. Borrowed. */
 const char *tri_frame_name(const mt_frame *f);
+/* The crash handlers' own functions: a signal was caught. */
+extern const char *const tri_handler_fns[];
 /* The last component of a path (borrowed; NULL for NULL). */
 const char *tri_base_name(const char *path);
 /* 1 when name is one of list (NULL-terminated), alone or followed by a
