@@ -54,12 +54,12 @@ static void frame_json(mt_json *w, const mt_frame *f)
 		mt_json_null(w, "column");
 	}
 	mt_json_bool(w, "inlined", f->inlined);
-	mt_json_string(w, "lookup", f->lookup);
+	mt_json_string(w, "lookup", mt_frame_lookup_name(f->lookup));
 	mt_json_string(w, "instruction", f->instruction);
 	mt_json_string(w, "hint", f->hint);
 	mt_json_string(w, "category", mt_category_name(f->category));
 	mt_json_string(w, "rule", f->rule);
-	mt_json_string(w, "status", f->status);
+	mt_json_string(w, "status", mt_frame_status_name(f->status));
 	mt_json_string(w, "status_reason", f->status_reason);
 	mt_json_string(w, "module_path", f->module_path);
 	blame_json(w, f->blame);

@@ -131,9 +131,11 @@ static void text_report(mt_buf *b,
 		frame_where(b, f, 0);
 		if (f->inlined)
 			mt_buf_puts(b, " (inlined)");
-		if (!f->file && f->status && strcmp(f->status, "from_dump") &&
-		    strcmp(f->status, "symbolized"))
-			mt_buf_printf(b, " [%s]", f->status);
+		if (!f->file && f->status != MT_STATUS_NONE &&
+		    f->status != MT_STATUS_FROM_DUMP &&
+		    f->status != MT_STATUS_SYMBOLIZED)
+			mt_buf_printf(b, " [%s]",
+			              mt_frame_status_name(f->status));
 		mt_buf_putc(b, '\n');
 	}
 	for (i = 0; i < r->ninflight; i++)

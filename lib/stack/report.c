@@ -29,6 +29,42 @@ int mt_category_parse(const char *name)
 	return -1;
 }
 
+static const char *const status_names[] = {
+	[MT_STATUS_NONE] = NULL,
+	[MT_STATUS_SYMBOLIZED] = "symbolized",
+	[MT_STATUS_FROM_DUMP] = "from_dump",
+	[MT_STATUS_NO_LINE_INFO] = "no_line_info",
+	[MT_STATUS_NO_DEBUG_INFO] = "no_debug_info",
+	[MT_STATUS_ADDRESS_NOT_FOUND] = "address_not_found",
+	[MT_STATUS_MODULE_NOT_FOUND] = "module_not_found",
+	[MT_STATUS_NO_MODULE_BASE] = "no_module_base",
+	[MT_STATUS_JIT] = "jit",
+	[MT_STATUS_UNMAPPED] = "unmapped",
+	[MT_STATUS_REDACTED] = "redacted",
+	[MT_STATUS_NOT_SYMBOLIZED] = "not_symbolized",
+	[MT_STATUS_NO_ADDRESS] = "no_address",
+};
+
+const char *mt_frame_status_name(mt_frame_status s)
+{
+	if ((unsigned)s >= MT_ARRAY_SIZE(status_names))
+		return NULL;
+	return status_names[s];
+}
+
+static const char *const lookup_names[] = {
+	[MT_LOOKUP_NONE] = NULL,
+	[MT_LOOKUP_PC] = "pc",
+	[MT_LOOKUP_CALL_SITE] = "call_site",
+};
+
+const char *mt_frame_lookup_name(mt_frame_lookup l)
+{
+	if ((unsigned)l >= MT_ARRAY_SIZE(lookup_names))
+		return NULL;
+	return lookup_names[l];
+}
+
 void mt_frame_release(mt_frame *f)
 {
 	if (!f)

@@ -1,80 +1,27 @@
 /*
- * classify.c - categories, the blamed frame, the failure kind, and the
- * signature/fingerprint of a report.
+ * classify.c - categories and the blamed frame of a report; the kind and
+ * the signature are signature.c's.
  *
  * The blamed frame is the crash point: the first frame that is neither
  * crash machinery (handler) nor code below the runtime (system), the way
  * ClusterFuzz and Socorro skip such frames for their crash state.
  */
-#include "maxtriage/triage.h"
+#include "triage_int.h"
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
+#include "maxtriage/map.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The frame's name: resolved, or as printed unless the printed one is a
- * far-away nearest symbol that names some other function. */
-static const char *frame_name(const mt_frame *f)
-{
-	if (f->function)
-		return f->function;
-	return f->bogus_symbol ? NULL : f->symbol;
-}
-
-static const char *base_name(const char *path)
-{
-	const char *s = path ? strrchr(path, '/') : NULL;
-
-	return s ? s + 1 : path;
-}
-
-static int name_is(const char *name, const char *const *list)
-{
-	size_t n;
-
-	if (!name)
-		return 0;
-	for (; *list; list++) {
-		n = strlen(*list);
-		/* "raise" matches "raise" and "raise(int)", not "raiser" */
-		if (!strncmp(name, *list, n) &&
-		    (name[n] == '\0' || name[n] == '(' || name[n] == ' '))
-			return 1;
-	}
-	return 0;
-}
-
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
 	                                   "__kernel_rt_sigreturn", NULL };
-static const char *const handler_fns[] = {
-	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
-	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
-};
-static const char *const abort_fns[] = { "abort",
-	                                 "raise",
-	                                 "gsignal",
-	                                 "pthread_kill",
-	                                 "__pthread_kill_implementation",
-	                                 "__pthread_kill_internal",
-	                                 NULL };
-static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
-	                                  NULL };
-static const char *const throw_fns[] = {
-	"__cxa_throw",
-	"std::terminate",
-	"__cxa_rethrow",
-	"__gnu_cxx::__verbose_terminate_handler",
-	"__cxxabiv1::__terminate",
-	NULL
-};
-
 static int is_libc_module(const char *module)
 {
-	const char *b = base_name(module);
+	const char *b = tri_base_name(module);
 
 	return b && (!strncmp(b, "libc.so", 7) || !strncmp(b, "libc-", 5) ||
 	             !strncmp(b, "libpthread", 10) ||
@@ -87,14 +34,14 @@ int mt_triage_find_trampoline(const mt_report *r)
 
 	for (i = 0; i < limit; i++) {
 		const mt_frame *f = &r->frames[i];
-		const char *name = frame_name(f);
+		const char *name = tri_frame_name(f);
 		size_t j;
 		int handler_before = 0, one_module = 1;
 
 		if (f->form == MT_FORM_PYTHON || f->form == MT_FORM_HOSTFRAME ||
 		    f->form == MT_FORM_SANITIZER)
 			return -1;
-		if (name_is(name, trampolines))
+		if (tri_name_is(name, trampolines))
 			return (int)i;
 		if (i == 0 || i > 8 || !is_libc_module(f->module) ||
 		    (name && strcmp(name, "??")))
@@ -106,7 +53,7 @@ int mt_triage_find_trampoline(const mt_report *r)
 		for (j = 0; j < i; j++) {
 			const mt_frame *g = &r->frames[j];
 
-			if (name_is(frame_name(g), handler_fns))
+			if (tri_name_is(tri_frame_name(g), tri_handler_fns))
 				handler_before = 1;
 			if (!g->module || !r->frames[0].module ||
 			    strcmp(g->module, r->frames[0].module) ||
@@ -134,21 +81,237 @@ static int program_is_mojo(const mt_report *r)
 	return b && (b == p || b[-1] == '/') && (b[4] == ' ' || b[4] == '\0');
 }
 
+/* The category a frame's own fields give it (user rules, the model
+ * repository, JIT code, the built-in table); *why is borrowed or static.
+ * *matched is 0 when no rule matched: a user rule may say "unknown", and
+ * that is the user's answer, not a gap to fill from the neighbours. */
+static mt_category own_category(const mt_report *r,
+                                const mt_triage_opts *o,
+                                const mt_frame *f,
+                                const char **why,
+                                int *matched)
+{
+	const char *name = tri_frame_name(f);
+	const char *module = f->module_path ? f->module_path : f->module;
+	mt_category cat;
+	int c;
+
+	c = mt_rules_match_user(o->rules, f->module, name, f->file, why);
+	if (c < 0 && module != f->module)
+		c = mt_rules_match_user(o->rules, module, name, f->file, why);
+	*matched = 1;
+	if (c >= 0)
+		return (mt_category)c;
+	if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
+		*why = "file tracked in the model repository";
+		return MT_CAT_MODEL;
+	}
+	if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
+	    f->has_address && !f->unmapped) {
+		int mojo = program_is_mojo(r);
+
+		*why = mojo ? "JIT code under the mojo driver: user Mojo code"
+		            : "JIT code without a module: compiled kernel";
+		return mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
+	}
+	cat = mt_rules_match(o->rules, f->module, name, f->file, why);
+	if (cat == MT_CAT_UNKNOWN && module != f->module)
+		cat = mt_rules_match(o->rules, module, name, f->file, why);
+	*matched = cat != MT_CAT_UNKNOWN;
+	return cat;
+}
+
+/* Frames whose category is evidence for their neighbours: a rule of
+ * their own gave it, and it says what code this is. Handler and system
+ * rules name code linked into every program (_start, abort, the crash
+ * handler), so they say nothing about the rest of a module or a file. */
+static int module_evidence(const mt_frame *f, int own)
+{
+	return own && f->category != MT_CAT_HANDLER &&
+	       f->category != MT_CAT_SYSTEM && f->category != MT_CAT_UNKNOWN;
+}
+
+static const char *frame_module(const mt_frame *f)
+{
+	return f->module_path ? f->module_path : f->module;
+}
+
+static const char *frame_file(const mt_frame *f)
+{
+	return f->file;
+}
+
+/* Evidence frames counted per module (or per source file): how many of
+ * each category, and the order in which the categories were first seen
+ * (ties go to the first). One pass, so a dump of 100,000 frames of one
+ * unknown module costs no more than the frames. */
+typedef struct tally {
+	size_t count[MT_CAT_MODEL + 1];
+	int order[MT_CAT_MODEL + 1], seen;
+} tally;
+
+typedef struct tallies {
+	mt_map index; /* hash of the key -> position in t */
+	tally *t;
+	size_t n, cap;
+	const char *(*key)(const mt_frame *);
+} tallies;
+
+static void tallies_build(tallies *ts,
+                          const mt_report *r,
+                          const unsigned char *own,
+                          const char *(*key)(const mt_frame *))
+{
+	size_t i;
+
+	memset(ts, 0, sizeof(*ts));
+	ts->key = key;
+	mt_map_init(&ts->index, 16);
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *g = &r->frames[i];
+		const char *k = key(g);
+		tally nt, *t;
+		size_t slot;
+		int found;
+
+		if (!module_evidence(g, own[i]) || !k ||
+		    g->category > MT_CAT_MODEL)
+			continue;
+		slot = mt_map_slot(&ts->index,
+		                   mt_hash_finish(mt_hash_str(MT_HASH_SEED, k)),
+		                   (uint32_t)ts->n, &found);
+		if (!found) {
+			memset(&nt, 0, sizeof(nt));
+			MT_PUSH(ts->t, ts->n, ts->cap, nt);
+		}
+		t = &ts->t[*mt_map_val(&ts->index, slot)];
+		if (!t->count[g->category]++)
+			t->order[t->seen++] = (int)g->category;
+	}
+}
+
+static void tallies_release(tallies *ts)
+{
+	mt_map_release(&ts->index);
+	free(ts->t);
+}
+
+/* The category most evidence frames that share f's key have, or -1. */
+static int majority(const tallies *ts, const mt_frame *f)
+{
+	const char *k = ts->key(f);
+	const tally *t;
+	uint32_t v;
+	int best = -1, i;
+
+	if (!k || (v = mt_map_get(&ts->index, mt_hash_finish(mt_hash_str(
+	                                              MT_HASH_SEED, k)))) ==
+	                  MT_MAP_NONE)
+		return -1;
+	t = &ts->t[v];
+	for (i = 0; i < t->seen; i++)
+		if (best < 0 || t->count[t->order[i]] > t->count[best])
+			best = t->order[i];
+	return best;
+}
+
+/*
+ * A frame no rule classifies takes the category of what surrounds it, in
+ * order of how close the evidence is: the function it is inlined into
+ * (a static helper inlined into a linalg:: kernel is kernel code), the
+ * other frames of its module (an extern "C" entry point of a kernel
+ * library), the other frames of its source file (a producer-symbolized
+ * frame printed with a file and no function).
+ */
+static void inherit(mt_report *r,
+                    size_t i,
+                    const unsigned char *own,
+                    const tallies *by_module,
+                    const tallies *by_file)
+{
+	mt_frame *f = &r->frames[i];
+	mt_buf b = MT_BUF_INIT;
+	size_t j;
+	int c;
+
+	for (j = i + 1; j < r->nframes && r->frames[j - 1].inlined; j++) {
+		const mt_frame *g = &r->frames[j];
+		char *d;
+
+		if (!own[j] || g->category == MT_CAT_UNKNOWN)
+			continue;
+		d = mt_function_display(tri_frame_name(g));
+		mt_buf_printf(&b, "inlined into %s: %s",
+		              d && *d ? d : "its caller",
+		              mt_category_name(g->category));
+		free(d);
+		f->category = g->category;
+		goto out;
+	}
+	if ((c = majority(by_module, f)) >= 0) {
+		mt_buf_printf(&b, "other frames of %s: %s",
+		              tri_base_name(frame_module(f)),
+		              mt_category_name((mt_category)c));
+		f->category = (mt_category)c;
+		goto out;
+	}
+	if ((c = majority(by_file, f)) >= 0) {
+		mt_buf_printf(&b, "other frames of %s: %s",
+		              tri_base_name(f->file),
+		              mt_category_name((mt_category)c));
+		f->category = (mt_category)c;
+		goto out;
+	}
+out:
+	if (b.len) {
+		free(f->rule);
+		f->rule = mt_buf_detach(&b);
+	}
+	mt_buf_release(&b);
+}
+
+/*
+ * An LLVM crash dump (it printed "Program arguments:") is written from
+ * inside the handler, so its first frames are always PrintStackTrace,
+ * RunSignalHandlers and SignalHandler. A dump of at most three unnamed
+ * frames, all in one module and no trampoline after them, was cut off
+ * inside the handler: it does not hold the crash point.
+ */
+static int stops_inside_handler(const mt_report *r)
+{
+	size_t i;
+
+	if (!r->program || !r->nframes || r->nframes > 3 ||
+	    !r->frames[0].module)
+		return 0;
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		const char *name = tri_frame_name(f);
+
+		if ((f->form != MT_FORM_LLVM && f->form != MT_FORM_COLUMN) ||
+		    (name && strcmp(name, "??")) || !f->module ||
+		    strcmp(f->module, r->frames[0].module))
+			return 0;
+	}
+	return 1;
+}
+
 static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 {
+	unsigned char *own = mt_calloc(r->nframes ? r->nframes : 1, 1);
+	tallies by_module, by_file;
+	int stops_in_handler = tramp < 0 && stops_inside_handler(r);
 	size_t i;
 
 	for (i = 0; i < r->nframes; i++) {
 		mt_frame *f = &r->frames[i];
 		const char *why = NULL;
-		const char *name = frame_name(f);
-		const char *module =
-		        f->module_path ? f->module_path : f->module;
-		int c;
+		int matched = 0;
 
 		free(f->rule);
 		f->rule = NULL;
 		if (tramp >= 0 && (int)i <= tramp) {
+			/* by position, not by what the frame is */
 			f->category = MT_CAT_HANDLER;
 			f->rule = mt_strdup(
 			        (int)i == tramp
@@ -156,98 +319,31 @@ static void categorize(mt_report *r, const mt_triage_opts *o, int tramp)
 			                : "above the signal trampoline: crash handler");
 			continue;
 		}
-		c = mt_rules_match_user(o->rules, f->module, name, f->file,
-		                        &why);
-		if (c < 0 && module != f->module)
-			c = mt_rules_match_user(o->rules, module, name, f->file,
-			                        &why);
-		if (c >= 0) {
-			f->category = (mt_category)c;
-			f->rule = mt_strdup(why);
-			continue;
-		}
-		if (o->repo && f->file && mt_repo_tracks(o->repo, f->file)) {
-			f->category = MT_CAT_MODEL;
+		if (tramp < 0 && stops_in_handler) {
+			f->category = MT_CAT_HANDLER;
 			f->rule = mt_strdup(
-			        "file tracked in the model repository");
+			        "LLVM's crash handler prints its own frames first, and the dump stops before the trampoline");
 			continue;
 		}
-		if ((f->bogus_symbol || (!f->module && !name && !f->file)) &&
-		    f->has_address && !f->unmapped) {
-			int mojo = program_is_mojo(r);
-
-			f->category = mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
-			f->rule = mt_strdup(
-			        mojo ? "JIT code under the mojo driver: user Mojo code"
-			             : "JIT code without a module: compiled kernel");
-			continue;
-		}
-		f->category = mt_rules_match(o->rules, f->module, name, f->file,
-		                             &why);
-		if (f->category == MT_CAT_UNKNOWN && module != f->module)
-			f->category = mt_rules_match(o->rules, module, name,
-			                             f->file, &why);
+		f->category = own_category(r, o, f, &why, &matched);
 		f->rule = mt_strdup(why);
+		own[i] = (unsigned char)matched;
 	}
-}
-
-static void set_kind(mt_report *r, const char *kind)
-{
-	free(r->kind);
-	r->kind = mt_strdup(kind);
-}
-
-/* Kind and signal from the frames and the faulting instruction, where the
- * text did not already say. */
-static void infer_kind(mt_report *r, int tramp)
-{
-	size_t i;
-	const char *from_frames = NULL, *signal = NULL;
-
-	for (i = 0; i < r->nframes; i++) {
-		const char *name = frame_name(&r->frames[i]);
-
-		if (name_is(name, assert_fns))
-			from_frames = "assertion";
-		else if (name_is(name, throw_fns) && !from_frames)
-			from_frames = "cpp_exception";
-		if (name_is(name, abort_fns) || name_is(name, assert_fns))
-			signal = "SIGABRT";
-	}
-	if (!signal && tramp >= 0 && (size_t)tramp + 1 < r->nframes) {
-		const char *h = r->frames[tramp + 1].hint;
-		const char *ins = r->frames[tramp + 1].instruction;
-
-		if (h && strstr(h, "trap"))
-			signal = "SIGILL";
-		else if (h && strstr(h, "divide"))
-			signal = "SIGFPE";
-		else if (h && strstr(h, "memory"))
-			signal = "SIGSEGV";
-		else if (ins && !strncmp(ins, "ud2", 3))
-			signal = "SIGILL";
-	}
-	if (signal && !r->signal)
-		r->signal = mt_strdup(signal);
-	if (!r->kind && from_frames)
-		set_kind(r, from_frames);
-	if (!r->kind && r->nframes &&
-	    name_is(frame_name(&r->frames[0]),
-	            (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
-	                                   NULL }))
-		set_kind(r, "mojo_error");
-	if (!r->kind && r->signal)
-		set_kind(r, r->signal);
-	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
-		set_kind(r, "python_exception");
-	if (!r->kind)
-		set_kind(r, tramp >= 0 ? "crash" : "unknown");
+	tallies_build(&by_module, r, own, frame_module);
+	tallies_build(&by_file, r, own, frame_file);
+	for (i = 0; i < r->nframes; i++)
+		if (!own[i] && !(tramp >= 0 && (int)i <= tramp) &&
+		    !stops_in_handler)
+			inherit(r, i, own, &by_module, &by_file);
+	tallies_release(&by_module);
+	tallies_release(&by_file);
+	free(own);
 }
 
 static char *describe_frame(const mt_frame *f)
 {
 	mt_buf b = MT_BUF_INIT;
-	char *disp = mt_function_display(frame_name(f));
+	char *disp = mt_function_display(tri_frame_name(f));
 
 	mt_buf_printf(&b, "#%d ", f->index);
 	if (disp && *disp)
@@ -257,11 +353,212 @@ static char *describe_frame(const mt_frame *f)
 	else
 		mt_buf_puts(&b, "??");
 	if (f->file)
-		mt_buf_printf(&b, " at %s:%u", base_name(f->file), f->line);
+		mt_buf_printf(&b, " at %s:%u", tri_base_name(f->file), f->line);
 	if (f->module)
-		mt_buf_printf(&b, " in %s", base_name(f->module));
+		mt_buf_printf(&b, " in %s", tri_base_name(f->module));
 	free(disp);
 	return mt_buf_detach(&b);
+}
+
+/* Can frame i be the crash point? Never crash machinery, code below the
+ * runtime, a line cut off mid-frame, or a repeated line. */
+static int crash_point_candidate(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
+	       !f->truncated && !tri_is_duplicate(r, i);
+}
+
+/* "prog: file:N: func: Assertion `x' failed." (glibc) or "Assertion
+ * failed: (x), function F, file F, line N." (macOS): the failing function
+ * and file, as new strings in *fn and *file. 0 when the message is
+ * neither. */
+static int assertion_site(const char *msg, char **fn, char **file)
+{
+	const char *a, *p, *colon = NULL, *start;
+
+	*fn = *file = NULL;
+	if (!msg)
+		return 0;
+	if ((a = strstr(msg, "Assertion failed: ")) &&
+	    (p = strstr(a, ", function ")) && strstr(p, ", file ")) {
+		const char *q = strstr(p, ", file "), *e;
+
+		*fn = mt_strndup(p + 11, (size_t)(q - (p + 11)));
+		q += 7;
+		e = strstr(q, ", line ");
+		*file = mt_strndup(q, e ? (size_t)(e - q) : strcspn(q, "\n"));
+		return 1;
+	}
+	if (!(a = strstr(msg, ": Assertion `")))
+		return 0;
+	/* the last ":N: " before the assertion ends the file name */
+	for (p = msg; p < a; p++)
+		if (*p == ':' && isdigit((unsigned char)p[1])) {
+			const char *q = p + 1;
+
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (q[0] == ':' && q[1] == ' ' && q < a)
+				colon = p;
+		}
+	if (!colon)
+		return 0;
+	start = colon;
+	while (start > msg &&
+	       !(start[-1] == ' ' && start - 1 > msg && start[-2] == ':'))
+		start--;
+	*file = mt_strndup(start, (size_t)(colon - start));
+	p = strchr(colon + 1, ':') + 2;
+	*fn = mt_strndup(p, (size_t)(a - p));
+	return 1;
+}
+
+/* "file.mojo:51:29" -> "file.mojo" (new string) */
+static char *location_file(const char *loc)
+{
+	char *file = mt_strdup(loc), *k;
+
+	for (int n = 0;
+	     n < 2 && (k = strrchr(file, ':')) && isdigit((unsigned char)k[1]);
+	     n++)
+		*k = '\0';
+	return file;
+}
+
+/* "ArrayRef<T> llvm::ArrayRef<mlir::Type>::drop_front(size_t) const":
+ * __PRETTY_FUNCTION__ starts with the return type; keep the name. */
+static char *pretty_function_name(const char *s)
+{
+	const char *p, *begin = s;
+	int depth = 0;
+
+	for (p = s; *p; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth)
+			depth--;
+		else if (*p == ' ' && !depth)
+			begin = p + 1;
+		else if (*p == '(' && !depth)
+			break;
+	}
+	return mt_strndup(begin, (size_t)(p - begin));
+}
+
+/* The message names the failing code (an assertion's function and file,
+ * a Mojo "At file:L:C:" location): its category, and what was matched in
+ * *b. -1 when it names nothing a rule knows. */
+static int message_names_code(const mt_report *r,
+                              const mt_rules *rules,
+                              int use_location,
+                              mt_buf *b)
+{
+	char *fn = NULL, *file = NULL, *name = NULL;
+	const char *why = NULL;
+	mt_category c = MT_CAT_UNKNOWN;
+	int ret = -1;
+
+	if (assertion_site(r->message, &fn, &file)) {
+		name = pretty_function_name(fn);
+		c = mt_rules_match(rules, NULL, name, file, &why);
+		if (c != MT_CAT_UNKNOWN)
+			mt_buf_printf(b,
+			              "the assertion names %s in %s: %s (%s)",
+			              name, tri_base_name(file),
+			              mt_category_name(c), why);
+	} else if (use_location && r->error_location) {
+		file = location_file(r->error_location);
+		c = mt_rules_match(rules, NULL, NULL, file, &why);
+		if (c != MT_CAT_UNKNOWN)
+			mt_buf_printf(b, "error raised at %s: %s (%s)",
+			              r->error_location, mt_category_name(c),
+			              why);
+	}
+	if (c != MT_CAT_UNKNOWN)
+		ret = (int)c;
+	free(fn);
+	free(file);
+	free(name);
+	return ret;
+}
+
+static int all_handler(const mt_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++)
+		if (r->frames[i].category != MT_CAT_HANDLER)
+			return 0;
+	return 1;
+}
+
+/* Frames but no crash point among them: say why, and classify by the
+ * message when it names the failing code. */
+static void
+no_crash_point(mt_report *r, int tramp, const mt_rules *rules, mt_buf *reason)
+{
+	mt_buf named = MT_BUF_INIT;
+	const mt_frame *last = &r->frames[r->nframes - 1];
+	int c;
+
+	mt_buf_puts(reason, "the dump does not hold the crash point: ");
+	if (last->truncated && (int)r->nframes - 1 > tramp)
+		mt_buf_printf(reason, "it is cut off at frame #%d",
+		              last->index);
+	else if (tramp >= 0 && (size_t)tramp + 1 == r->nframes)
+		mt_buf_puts(reason, "it ends at the signal trampoline");
+	else if (tramp < 0 && all_handler(r))
+		mt_buf_puts(reason, "it stops inside the crash handler");
+	else
+		mt_buf_puts(reason,
+		            "every frame is crash handler or system code");
+	c = message_names_code(r, rules, 1, &named);
+	if (c >= 0) {
+		r->category = (mt_category)c;
+		mt_buf_printf(reason, "; %s", named.ptr);
+	} else {
+		r->category = MT_CAT_UNKNOWN;
+	}
+	mt_buf_release(&named);
+}
+
+/* No frames at all: the message and the kind are the evidence. */
+static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
+{
+	int c;
+
+	if (r->kind && !strcmp(r->kind, "cuda_error")) {
+		r->category = MT_CAT_KERNEL;
+		mt_buf_puts(
+		        reason,
+		        "a CUDA error with no host frames: the failing work ran on the GPU");
+	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
+		r->category = MT_CAT_KERNEL;
+		mt_buf_printf(reason, "MAX reported an error in kernel %s",
+		              r->kernel        ? r->kernel
+		              : r->entry_point ? r->entry_point
+		                               : "(unnamed)");
+	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
+		r->category = MT_CAT_RUNTIME;
+		mt_buf_puts(reason,
+		            "the MAX graph compiler rejected the graph");
+	} else if ((c = message_names_code(r, rules, 0, reason)) >= 0) {
+		r->category = (mt_category)c;
+	} else if (r->error_location) {
+		const char *why = NULL;
+		char *file = location_file(r->error_location);
+
+		r->category = mt_rules_match(rules, NULL, NULL, file, &why);
+		free(file);
+		mt_buf_printf(reason, "error raised at %s: %s (%s)",
+		              r->error_location, mt_category_name(r->category),
+		              why);
+	} else {
+		r->category = MT_CAT_UNKNOWN;
+		mt_buf_puts(reason, "no frames to classify");
+	}
 }
 
 static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
@@ -271,9 +568,7 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 
 	r->blame_frame = -1;
 	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0; i < r->nframes; i++) {
-		mt_category c = r->frames[i].category;
-
-		if (c != MT_CAT_HANDLER && c != MT_CAT_SYSTEM) {
+		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
 		}
@@ -291,167 +586,11 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        f->rule ? f->rule : "no rule");
 		free(d);
 	} else if (r->nframes) {
-		r->category = MT_CAT_SYSTEM;
-		mt_buf_puts(&reason,
-		            "every frame is crash handler or system code");
-	} else if (r->kind && !strcmp(r->kind, "cuda_error")) {
-		r->category = MT_CAT_KERNEL;
-		mt_buf_puts(
-		        &reason,
-		        "a CUDA error with no host frames: the failing work ran on the GPU");
-	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
-		r->category = MT_CAT_KERNEL;
-		mt_buf_printf(&reason, "MAX reported an error in kernel %s",
-		              r->kernel        ? r->kernel
-		              : r->entry_point ? r->entry_point
-		                               : "(unnamed)");
-	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
-		r->category = MT_CAT_RUNTIME;
-		mt_buf_puts(&reason,
-		            "the MAX graph compiler rejected the graph");
-	} else if (r->error_location) {
-		const char *why = NULL;
-		char *file = mt_strdup(r->error_location);
-		char *c;
-
-		/* "file.mojo:51:29" -> "file.mojo" */
-		for (int k = 0; k < 2 && (c = strrchr(file, ':')) &&
-		                isdigit((unsigned char)c[1]);
-		     k++)
-			*c = '\0';
-		r->category = mt_rules_match(o_rules, NULL, NULL, file, &why);
-		free(file);
-		mt_buf_printf(&reason, "error raised at %s: %s (%s)",
-		              r->error_location, mt_category_name(r->category),
-		              why);
+		no_crash_point(r, tramp, o_rules, &reason);
 	} else {
-		r->category = MT_CAT_UNKNOWN;
-		mt_buf_puts(&reason, "no frames to classify");
+		frameless(r, o_rules, &reason);
 	}
 	r->reason = mt_buf_detach(&reason);
-}
-
-/* Compiler-made clones keep the original's identity: foo.cold,
- * foo.part.0, foo.isra.0, foo.constprop.0, foo.llvm.123. */
-static void strip_clone_suffix(char *s)
-{
-	static const char *const sfx[] = { ".cold",  ".part.",
-		                           ".isra.", ".constprop.",
-		                           ".llvm.", ".lto_priv.",
-		                           NULL };
-	const char *const *p;
-	char *q;
-
-	for (p = sfx; *p; p++)
-		if ((q = strstr(s, *p)))
-			*q = '\0';
-}
-
-char *mt_signature_frame_name(const mt_frame *f)
-{
-	const char *name = frame_name(f);
-	mt_buf b = MT_BUF_INIT;
-	char *d;
-
-	if (f->bogus_symbol)
-		return mt_strdup("<jit>");
-	if (f->unmapped)
-		return mt_strdup("<unmapped>");
-	if (name && *name && strcmp(name, "??")) {
-		d = mt_function_display(name);
-		strip_clone_suffix(d);
-		return d;
-	}
-	if (f->form == MT_FORM_PYTHON && f->file) {
-		mt_buf_printf(&b, "%s", base_name(f->file));
-		return mt_buf_detach(&b);
-	}
-	if (f->module && f->has_offset) {
-		mt_buf_printf(&b, "%s+0x%llx", base_name(f->module),
-		              (unsigned long long)f->module_offset);
-		return mt_buf_detach(&b);
-	}
-	if (f->module)
-		return mt_strdup(base_name(f->module));
-	return mt_strdup("<jit>");
-}
-
-/* The kind as it enters a signature: the hardware-fault signals are one
- * family, because a dump does not always let us tell them apart (the
- * faulting instruction needs the binary); the frames separate crashes. */
-static const char *signature_kind(const mt_report *r)
-{
-	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
-		                              "SIGFPE",  "SIGTRAP", "crash",
-		                              NULL };
-	const char *const *p;
-
-	for (p = faults; *p; p++)
-		if (r->kind && !strcmp(r->kind, *p))
-			return "crash";
-	return r->kind ? r->kind : "unknown";
-}
-
-/* Replace digit runs and hex numbers by "N" so messages that differ only
- * in addresses, sizes or indices bucket together. */
-static void normalise_message(mt_buf *b, const char *msg)
-{
-	const char *p = msg;
-	size_t n = 0;
-
-	while (*p && *p != '\n' && n < 160) {
-		if (isdigit((unsigned char)*p)) {
-			if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-				p += 2;
-			while (isxdigit((unsigned char)*p))
-				p++;
-			mt_buf_putc(b, 'N');
-		} else {
-			mt_buf_putc(b, *p++);
-		}
-		n++;
-	}
-}
-
-static void make_signature(mt_report *r, int tramp)
-{
-	mt_buf b = MT_BUF_INIT;
-	size_t i;
-	int taken = 0;
-	uint64_t h;
-
-	mt_buf_puts(&b, signature_kind(r));
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
-	     i < r->nframes && taken < 3; i++) {
-		const mt_frame *f = &r->frames[i];
-		char *n;
-
-		if (f->category == MT_CAT_HANDLER ||
-		    f->category == MT_CAT_SYSTEM)
-			continue;
-		n = mt_signature_frame_name(f);
-		mt_buf_printf(&b, " | %s", n);
-		free(n);
-		taken++;
-	}
-	if (!taken) {
-		/* no code frames: the error text is the identity */
-		if (r->kernel)
-			mt_buf_printf(&b, " | kernel %s", r->kernel);
-		/* the last op launched and never completed is the suspect */
-		if (r->ninflight)
-			mt_buf_printf(&b, " | in flight %s",
-			              r->inflight[r->ninflight - 1].op);
-		if (r->message) {
-			mt_buf_puts(&b, " | ");
-			normalise_message(&b, r->message);
-		}
-	}
-	free(r->signature);
-	r->signature = mt_buf_detach(&b);
-	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
-	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
-	         (unsigned long long)h);
 }
 
 void mt_triage_report(mt_report *r, const mt_triage_opts *o)
@@ -460,7 +599,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 	size_t i;
 
 	categorize(r, o, tramp);
-	infer_kind(r, tramp);
+	tri_infer_kind(r, tramp);
 	choose_blame(r, tramp, o->rules);
 	if (o->repo) {
 		for (i = 0; i < r->nframes; i++) {
@@ -472,5 +611,5 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 				                         f->line);
 		}
 	}
-	make_signature(r, tramp);
+	tri_make_signature(r, tramp);
 }

@@ -31,9 +31,9 @@ static int kind_is(const mt_report *r, const char *k)
 	return r->kind && !strcmp(r->kind, k);
 }
 
-static int is_status(const mt_frame *f, const char *s)
+static int is_status(const mt_frame *f, mt_frame_status s)
 {
-	return f->status && !strcmp(f->status, s);
+	return f->status == s;
 }
 
 /* A message from the graph compiler surfaced through Python. */
@@ -63,10 +63,10 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 		if (f->category == MT_CAT_HANDLER ||
 		    f->category == MT_CAT_SYSTEM)
 			continue;
-		jit += is_status(f, "jit");
-		nodebug += is_status(f, "no_debug_info");
-		notfound += is_status(f, "module_not_found") ||
-		            is_status(f, "no_module_base");
+		jit += is_status(f, MT_STATUS_JIT);
+		nodebug += is_status(f, MT_STATUS_NO_DEBUG_INFO);
+		notfound += is_status(f, MT_STATUS_MODULE_NOT_FOUND) ||
+		            is_status(f, MT_STATUS_NO_MODULE_BASE);
 	}
 
 	if (r->stack_not_collected)

@@ -33,7 +33,7 @@ typedef struct resolver {
 	size_t nbases, capbases;
 } resolver;
 
-static void set_reason(mt_frame *f, const char *status, const char *reason)
+static void set_reason(mt_frame *f, mt_frame_status status, const char *reason)
 {
 	f->status = status;
 	free(f->status_reason);
@@ -253,6 +253,96 @@ static void push(mt_report *r, mt_frame *f)
 	mt_report_insert_frame(r, r->nframes, f);
 }
 
+/* Frames that are settled from what the dump printed, without opening a
+ * module: sets their status and returns 1; 0 when a lookup is needed. */
+static int settle_as_printed(const resolver *rs, mt_frame *f)
+{
+	if (f->form == MT_FORM_PYTHON) {
+		set_reason(f, MT_STATUS_FROM_DUMP, NULL);
+		return 1;
+	}
+	if (f->redacted) {
+		set_reason(f, MT_STATUS_REDACTED,
+		           "address was redacted in the dump");
+		printed_name_as_function(f);
+		return 1;
+	}
+	if (f->unmapped) {
+		set_reason(f, MT_STATUS_UNMAPPED,
+		           "address is in no mapped module");
+		return 1;
+	}
+	if (f->bogus_symbol) {
+		set_reason(
+		        f, MT_STATUS_JIT,
+		        "nearest-symbol name is too far away to be the function: JIT code");
+		return 1;
+	}
+	if (f->function || f->file) {
+		/* symbolized by the program that printed the dump */
+		set_reason(f, MT_STATUS_FROM_DUMP, NULL);
+		return 1;
+	}
+	if (!f->module) {
+		if (f->symbol) {
+			printed_name_as_function(f);
+			set_reason(f, MT_STATUS_FROM_DUMP,
+			           "no module: name as printed");
+		} else if (f->has_address) {
+			set_reason(
+			        f, MT_STATUS_JIT,
+			        "address in no module: JIT-compiled code (Mojo or a MAX kernel)");
+		} else {
+			set_reason(f, MT_STATUS_NO_ADDRESS, NULL);
+		}
+		return 1;
+	}
+	if (!rs->o->symbolizer) {
+		printed_name_as_function(f);
+		set_reason(f, MT_STATUS_NOT_SYMBOLIZED,
+		           "symbolization disabled");
+		return 1;
+	}
+	return 0;
+}
+
+/* Push one frame per level of a looked-up inline chain, innermost first. */
+static void push_chain(mt_report *out,
+                       const mt_frame *f,
+                       const mt_srcloc *chain,
+                       int n,
+                       int has_debug,
+                       const char *why)
+{
+	int k;
+
+	for (k = 0; k < n; k++) {
+		mt_frame c = clone_base(f);
+
+		c.function = dup_or_null(chain[k].function);
+		c.file = dup_or_null(chain[k].file);
+		c.line = chain[k].line;
+		c.column = chain[k].column;
+		c.inlined = k < n - 1;
+		if (k == 0 && f->instruction) {
+			c.instruction = mt_strdup(f->instruction);
+			c.hint = dup_or_null(f->hint);
+		}
+		if (!c.function && f->symbol)
+			c.function = mt_strdup(f->symbol);
+		if (c.file)
+			c.status = MT_STATUS_SYMBOLIZED;
+		else
+			c.status = has_debug ? MT_STATUS_NO_LINE_INFO
+			                     : MT_STATUS_NO_DEBUG_INFO;
+		if (!c.file && !has_debug) {
+			free(c.status_reason);
+			c.status_reason = dup_or_null(why);
+		}
+		push(out, &c);
+	}
+}
+
 static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 {
 	mt_module *m;
@@ -260,55 +350,14 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	mt_srcloc chain[MAX_CHAIN];
 	uint64_t addr, base, look;
 	const char *why = NULL;
-	int n, k, has_debug, how;
+	int n, has_debug, how;
 
-	if (f->form == MT_FORM_PYTHON) {
-		set_reason(f, "from_dump", NULL);
+	if (settle_as_printed(rs, f))
 		goto keep;
-	}
-	if (f->redacted) {
-		set_reason(f, "redacted", "address was redacted in the dump");
-		printed_name_as_function(f);
-		goto keep;
-	}
-	if (f->unmapped) {
-		set_reason(f, "unmapped", "address is in no mapped module");
-		goto keep;
-	}
-	if (f->bogus_symbol) {
-		set_reason(
-		        f, "jit",
-		        "nearest-symbol name is too far away to be the function: JIT code");
-		goto keep;
-	}
-	if (f->function || f->file) {
-		/* symbolized by the program that printed the dump */
-		set_reason(f, "from_dump", NULL);
-		goto keep;
-	}
-	if (!f->module) {
-		if (f->symbol) {
-			printed_name_as_function(f);
-			set_reason(f, "from_dump",
-			           "no module: name as printed");
-		} else if (f->has_address) {
-			set_reason(
-			        f, "jit",
-			        "address in no module: JIT-compiled code (Mojo or a MAX kernel)");
-		} else {
-			set_reason(f, "no_address", NULL);
-		}
-		goto keep;
-	}
-	if (!rs->o->symbolizer) {
-		printed_name_as_function(f);
-		set_reason(f, "not_symbolized", "symbolization disabled");
-		goto keep;
-	}
 	m = find_module(rs, f, &err);
 	if (!m) {
 		printed_name_as_function(f);
-		set_reason(f, "module_not_found",
+		set_reason(f, MT_STATUS_MODULE_NOT_FOUND,
 		           err.msg[0] ? err.msg : "module not found");
 		goto keep;
 	}
@@ -325,17 +374,17 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		f->module_offset = addr;
 		if (how == 2)
 			set_reason(
-			        f, NULL,
+			        f, MT_STATUS_NONE,
 			        "module base inferred: the only page alignment that puts this module's frames in code");
 	} else {
 		printed_name_as_function(f);
 		set_reason(
-		        f, "no_module_base",
+		        f, MT_STATUS_NO_MODULE_BASE,
 		        "column-form frame and no \"sym + off\" frame of this module to recover its base");
 		goto keep;
 	}
 	look = (is_pc || addr == 0) ? addr : addr - 1;
-	f->lookup = (is_pc || addr == 0) ? "pc" : "call_site";
+	f->lookup = (is_pc || addr == 0) ? MT_LOOKUP_PC : MT_LOOKUP_CALL_SITE;
 	if (is_pc && !rs->o->no_disasm) {
 		mt_insn in;
 
@@ -344,43 +393,22 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 	} else if (!is_pc && !rs->o->no_disasm &&
 	           mt_module_is_after_call(m, addr) == 0) {
 		set_reason(
-		        f, NULL,
+		        f, MT_STATUS_NONE,
 		        "instruction before this return address is not a call");
 	}
 	has_debug = mt_module_has_debug(m, &why);
 	n = mt_module_lookup(m, look, chain, MAX_CHAIN);
 	if (n <= 0) {
 		printed_name_as_function(f);
-		set_reason(f, has_debug ? "address_not_found" : "no_debug_info",
+		set_reason(f,
+		           has_debug ? MT_STATUS_ADDRESS_NOT_FOUND
+		                     : MT_STATUS_NO_DEBUG_INFO,
 		           has_debug
 		                   ? "address is not covered by the debug info"
 		                   : why);
 		goto keep;
 	}
-	for (k = 0; k < n; k++) {
-		mt_frame c = clone_base(f);
-
-		c.function = dup_or_null(chain[k].function);
-		c.file = dup_or_null(chain[k].file);
-		c.line = chain[k].line;
-		c.column = chain[k].column;
-		c.inlined = k < n - 1;
-		if (k == 0 && f->instruction) {
-			c.instruction = mt_strdup(f->instruction);
-			c.hint = dup_or_null(f->hint);
-		}
-		if (!c.function && f->symbol)
-			c.function = mt_strdup(f->symbol);
-		if (c.file)
-			c.status = "symbolized";
-		else
-			c.status = has_debug ? "no_line_info" : "no_debug_info";
-		if (!c.file && !has_debug) {
-			free(c.status_reason);
-			c.status_reason = dup_or_null(why);
-		}
-		push(out, &c);
-	}
+	push_chain(out, f, chain, n, has_debug, why);
 	mt_frame_release(f);
 	return;
 keep:
@@ -484,26 +512,18 @@ static int is_printed(const mt_frame *f)
 	       f->function && !f->redacted;
 }
 
-static void rebase_printed_frames(resolver *rs, mt_report *r)
+/* Vote: every printed chain whose outer function a module defines
+ * proposes the page-aligned bases that put it there. */
+static void vote_bases(resolver *rs,
+                       const mt_report *r,
+                       char **files,
+                       size_t nfiles,
+                       reloc **rel,
+                       size_t *nrel,
+                       size_t *caprel)
 {
-	char **files = NULL;
-	size_t nfiles = 0, capfiles = 0, i, k, c;
-	reloc *rel = NULL;
-	size_t nrel = 0, caprel = 0;
-	mt_frame *out = NULL;
-	size_t nout = 0, capout = 0;
-	int any = 0;
+	size_t i, k, c;
 
-	for (i = 0; i < r->nframes && !any; i++)
-		any = is_printed(&r->frames[i]);
-	if (!any || !rs->o->symbolizer || !rs->o->n_binary_dirs)
-		return;
-	for (i = 0; i < rs->o->n_binary_dirs; i++)
-		list_binaries(rs->o->binary_dirs[i], 0, &files, &nfiles,
-		              &capfiles);
-
-	/* vote: every printed chain whose outer function a module defines
-	 * proposes the page-aligned bases that put it there */
 	for (i = 0; i < r->nframes; i++) {
 		const mt_frame *f;
 		int end;
@@ -533,21 +553,42 @@ static void rebase_printed_frames(resolver *rs, mt_report *r)
 				if (!base_fits(m, base, f->address,
 				               f->function))
 					continue;
-				for (q = 0; q < nrel; q++)
-					if (rel[q].m == m &&
-					    rel[q].base == base)
+				for (q = 0; q < *nrel; q++)
+					if ((*rel)[q].m == m &&
+					    (*rel)[q].base == base)
 						break;
-				if (q == nrel) {
+				if (q == *nrel) {
 					reloc e = { m, files[c], base, 0 };
 
-					MT_PUSH(rel, nrel, caprel, e);
+					MT_PUSH(*rel, *nrel, *caprel, e);
 				}
-				rel[q].votes++;
+				(*rel)[q].votes++;
 				break;
 			}
 		}
 		i = (size_t)end;
 	}
+}
+
+static void rebase_printed_frames(resolver *rs, mt_report *r)
+{
+	char **files = NULL;
+	size_t nfiles = 0, capfiles = 0, i, k;
+	reloc *rel = NULL;
+	size_t nrel = 0, caprel = 0;
+	mt_frame *out = NULL;
+	size_t nout = 0, capout = 0;
+	int any = 0;
+
+	for (i = 0; i < r->nframes && !any; i++)
+		any = is_printed(&r->frames[i]);
+	if (!any || !rs->o->symbolizer || !rs->o->n_binary_dirs)
+		return;
+	for (i = 0; i < rs->o->n_binary_dirs; i++)
+		list_binaries(rs->o->binary_dirs[i], 0, &files, &nfiles,
+		              &capfiles);
+
+	vote_bases(rs, r, files, nfiles, &rel, &nrel, &caprel);
 
 	/* rebuild the frame list: a printed chain that the best-voted base
 	 * of some module explains becomes one module+offset frame */
@@ -638,8 +679,8 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	for (i = 0; i + 1 < r->nframes; i++) {
 		mt_frame *a = &r->frames[i], *b = &r->frames[i + 1];
 
-		if (a->status && !strcmp(a->status, "from_dump") && b->status &&
-		    !strcmp(b->status, "from_dump") && a->has_address &&
+		if (a->status == MT_STATUS_FROM_DUMP &&
+		    b->status == MT_STATUS_FROM_DUMP && a->has_address &&
 		    b->has_address && a->address == b->address &&
 		    a->form == MT_FORM_LLVM && b->form == MT_FORM_LLVM)
 			a->inlined = 1;

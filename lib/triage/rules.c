@@ -1,6 +1,11 @@
 /*
  * rules.c - ordered category rules: the user's, then the built-in table.
  *
+ * The built-in table is in evidence order: names of the crash machinery
+ * and the abort path, MAX's own libraries and namespaces, system
+ * libraries, and only then directory rules, which a packaging layout can
+ * fool (pip puts MAX's libraries under a python3.X directory).
+ *
  * The built-in table encodes field-notes section 3. It is data, not code,
  * so a reader can check it against the notes line by line; docs/rules.md
  * prints it.
@@ -30,7 +35,7 @@ struct mt_rules {
 #define R(cat, mod, fn, fl, why) { MT_CAT_##cat, mod, fn, fl, why, 0 }
 
 static const rule builtin[] = {
-	/* the crash machinery itself */
+	/* 1. the crash machinery itself */
 	R(HANDLER, NULL, "llvm::sys::PrintStackTrace*", NULL, "LLVM crash handler"),
 	R(HANDLER, NULL, "llvm::sys::RunSignalHandlers*", NULL, "LLVM crash handler"),
 	R(HANDLER, NULL, "SignalHandler(*", NULL, "LLVM crash handler"),
@@ -44,7 +49,8 @@ static const rule builtin[] = {
 	R(HANDLER, NULL, "__restore_rt", NULL, "signal trampoline"),
 	R(HANDLER, NULL, "_sigtramp", NULL, "signal trampoline"),
 	R(HANDLER, NULL, "__kernel_rt_sigreturn", NULL, "signal trampoline"),
-	/* below the runtime: the abort path and system libraries */
+	/* 2. the abort and throw paths and C startup code, by name wherever
+	 * they are (crt1's _start is linked into every executable) */
 	R(SYSTEM, NULL, "abort", NULL, "abort path"),
 	R(SYSTEM, NULL, "raise", NULL, "abort path"),
 	R(SYSTEM, NULL, "gsignal", NULL, "abort path"),
@@ -59,50 +65,14 @@ static const rule builtin[] = {
 	R(SYSTEM, NULL, "__cxxabiv1::*", NULL, "C++ exception path"),
 	R(SYSTEM, NULL, "__gnu_cxx::__verbose_terminate_handler*", NULL, "C++ exception path"),
 	R(SYSTEM, NULL, "_Unwind_*", NULL, "C++ exception path"),
-	R(SYSTEM, "*libc.so*", NULL, NULL, "C library"),
-	R(SYSTEM, "*libc-*.so", NULL, NULL, "C library"),
-	R(SYSTEM, "*libpthread*", NULL, NULL, "C library"),
-	R(SYSTEM, "*libm.so*", NULL, NULL, "C library"),
-	R(SYSTEM, "*libdl.so*", NULL, NULL, "C library"),
-	R(SYSTEM, "*librt.so*", NULL, NULL, "C library"),
-	R(SYSTEM, "*ld-linux*", NULL, NULL, "dynamic loader"),
-	R(SYSTEM, "*libstdc++*", NULL, NULL, "C++ runtime"),
-	R(SYSTEM, "*libc++*", NULL, NULL, "C++ runtime"),
-	R(SYSTEM, "*libgcc_s*", NULL, NULL, "C++ runtime"),
-	R(SYSTEM, "*libpython*", NULL, NULL, "Python interpreter"),
-	R(SYSTEM, "*/python3*", NULL, NULL, "Python interpreter"),
-	R(SYSTEM, "python3*", NULL, NULL, "Python interpreter"),
-	R(SYSTEM, "*libcuda*", NULL, NULL, "CUDA driver"),
-	R(SYSTEM, "*libnvidia*", NULL, NULL, "NVIDIA driver"),
-	R(SYSTEM, "*libcudart*", NULL, NULL, "CUDA runtime"),
-	R(SYSTEM, "*libsystem_*", NULL, NULL, "macOS system library"),
-	R(SYSTEM, "*dyld", NULL, NULL, "macOS dynamic loader"),
-	R(SYSTEM, "*libdyld*", NULL, NULL, "macOS dynamic loader"),
 	R(SYSTEM, NULL, "__libc_start*", NULL, "C library startup"),
 	R(SYSTEM, NULL, "_start", NULL, "C library startup"),
 	R(SYSTEM, NULL, "start_thread", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "clone", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "clone3", NULL, "C library thread start"),
-	R(SYSTEM, NULL, NULL, "*/glibc*/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/csu/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/nptl/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/stdlib/abort.c", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/assert/assert.c", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/signal/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/sysdeps/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./intl/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./assert/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./stdlib/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./string/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./libio/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./malloc/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./posix/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./elf/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "./misc/*", "C library source"),
-	R(SYSTEM, NULL, NULL, "*/include/c++/*", "C++ standard library header"),
-	R(SYSTEM, NULL, NULL, "/usr/include/*", "system header"),
-	R(SYSTEM, NULL, NULL, "*/site-packages/torch/*", "third-party Python"),
-	/* Modular runtime and engine */
+	/* 3. MAX's own libraries by basename: they come before every
+	 * directory rule, since pip, uv and conda put them under
+	 * .../lib/python3.X/site-packages/modular/lib/ */
 	R(RUNTIME, "*libKGENCompilerRTShared.so*", NULL, NULL, "Mojo runtime library"),
 	R(RUNTIME, "*libAsyncRTRuntimeGlobals.so*", NULL, NULL, "MAX async runtime"),
 	R(RUNTIME, "*libAsyncRTMojoBindings.so*", NULL, NULL, "MAX async runtime"),
@@ -116,10 +86,10 @@ static const rule builtin[] = {
 	R(RUNTIME, "*libATenRT.so*", NULL, NULL, "MAX ATen runtime"),
 	R(RUNTIME, "*libLLCLRuntimeGlobals.so*", NULL, NULL, "Modular runtime"),
 	R(RUNTIME, "*libLLVM*", NULL, NULL, "LLVM library"),
-	R(RUNTIME, "*/mojo", NULL, NULL, "Mojo driver"),
 	R(RUNTIME, "mojo", NULL, NULL, "Mojo driver"),
-	R(RUNTIME, "*/modular", NULL, NULL, "Modular driver"),
 	R(RUNTIME, "modular", NULL, NULL, "Modular driver"),
+	R(KERNEL, "*libNVPTX.so*", NULL, NULL, "GPU kernel library"),
+	/* 4. Modular's namespaces: runtime, compiler, Mojo std, kernels */
 	R(RUNTIME, NULL, "M::*", NULL, "Modular C++ runtime"),
 	R(RUNTIME, NULL, "mlir::*", NULL, "MLIR compiler"),
 	R(RUNTIME, NULL, "llvm::*", NULL, "LLVM"),
@@ -141,11 +111,6 @@ static const rule builtin[] = {
 	R(RUNTIME, NULL, "stdlib::*", NULL, "Mojo standard library"),
 	R(RUNTIME, NULL, "$stdlib::*", NULL, "Mojo standard library"),
 	R(RUNTIME, NULL, "max::*", NULL, "MAX Mojo library"),
-	R(RUNTIME, NULL, NULL, "*/stdlib/std/*", "Mojo standard library"),
-	R(RUNTIME, NULL, NULL, "*/stdlib/stdlib/*", "Mojo standard library"),
-	R(RUNTIME, NULL, NULL, "*/site-packages/max/*", "MAX Python package"),
-	/* compiled compute kernels */
-	R(KERNEL, "*libNVPTX.so*", NULL, NULL, "GPU kernel library"),
 	R(KERNEL, NULL, "nn::*", NULL, "MAX kernel package"),
 	R(KERNEL, NULL, "linalg::*", NULL, "MAX kernel package"),
 	R(KERNEL, NULL, "layout::*", NULL, "MAX kernel package"),
@@ -153,8 +118,56 @@ static const rule builtin[] = {
 	R(KERNEL, NULL, "quantization::*", NULL, "MAX kernel package"),
 	R(KERNEL, NULL, "gpu::*", NULL, "Mojo GPU device code"),
 	R(KERNEL, NULL, "mogg*", NULL, "MAX graph kernel"),
+	/* 5. system libraries by basename */
+	R(SYSTEM, "*libc.so*", NULL, NULL, "C library"),
+	R(SYSTEM, "*libc-*.so", NULL, NULL, "C library"),
+	R(SYSTEM, "*libpthread*", NULL, NULL, "C library"),
+	R(SYSTEM, "*libm.so*", NULL, NULL, "C library"),
+	R(SYSTEM, "*libdl.so*", NULL, NULL, "C library"),
+	R(SYSTEM, "*librt.so*", NULL, NULL, "C library"),
+	R(SYSTEM, "*ld-linux*", NULL, NULL, "dynamic loader"),
+	R(SYSTEM, "*libstdc++*", NULL, NULL, "C++ runtime"),
+	R(SYSTEM, "*libc++*", NULL, NULL, "C++ runtime"),
+	R(SYSTEM, "*libgcc_s*", NULL, NULL, "C++ runtime"),
+	R(SYSTEM, "*libpython*", NULL, NULL, "Python interpreter"),
+	R(SYSTEM, "python3*", NULL, NULL, "Python interpreter"),
+	R(SYSTEM, "*libcuda*", NULL, NULL, "CUDA driver"),
+	R(SYSTEM, "*libnvidia*", NULL, NULL, "NVIDIA driver"),
+	R(SYSTEM, "*libcudart*", NULL, NULL, "CUDA runtime"),
+	R(SYSTEM, "*libsystem_*", NULL, NULL, "macOS system library"),
+	R(SYSTEM, "*dyld", NULL, NULL, "macOS dynamic loader"),
+	R(SYSTEM, "*libdyld*", NULL, NULL, "macOS dynamic loader"),
+	/* 6. directory rules: module paths, then source files (the user's
+	 * code last) */
+	R(SYSTEM, "*/python3*", NULL, NULL, "Python interpreter"),
+	R(SYSTEM, NULL, NULL, "*/glibc*/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/csu/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/nptl/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/stdlib/abort.c", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/assert/assert.c", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/signal/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/sysdeps/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./intl/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./assert/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./stdlib/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./string/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./libio/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./malloc/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./posix/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./elf/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "./misc/*", "C library source"),
+	R(SYSTEM, NULL, NULL, "*/include/c++/*", "C++ standard library header"),
+	R(SYSTEM, NULL, NULL, "/usr/include/*", "system header"),
+	R(SYSTEM, NULL, NULL, "*/site-packages/torch/*", "third-party Python"),
+	R(RUNTIME, NULL, NULL, "*/llvm-project/*", "LLVM/MLIR source"),
+	R(RUNTIME, NULL, NULL, "*/mlir/include/mlir/*", "MLIR source"),
+	R(RUNTIME, NULL, NULL, "*/mlir/lib/*", "MLIR source"),
+	R(RUNTIME, NULL, NULL, "*/llvm/include/llvm/*", "LLVM source"),
+	R(RUNTIME, NULL, NULL, "*/llvm/lib/*", "LLVM source"),
+	R(RUNTIME, NULL, NULL, "*/stdlib/std/*", "Mojo standard library"),
+	R(RUNTIME, NULL, NULL, "*/stdlib/stdlib/*", "Mojo standard library"),
+	R(RUNTIME, NULL, NULL, "*/site-packages/max/*", "MAX Python package"),
 	R(KERNEL, NULL, NULL, "*/max/kernels/*", "MAX kernel source"),
-	/* the user's code */
 	R(SYSTEM, NULL, NULL, "*/site-packages/*", "third-party Python"),
 	R(SYSTEM, NULL, NULL, "*/dist-packages/*", "third-party Python"),
 	R(SYSTEM, NULL, NULL, "*/lib/python3*", "Python standard library"),
@@ -226,18 +239,33 @@ static int glob(const char *pat, const char *s)
 	return memmem(s, sl, core, cn) != NULL;
 }
 
-/* A pattern without '/' also matches a path's last component, so a user
- * can write "libmykernels*" for "/opt/x/libmykernels.so". */
-static int glob_match(const char *pattern, const char *value, int pathlike)
+enum match_mode {
+	MATCH_NAME, /* the whole value (functions) */
+	MATCH_FILE, /* the whole path, or its last component */
+	MATCH_MODULE /* the last component, or the path when the pattern
+	                holds a '/' */
+};
+
+/* A file pattern without '/' also matches a path's last component, so a
+ * user can write "model.py" for "/src/model.py". A module pattern without
+ * '/' matches only the last component: a directory on the way
+ * (".../lib/python3.12/site-packages/modular/lib/") says nothing about
+ * which library a module is. */
+static int
+glob_match(const char *pattern, const char *value, enum match_mode mode)
 {
+	int slash;
+
 	if (!pattern)
 		return 1;
 	if (!value)
 		return 0;
+	slash = strchr(pattern, '/') != NULL;
+	if (mode == MATCH_MODULE && !slash)
+		return glob(pattern, base_name(value));
 	if (glob(pattern, value))
 		return 1;
-	return pathlike && !strchr(pattern, '/') &&
-	       glob(pattern, base_name(value));
+	return mode == MATCH_FILE && !slash && glob(pattern, base_name(value));
 }
 
 static int rule_matches(const rule *ru,
@@ -245,9 +273,9 @@ static int rule_matches(const rule *ru,
                         const char *function,
                         const char *file)
 {
-	return glob_match(ru->module, module, 1) &&
-	       glob_match(ru->function, function, 0) &&
-	       glob_match(ru->file, file, 1);
+	return glob_match(ru->module, module, MATCH_MODULE) &&
+	       glob_match(ru->function, function, MATCH_NAME) &&
+	       glob_match(ru->file, file, MATCH_FILE);
 }
 
 int mt_rules_match_user(const mt_rules *r,

@@ -46,6 +46,36 @@ typedef enum {
 	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
 } mt_frame_form;
 
+/* How a frame was resolved (docs/json-stack.md, "status" values). NONE is
+ * "not decided yet" and prints as null. */
+typedef enum {
+	MT_STATUS_NONE = 0,
+	MT_STATUS_SYMBOLIZED,
+	MT_STATUS_FROM_DUMP,
+	MT_STATUS_NO_LINE_INFO,
+	MT_STATUS_NO_DEBUG_INFO,
+	MT_STATUS_ADDRESS_NOT_FOUND,
+	MT_STATUS_MODULE_NOT_FOUND,
+	MT_STATUS_NO_MODULE_BASE,
+	MT_STATUS_JIT,
+	MT_STATUS_UNMAPPED,
+	MT_STATUS_REDACTED,
+	MT_STATUS_NOT_SYMBOLIZED,
+	MT_STATUS_NO_ADDRESS
+} mt_frame_status;
+
+/* Which address of a frame was looked up. */
+typedef enum {
+	MT_LOOKUP_NONE = 0, /* no lookup was made */
+	MT_LOOKUP_PC, /* the faulting instruction, as is */
+	MT_LOOKUP_CALL_SITE /* a return address, at address-1 */
+} mt_frame_lookup;
+
+/* Output names ("symbolized", "call_site"); NULL for NONE and for values
+ * out of range. The one table every renderer uses. */
+const char *mt_frame_status_name(mt_frame_status s);
+const char *mt_frame_lookup_name(mt_frame_lookup l);
+
 typedef struct mt_blame {
 	char *commit; /* hex id */
 	char *author;
@@ -81,11 +111,11 @@ typedef struct mt_frame {
 	char *file;
 	unsigned line, column;
 	int inlined;
-	const char *lookup; /* "pc", "call_site" or NULL */
+	mt_frame_lookup lookup;
 	char *instruction; /* faulting instruction, disassembled */
 	char *hint; /* what the instruction suggests */
 	char *module_path; /* file that was opened for it */
-	const char *status; /* see docs/json-stack.md */
+	mt_frame_status status; /* see docs/json-stack.md */
 	char *status_reason;
 
 	/* triage */

@@ -1,0 +1,508 @@
+/*
+ * signature.c - the failure kind (from the text, the frames and the
+ * faulting instruction: heap checkers, recursion) and the signature and
+ * fingerprint a report buckets by.
+ */
+#include "triage_int.h"
+
+#include "maxtriage/buf.h"
+#include "maxtriage/hash.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Nearest-symbol names further than this from their symbol are not the
+ * function (as in resolve.c). */
+#define MAX_NEAREST_OFFSET 0x10000
+
+static const char *const abort_fns[] = { "abort",
+	                                 "raise",
+	                                 "gsignal",
+	                                 "pthread_kill",
+	                                 "__pthread_kill_implementation",
+	                                 "__pthread_kill_internal",
+	                                 NULL };
+static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
+	                                  NULL };
+static const char *const throw_fns[] = {
+	"__cxa_throw",
+	"std::terminate",
+	"__cxa_rethrow",
+	"__gnu_cxx::__verbose_terminate_handler",
+	"__cxxabiv1::__terminate",
+	NULL
+};
+
+/* One cycle of a recursion: its keys (owned, see cycle_keys) in the
+ * order they first repeat. */
+typedef struct tri_cycle {
+	char **keys;
+	size_t period;
+	int by_address; /* keys are page offsets, not names */
+} tri_cycle;
+
+#define MAX_CYCLE 64 /* longest cycle looked for */
+#define MIN_RECURSION_FRAMES 64 /* frames the repeats must cover */
+#define MIN_REPEATS 4
+
+/* Two consecutive frames that are levels of one printed address: the
+ * resolver's expansion of one line, or a producer's inline chain (one
+ * address, different functions). A function calling itself also repeats
+ * an address, with the same name: those stay two frames. */
+static int same_printed_frame(const mt_frame *a, const mt_frame *b)
+{
+	const char *na = tri_frame_name(a), *nb = tri_frame_name(b);
+
+	if (!a->has_address || !b->has_address || a->address != b->address)
+		return 0;
+	return a->line_no == b->line_no || (na && nb && strcmp(na, nb));
+}
+
+/*
+ * What a recursion is made of, frame by frame after the trampoline (cut
+ * off lines left out). When every frame has its address printed: the
+ * address's page offset (its low 12 bits). Modules load at page
+ * boundaries, so the offset is the same in a module+offset dump, a
+ * column-form dump, a producer-symbolized one and every run of the same
+ * build: one stack overflow signs alike however it was printed. Otherwise
+ * the frames' signature names.
+ */
+static char **
+cycle_keys(const mt_report *r, size_t from, size_t *n, int *by_address)
+{
+	char **keys = mt_calloc(r->nframes - from + 1, sizeof(char *));
+	const mt_frame *prev = NULL;
+	size_t i;
+
+	*n = 0;
+	*by_address = 1;
+	for (i = from; i < r->nframes; i++)
+		if (!r->frames[i].truncated &&
+		    (!r->frames[i].has_address || r->frames[i].redacted))
+			*by_address = 0;
+	for (i = from; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		char buf[8];
+
+		if (f->truncated)
+			continue;
+		if (*by_address && prev && same_printed_frame(prev, f))
+			continue;
+		prev = f;
+		if (*by_address) {
+			snprintf(buf, sizeof(buf), "%03llx",
+			         (unsigned long long)(f->address & 0xfff));
+			keys[(*n)++] = mt_strdup(buf);
+		} else {
+			keys[(*n)++] = mt_signature_frame_name(f);
+		}
+	}
+	return keys;
+}
+
+/* The rotation of the cycle whose keys sort first: where a run happened
+ * to overflow is not part of its identity. */
+static size_t smallest_rotation(char *const *k, size_t p)
+{
+	size_t best = 0, rot, j;
+
+	for (rot = 1; rot < p; rot++)
+		for (j = 0; j < p; j++) {
+			int c = strcmp(k[(rot + j) % p], k[(best + j) % p]);
+
+			if (c < 0)
+				best = rot;
+			if (c)
+				break;
+		}
+	return best;
+}
+
+/* The shortest cycle of keys that repeats over at least
+ * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
+ * trampoline: unbounded recursion. 1 and *out (release with
+ * cycle_release), or 0. */
+static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
+{
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p, k, best;
+	char **keys;
+	int found = 0, by_address;
+
+	memset(out, 0, sizeof(*out));
+	if (r->nframes < from + MIN_RECURSION_FRAMES)
+		return 0;
+	keys = cycle_keys(r, from, &n, &by_address);
+	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
+		size_t run = 0, start = 0;
+
+		for (i = 0; i + p < n && !found; i++) {
+			if (strcmp(keys[i], keys[i + p])) {
+				run = 0;
+				continue;
+			}
+			if (!run++)
+				start = i;
+			if (run + p < MIN_RECURSION_FRAMES ||
+			    (run + p) / p < MIN_REPEATS)
+				continue;
+			found = 1;
+			out->period = p;
+			out->by_address = by_address;
+			out->keys = mt_calloc(p, sizeof(char *));
+			best = smallest_rotation(keys + start, p);
+			for (k = 0; k < p; k++)
+				out->keys[k] =
+				        mt_strdup(keys[start + (best + k) % p]);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	return found;
+}
+
+static void cycle_release(tri_cycle *cy)
+{
+	size_t k;
+
+	for (k = 0; k < cy->period; k++)
+		free(cy->keys[k]);
+	free(cy->keys);
+	memset(cy, 0, sizeof(*cy));
+}
+
+/* Texts of glibc, macOS and tcmalloc heap checkers. */
+static const char *const heap_markers[] = {
+	"malloc(): ",
+	"free(): ",
+	"realloc(): ",
+	"double free or corruption",
+	"malloc_consolidate(): ",
+	"corrupted size vs. prev_size",
+	"corrupted double-linked list",
+	"munmap_chunk(): invalid pointer",
+	"pointer being freed was not allocated",
+	"Attempt to free invalid pointer",
+	"Attempt to realloc invalid pointer",
+	NULL
+};
+
+static int heap_text(const char *s)
+{
+	const char *const *m;
+
+	for (m = heap_markers; s && *m; m++)
+		if (strstr(s, *m))
+			return 1;
+	return 0;
+}
+
+/* A heap checker aborted the process: its message, or glibc's
+ * malloc_printerr in the frames. */
+static int heap_corruption(const mt_report *r)
+{
+	size_t i;
+
+	if (heap_text(r->message))
+		return 1;
+	for (i = 0; i < r->nnotes; i++)
+		if (heap_text(r->notes[i]))
+			return 1;
+	for (i = 0; i < r->nframes; i++)
+		if (tri_name_is(
+		            tri_frame_name(&r->frames[i]),
+		            (const char *const[]){ "malloc_printerr", NULL }))
+			return 1;
+	return 0;
+}
+
+/* A crash handler caught a signal (its frames are printed, or the mojo
+ * driver said "mojo crashed!"), though the dump shows no trampoline. */
+static int handler_ran(const mt_report *r)
+{
+	size_t i;
+
+	if (r->mojo_driver)
+		return 1;
+	for (i = 0; i < r->nframes; i++)
+		if (tri_name_is(tri_frame_name(&r->frames[i]), tri_handler_fns))
+			return 1;
+	return 0;
+}
+
+/* A kind that says no more than "it crashed": a more specific one may
+ * replace it. */
+static int generic_kind(const char *kind)
+{
+	return !kind || !strncmp(kind, "SIG", 3) || !strcmp(kind, "crash") ||
+	       !strcmp(kind, "unknown");
+}
+
+static void set_kind(mt_report *r, const char *kind)
+{
+	free(r->kind);
+	r->kind = mt_strdup(kind);
+}
+
+/* Kind and signal from the frames and the faulting instruction, where the
+ * text did not already say. */
+void tri_infer_kind(mt_report *r, int tramp)
+{
+	size_t i;
+	const char *from_frames = NULL, *signal = NULL;
+	tri_cycle cy;
+
+	for (i = 0; i < r->nframes; i++) {
+		const char *name = tri_frame_name(&r->frames[i]);
+
+		if (tri_name_is(name, assert_fns))
+			from_frames = "assertion";
+		else if (tri_name_is(name, throw_fns) && !from_frames)
+			from_frames = "cpp_exception";
+		if (tri_name_is(name, abort_fns) ||
+		    tri_name_is(name, assert_fns))
+			signal = "SIGABRT";
+	}
+	if (!signal && tramp >= 0 && (size_t)tramp + 1 < r->nframes) {
+		const char *h = r->frames[tramp + 1].hint;
+		const char *ins = r->frames[tramp + 1].instruction;
+
+		if (h && strstr(h, "trap"))
+			signal = "SIGILL";
+		else if (h && strstr(h, "divide"))
+			signal = "SIGFPE";
+		else if (h && strstr(h, "memory"))
+			signal = "SIGSEGV";
+		else if (ins && !strncmp(ins, "ud2", 3))
+			signal = "SIGILL";
+	}
+	if (signal && !r->signal)
+		r->signal = mt_strdup(signal);
+	if (!r->kind && from_frames)
+		set_kind(r, from_frames);
+	if (generic_kind(r->kind) && heap_corruption(r)) {
+		set_kind(r, "heap_corruption");
+	} else if (generic_kind(r->kind) &&
+	           (r->signal ? !strcmp(r->signal, "SIGSEGV") ||
+	                                !strcmp(r->signal, "SIGBUS")
+	                      : tramp >= 0) &&
+	           find_cycle(&cy, r, tramp)) {
+		set_kind(r, "stack_overflow");
+		cycle_release(&cy);
+	}
+	if (!r->kind && r->nframes &&
+	    tri_name_is(tri_frame_name(&r->frames[0]),
+	                (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
+	                                       NULL }))
+		set_kind(r, "mojo_error");
+	if (!r->kind && r->signal)
+		set_kind(r, r->signal);
+	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
+		set_kind(r, "python_exception");
+	if (!r->kind)
+		set_kind(r, tramp >= 0 || handler_ran(r) ? "crash" : "unknown");
+}
+
+/* Compiler-made clones keep the original's identity: foo.cold,
+ * foo.part.0, foo.isra.0, foo.constprop.0, foo.llvm.123. */
+static void strip_clone_suffix(char *s)
+{
+	static const char *const sfx[] = { ".cold",  ".part.",
+		                           ".isra.", ".constprop.",
+		                           ".llvm.", ".lto_priv.",
+		                           NULL };
+	const char *const *p;
+	char *q;
+
+	for (p = sfx; *p; p++)
+		if ((q = strstr(s, *p)))
+			*q = '\0';
+}
+
+/* A name that says which code this is. Not: gdb's "at" left where a
+ * function should be, "??", a far-away nearest export (column form "sym +
+ * off" with off past any function's size), an address printed in place
+ * of a name ("mojo+0x27402a5"). */
+static const char *meaningful_name(const mt_frame *f)
+{
+	const char *name = tri_frame_name(f);
+	const char *plus;
+
+	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
+		return NULL;
+	if (!f->function && f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
+	    f->symbol_offset > MAX_NEAREST_OFFSET)
+		return NULL;
+	if ((plus = strstr(name, "+0x")) && !strchr(name, ' ') &&
+	    !strchr(name, '(') && plus[3] &&
+	    strspn(plus + 3, "0123456789abcdefABCDEF") == strlen(plus + 3))
+		return NULL;
+	return name;
+}
+
+char *mt_signature_frame_name(const mt_frame *f)
+{
+	const char *name = meaningful_name(f);
+	mt_buf b = MT_BUF_INIT;
+	char *d;
+
+	if (f->bogus_symbol)
+		return mt_strdup("<jit>");
+	if (f->unmapped)
+		return mt_strdup("<unmapped>");
+	if (name) {
+		d = mt_function_display(name);
+		strip_clone_suffix(d);
+		return d;
+	}
+	/* a source file without a function: the file is the identity (its
+	 * line is not: a producer looks return addresses up as they are,
+	 * maxtriage at address-1), so the printed and the resolved form of
+	 * one crash agree */
+	if (f->file) {
+		mt_buf_printf(&b, "%s", tri_base_name(f->file));
+		return mt_buf_detach(&b);
+	}
+	if (f->module && f->has_offset) {
+		mt_buf_printf(&b, "%s+0x%llx", tri_base_name(f->module),
+		              (unsigned long long)f->module_offset);
+		return mt_buf_detach(&b);
+	}
+	if (f->module)
+		return mt_strdup(tri_base_name(f->module));
+	return mt_strdup("<jit>");
+}
+
+/* The kind as it enters a signature: the hardware-fault signals are one
+ * family, because a dump does not always let us tell them apart (the
+ * faulting instruction needs the binary); the frames separate crashes. */
+static const char *signature_kind(const mt_report *r)
+{
+	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
+		                              "SIGFPE",  "SIGTRAP", "crash",
+		                              NULL };
+	const char *const *p;
+
+	for (p = faults; *p; p++)
+		if (r->kind && !strcmp(r->kind, *p))
+			return "crash";
+	return r->kind ? r->kind : "unknown";
+}
+
+/* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
+ * "./a.out"): where it starts, how long it is; 0 when p starts none. */
+static size_t path_length(const char *msg, const char *p)
+{
+	static const char stop[] = " \t\n'\"`,;()[]{}<>";
+	size_t n;
+	const char *slash;
+
+	if (p > msg && !strchr(stop, p[-1]))
+		return 0; /* not at the start of a word */
+	n = strcspn(p, stop);
+	slash = memchr(p, '/', n);
+	if (!slash)
+		return 0;
+	if (p[0] == '/' || p[0] == '~' || !strncmp(p, "./", 2) ||
+	    !strncmp(p, "../", 3) ||
+	    memchr(slash, '.', n - (size_t)(slash - p)))
+		return n;
+	return 0;
+}
+
+/* Replace digit runs and hex numbers by "N" and paths by "<path>", so
+ * messages that differ only in addresses, sizes, indices or where a file
+ * was bucket together. */
+static void normalise_message(mt_buf *b, const char *msg)
+{
+	const char *p = msg;
+	size_t n = 0, k;
+
+	while (*p && *p != '\n' && n < 160) {
+		if ((k = path_length(msg, p))) {
+			mt_buf_puts(b, "<path>");
+			p += k;
+		} else if (isdigit((unsigned char)*p)) {
+			if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+				p += 2;
+			while (isxdigit((unsigned char)*p))
+				p++;
+			mt_buf_putc(b, 'N');
+		} else {
+			mt_buf_putc(b, *p++);
+		}
+		n++;
+	}
+}
+
+/* Frames that can enter a signature: not crash machinery or system code,
+ * not a line cut off mid-frame, not a repeated line. */
+static int signature_frame(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
+	       !f->truncated && !tri_is_duplicate(r, i);
+}
+
+/* Recursion is the identity of a stack overflow: its cycle, from the
+ * smallest rotation, so runs that overflowed at another point of the
+ * cycle, or printed more or fewer frames, sign the same. */
+static void cycle_signature(mt_buf *b, const tri_cycle *cy)
+{
+	size_t k;
+
+	if (cy->by_address)
+		mt_buf_puts(b, " | cycle at page offsets");
+	for (k = 0; k < cy->period; k++)
+		mt_buf_printf(b, cy->by_address ? " 0x%s" : " | %s",
+		              cy->keys[k]);
+}
+
+void tri_make_signature(mt_report *r, int tramp)
+{
+	mt_buf b = MT_BUF_INIT;
+	tri_cycle cy;
+	size_t i;
+	int taken = 0, cycle;
+	uint64_t h;
+
+	mt_buf_puts(&b, signature_kind(r));
+	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
+	        find_cycle(&cy, r, tramp);
+	if (cycle) {
+		cycle_signature(&b, &cy);
+		cycle_release(&cy);
+	}
+	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	     !cycle && i < r->nframes && taken < 3; i++) {
+		char *n;
+
+		if (!signature_frame(r, i))
+			continue;
+		n = mt_signature_frame_name(&r->frames[i]);
+		mt_buf_printf(&b, " | %s", n);
+		free(n);
+		taken++;
+	}
+	if (!taken && !cycle) {
+		/* no code frames: the error text is the identity */
+		if (r->kernel)
+			mt_buf_printf(&b, " | kernel %s", r->kernel);
+		/* the last op launched and never completed is the suspect */
+		if (r->ninflight)
+			mt_buf_printf(&b, " | in flight %s",
+			              r->inflight[r->ninflight - 1].op);
+		if (r->message) {
+			mt_buf_puts(&b, " | ");
+			normalise_message(&b, r->message);
+		}
+	}
+	free(r->signature);
+	r->signature = mt_buf_detach(&b);
+	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
+	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
+	         (unsigned long long)h);
+}
