@@ -163,9 +163,8 @@ static size_t count_of(const mt_ir_count *c, size_t n, const char *name)
 	return 0;
 }
 
-static const mt_ir_count *stage_counts(const mt_irdiff_stage *s,
-                                       int by_device,
-                                       size_t *n)
+static const mt_ir_count *
+stage_counts(const mt_irdiff_stage *s, int by_device, size_t *n)
 {
 	*n = by_device ? s->stats.ndevice : s->stats.ndialect;
 	return by_device ? s->stats.by_device : s->stats.by_dialect;
@@ -174,8 +173,8 @@ static const mt_ir_count *stage_counts(const mt_irdiff_stage *s,
 /* One bar segment of w percent of the track. */
 static void segment(mt_buf *b, double w, const char *colour)
 {
-	mt_buf_printf(b, "<i style=\"width:%.3f%%;background:%s\" title=\"",
-	              w, colour);
+	mt_buf_printf(b, "<i style=\"width:%.3f%%;background:%s\" title=\"", w,
+	              colour);
 }
 
 /*
@@ -185,10 +184,8 @@ static void segment(mt_buf *b, double w, const char *colour)
  * bar; the bar's track keeps room on its right for the count, so the
  * longest bar's count stays inside the chart at any window width.
  */
-static void chart(mt_buf *b,
-                  const mt_irdiff_graph *g,
-                  const legend *l,
-                  int by_device)
+static void
+chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
 {
 	size_t i, k, max = 1;
 	unsigned char *used = mt_calloc(l->n ? l->n : 1, 1);
@@ -239,7 +236,9 @@ static void chart(mt_buf *b,
 		}
 		mt_buf_release(&tip);
 		if (s->unreadable)
-			mt_buf_puts(b, "<span class=\"num\">unreadable</span></div>");
+			mt_buf_puts(
+			        b,
+			        "<span class=\"num\">unreadable</span></div>");
 		else
 			mt_buf_printf(b, "<span class=\"num\">%zu</span></div>",
 			              s->stats.ops);
@@ -381,18 +380,17 @@ static void ftable_add(ftable *t, const mt_buf *cells, const mt_buf *where)
 
 /* Append the rows after the stage cell stage (HTML); returns how many
  * and releases t. */
-static size_t ftable_flush(mt_buf *b,
-                           ftable *t,
-                           const char *cls,
-                           const char *stage)
+static size_t
+ftable_flush(mt_buf *b, ftable *t, const char *cls, const char *stage)
 {
 	size_t i, n = t->n;
 
 	for (i = 0; i < t->n; i++) {
 		frow *r = &t->rows[i];
 
-		mt_buf_printf(b, "<tr class=\"%s\"><td>%s</td>%s<td class=\"count\">",
-		              cls, stage, r->cells);
+		mt_buf_printf(
+		        b, "<tr class=\"%s\"><td>%s</td>%s<td class=\"count\">",
+		        cls, stage, r->cells);
 		if (r->n > 1)
 			mt_buf_printf(b, "&times;%zu", r->n);
 		mt_buf_printf(b, "</td><td class=\"at\">%s%s</td></tr>",
@@ -594,8 +592,8 @@ static void stage_cell(mt_buf *out,
 
 static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
 {
-	static const char *const cols[] = { "stage", "fused into", "members",
-		                            "&times;",  "at",        NULL };
+	static const char *const cols[] = { "stage",   "fused into", "members",
+		                            "&times;", "at",         NULL };
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
 	size_t s, k, nf = 0, nrows = 0;
@@ -618,7 +616,8 @@ static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
 			locs_of(&where, &f->into, 1);
 			/* members' locations say which ops were fused */
 			if (f->nfrom && f->from[0].nlocs) {
-				mt_buf_puts(&where, where.len ? " from " : "from ");
+				mt_buf_puts(&where,
+				            where.len ? " from " : "from ");
 				locs_of(&where, f->from, f->nfrom);
 			}
 			ftable_add(&t, &cells, &where);
@@ -670,7 +669,8 @@ static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
 			mt_buf_clear(&where);
 			mt_buf_puts(&cells, "<td>");
 			opname(&cells, &x->op);
-			mt_buf_printf(&cells, "</td><td class=\"%s\">transfer %s",
+			mt_buf_printf(&cells,
+			              "</td><td class=\"%s\">transfer %s",
 			              x->added ? "new" : "gone",
 			              x->added ? "added" : "removed");
 			/* an op that names no ends is not given "? → ?" */
@@ -689,8 +689,7 @@ static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
 		nrows += ftable_flush(&body, &tp, "placement", stage.ptr);
 		nrows += ftable_flush(&body, &tt, "transfer", stage.ptr);
 	}
-	table_out(b, "Placement changes and transfers", cols, &body, nf,
-	          nrows);
+	table_out(b, "Placement changes and transfers", cols, &body, nf, nrows);
 	mt_buf_release(&body);
 	mt_buf_release(&cells);
 	mt_buf_release(&where);
