@@ -1,12 +1,13 @@
 /*
  * html.c - one self-contained HTML page for `irdiff` and `report`: the
- * stage timeline as SVG charts (ops per stage by dialect and by device),
- * fusion groups, placement changes, transfers, lowerings, the crash and
- * its joins, and side-by-side IR for a chosen stage pair.
+ * stage timeline as charts (ops per stage by dialect, and by device when
+ * some op is off the CPU), fusion groups, placement changes, transfers,
+ * lowerings (folded as the text output folds them), the crash and its
+ * joins, and side-by-side IR for a chosen stage pair.
  *
  * Self-contained means no network and no external assets: the CSS, the
- * charts (SVG drawn here) and the little script that switches the IR pair
- * are all inline, so the file can be attached to a bug report.
+ * charts (HTML drawn here) and the little script that switches the IR
+ * pair are all inline, so the file can be attached to a bug report.
  */
 #include "maxtriage/html_output.h"
 

@@ -76,7 +76,7 @@ else
 	echo "note: $MLIR_OPT not installed, the real-capture pages are not checked"
 fi
 
-# self-contained: nothing is fetched (the SVG namespace is a name, not a fetch)
+# self-contained: nothing is fetched (no src, href, url() or @import)
 for f in $pages; do
 	if grep -Eo '(src|href)="[^"]*"|url\([^)]*\)|@import' "$tmp/$f.html" | grep -q .; then
 		echo "FAIL $f.html refers to external resources"
