@@ -524,6 +524,31 @@ static void plural(mt_buf *b, const char *sep, size_t n, const char *what)
 	mt_buf_printf(b, "%s%zu %s%s", sep, n, what, n == 1 ? "" : "s");
 }
 
+/* Dumps of other scopes written between the two stages ("graph: stage"),
+ * each graph named once, as the text output lists them. */
+static void between(mt_buf *b, const mt_irdiff_step *st)
+{
+	size_t k;
+
+	if (!st->nbetween)
+		return;
+	mt_buf_puts(b, "<br><span class=\"note\">dumps in between:");
+	for (k = 0; k < st->nbetween; k++) {
+		const char *e = st->between[k], *c = strstr(e, ": ");
+		const char *p = k ? st->between[k - 1] : NULL;
+		size_t gl = c ? (size_t)(c - e) : 0;
+
+		if (c && p && !strncmp(p, e, gl + 2)) {
+			mt_buf_puts(b, ", ");
+			esc(b, c + 2);
+		} else {
+			mt_buf_puts(b, k ? "; " : " ");
+			esc(b, e);
+		}
+	}
+	mt_buf_puts(b, "</span>");
+}
+
 /* Runs of transitions that changed nothing are one row, as in text. */
 static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 {
@@ -571,6 +596,7 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 			plural(b, ", ", st->t.nplacements, "placement");
 			plural(b, ", ", st->t.ntransfers, "transfer");
 			plural(b, ", ", st->t.nlowerings, "lowering");
+			between(b, st);
 		}
 		mt_buf_puts(b, "</td></tr>");
 	}
