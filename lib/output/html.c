@@ -71,7 +71,7 @@ static const char style_sheet[] =
         "h3{font-size:15px;margin-top:20px;overflow-wrap:anywhere}"
         "table{border-collapse:collapse;margin:8px 0 16px;max-width:100%}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}td{overflow-wrap:anywhere}th{white-space:nowrap}td.at{min-width:13em}"
         "th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}td pre{white-space:pre-wrap;margin:0}"
-        "td ul{margin:0;padding-left:18px}td.count{white-space:nowrap}"
+        "td ul{margin:0;padding-left:18px}td.count{white-space:nowrap}.nofold .count,.noat .at{display:none}"
         ".unchanged{color:#778}.new{color:#0a6b2a}.gone{color:#a11}"
         ".cat-model{color:#8a1fa8;font-weight:600}.cat-kernel{color:#a86a00;font-weight:600}.cat-runtime{color:#0a6f86;font-weight:600}"
         ".cat-handler,.cat-system{color:#889}"
@@ -346,6 +346,7 @@ typedef struct ftable {
 	frow *rows;
 	size_t n, cap;
 	mt_map index; /* hash of cells -> a row with those cells */
+	int any_where; /* some row has locations */
 } ftable;
 
 static void ftable_init(ftable *t, size_t hint)
@@ -373,18 +374,24 @@ static void ftable_add(ftable *t, const mt_buf *cells, const mt_buf *where)
 			return;
 		}
 	}
+	t->any_where |= where->len > 0;
 	r.cells = mt_strdup(cells->ptr);
 	r.where = mt_strdup(where->ptr);
 	r.n = 1;
 	MT_PUSH(t->rows, t->n, t->cap, r);
 }
 
-/* Append the rows after the stage cell stage (HTML); returns how many
- * and releases t. */
-static size_t
-ftable_flush(mt_buf *b, ftable *t, const char *cls, const char *stage)
+/* Append the rows after the stage cell stage (HTML); returns how many,
+ * sets *any_where when one has locations, and releases t. */
+static size_t ftable_flush(mt_buf *b,
+                           ftable *t,
+                           const char *cls,
+                           const char *stage,
+                           int *any_where)
 {
 	size_t i, n = t->n;
+
+	*any_where |= t->any_where;
 
 	for (i = 0; i < t->n; i++) {
 		frow *r = &t->rows[i];
@@ -482,14 +489,16 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t i)
  * The findings tables share one shape: a heading, then "none" when
  * there are no rows, else a table whose first row names the columns
  * (cols, NULL-terminated) and then body, with a note when identical
- * findings were folded.
+ * findings were folded. The count column shows only when something was
+ * folded, the "at" column only when some row has locations.
  */
 static void table_out(mt_buf *b,
                       const char *heading,
                       const char *const *cols,
                       const mt_buf *body,
                       size_t nfindings,
-                      size_t nrows)
+                      size_t nrows,
+                      int any_where)
 {
 	mt_buf_printf(b, "<h3>%s</h3>", heading);
 	if (!nfindings) {
@@ -503,9 +512,15 @@ static void table_out(mt_buf *b,
 		              "their locations are one row (&times;N, the "
 		              "first one's locations)</p>",
 		              nfindings, nrows);
-	mt_buf_puts(b, "<table><tr>");
+	mt_buf_printf(b, "<table class=\"findings%s%s\"><tr>",
+	              nrows < nfindings ? "" : " nofold",
+	              any_where ? "" : " noat");
 	for (; *cols; cols++)
-		mt_buf_printf(b, "<th>%s</th>", *cols);
+		mt_buf_printf(b, "<th%s>%s</th>",
+		              !strcmp(*cols, "at")        ? " class=\"at\""
+		              : !strcmp(*cols, "&times;") ? " class=\"count\""
+		                                          : "",
+		              *cols);
 	mt_buf_printf(b, "</tr>%s</table>", body->ptr);
 }
 
@@ -624,6 +639,7 @@ static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
 	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
@@ -651,9 +667,10 @@ static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
 		}
 		nf += st->t.nfusions;
 		stage_cell(&stage, g, st, 1);
-		nrows += ftable_flush(&body, &t, "fusion", stage.ptr);
+		nrows += ftable_flush(&body, &t, "fusion", stage.ptr,
+		                      &any_where);
 	}
-	table_out(b, "Fusion groups", cols, &body, nf, nrows);
+	table_out(b, "Fusion groups", cols, &body, nf, nrows, any_where);
 	mt_buf_release(&body);
 	mt_buf_release(&cells);
 	mt_buf_release(&where);
@@ -667,6 +684,7 @@ static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
 	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
@@ -713,10 +731,13 @@ static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
 		}
 		nf += st->t.nplacements + st->t.ntransfers;
 		stage_cell(&stage, g, st, 0);
-		nrows += ftable_flush(&body, &tp, "placement", stage.ptr);
-		nrows += ftable_flush(&body, &tt, "transfer", stage.ptr);
+		nrows += ftable_flush(&body, &tp, "placement", stage.ptr,
+		                      &any_where);
+		nrows += ftable_flush(&body, &tt, "transfer", stage.ptr,
+		                      &any_where);
 	}
-	table_out(b, "Placement changes and transfers", cols, &body, nf, nrows);
+	table_out(b, "Placement changes and transfers", cols, &body, nf, nrows,
+	          any_where);
 	mt_buf_release(&body);
 	mt_buf_release(&cells);
 	mt_buf_release(&where);
@@ -730,6 +751,7 @@ static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
 	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
@@ -753,9 +775,10 @@ static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
 		}
 		nf += st->t.nlowerings;
 		stage_cell(&stage, g, st, 0);
-		nrows += ftable_flush(&body, &t, "lowering", stage.ptr);
+		nrows += ftable_flush(&body, &t, "lowering", stage.ptr,
+		                      &any_where);
 	}
-	table_out(b, "Lowerings", cols, &body, nf, nrows);
+	table_out(b, "Lowerings", cols, &body, nf, nrows, any_where);
 	mt_buf_release(&body);
 	mt_buf_release(&cells);
 	mt_buf_release(&where);
