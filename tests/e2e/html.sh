@@ -41,18 +41,29 @@ $bin report --no-repo --format html --stack "$tmp/crash.txt" --ir "$dump" >"$tmp
 pages="irdiff report renum"
 
 # renumbered: llama3's first stage and the same text without its unused
-# mo.chain.create, every later %N one lower: one line differs
+# mo.chain.create, every later %N one lower (one line differs); and, as
+# graph "locs", its last stage (debug locations as #loc aliases) without
+# that op and its #loc3, later #locN one lower, %argN renamed %arg(N+5):
+# two lines differ
 mkdir "$tmp/renum"
 cp "$dump/llama3.mo.mlir" "$tmp/renum/llama3.mo.mlir"
-"$py" - "$dump/llama3.mo.mlir" >"$tmp/renum/llama3.mo-pre-mogg.mlir" <<'PY'
+cp "$dump/llama3.mogg-pre-mgp.mlir" "$tmp/renum/locs.mo.mlir"
+"$py" - "$dump" "$tmp/renum" <<'PY'
 import re, sys
-text = open(sys.argv[1]).read()
-lines = [l for l in text.split("\n") if "mo.chain.create" not in l]
-assert len(lines) == text.count("\n"), "llama3.mo.mlir has no one mo.chain.create"
-def lower(m):
-    n = int(m.group(1))
-    return "%%%d" % (n - 1 if n > 2 else n)
-print(re.sub(r"%(\d+)\b", lower, "\n".join(lines)), end="")
+src, out = sys.argv[1:3]
+def renumber(name, to, drop, args):
+    text = open(f"{src}/{name}").read()
+    lines = text.split("\n")
+    kept = [l for l in lines if not any(d in l for d in drop)]
+    assert len(kept) == len(lines) - len(drop), f"{name}: {drop} not one line each"
+    t = "\n".join(kept)
+    t = re.sub(r"%(\d+)\b", lambda m: "%%%d" % (int(m.group(1)) - (int(m.group(1)) > 2)), t)
+    t = re.sub(r"#loc(\d+)\b", lambda m: "#loc%d" % (int(m.group(1)) - (int(m.group(1)) > 3)), t)
+    if args:
+        t = re.sub(r"%arg(\d+)\b", lambda m: "%%arg%d" % (int(m.group(1)) + 5), t)
+    open(f"{out}/{to}", "w").write(t)
+renumber("llama3.mo.mlir", "llama3.mo-pre-mogg.mlir", ["mo.chain.create"], False)
+renumber("llama3.mogg-pre-mgp.mlir", "locs.mo-pre-mogg.mlir", ["mo.chain.create", "#loc3 ="], True)
 PY
 $bin irdiff --format html "$tmp/renum" >"$tmp/renum.html" || { echo "FAIL irdiff renum"; exit 1; }
 
@@ -222,10 +233,12 @@ def pairs(f):
 def text(path):
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", open(path).read())))
 
-# SSA renumbering alone lights nothing: only the dropped op is marked
-for name, p in pairs("renum").items():
-    if (p["lo"], p["ro"]) != (1, 0):
-        fails.append(f"renumbered pair {name}: {p['lo']} left and {p['ro']} right lines marked, want 1 and 0")
+# SSA renumbering alone lights nothing: only the dropped lines are marked
+want = {"llama3: mo → mo-pre-mogg": (1, 0), "locs: mo → mo-pre-mogg": (2, 0)}
+got = {n: (p["lo"], p["ro"]) for n, p in pairs("renum").items()}
+for name, w in want.items():
+    if got.get(name) != w:
+        fails.append(f"renumbered pair {name}: marked (left, right) {got.get(name)}, want {w}")
 
 d = text(f"{t}/irdiff.1280.dom")
 for needle in ["Graph llama3", "Graph add", "Ops per stage by dialect", "Ops per stage by device",
