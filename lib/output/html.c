@@ -93,7 +93,7 @@ static const char style_sheet[] =
  */
 static const char *const palette[] = {
 	"#1f6fd1", "#e8710a", "#1e9e4a", "#d62f3a", "#7b4fc9",
-	"#8c5a2b", "#e04fa6", "#12a5b8", "#b39a00", "#0b3d91",
+	"#8c5a2b", "#e04fa6", "#00a99d", "#b39a00", "#0b3d91",
 	"#6bbd2f", "#a3195b", "#5f6b7a", "#f2b705",
 };
 #define NPALETTE MT_ARRAY_SIZE(palette)
