@@ -1,16 +1,19 @@
 /*
  * html.c - one self-contained HTML page for `irdiff` and `report`: the
- * stage timeline as SVG charts (ops per stage by dialect and by device),
- * fusion groups, placement changes, transfers, lowerings, the crash and
- * its joins, and side-by-side IR for a chosen stage pair.
+ * stage timeline as charts (ops per stage by dialect, and by device when
+ * some op is off the CPU), fusion groups, placement changes, transfers,
+ * lowerings (folded as the text output folds them), the crash and its
+ * joins, and side-by-side IR for a chosen stage pair.
  *
  * Self-contained means no network and no external assets: the CSS, the
- * charts (SVG drawn here) and the little script that switches the IR pair
- * are all inline, so the file can be attached to a bug report.
+ * charts (HTML drawn here) and the little script that switches the IR
+ * pair are all inline, so the file can be attached to a bug report.
  */
 #include "maxtriage/html_output.h"
 
+#include "maxtriage/common.h"
 #include "maxtriage/hash.h"
+#include "maxtriage/map.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,97 +59,263 @@ static void escn(mt_buf *b, const char *s, size_t n)
 	}
 }
 
-/* A stable colour per name, so a dialect keeps its colour everywhere. */
-static void color_of(char *buf, size_t n, const char *name)
-{
-	uint64_t h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, name));
-
-	snprintf(buf, n, "hsl(%u,62%%,%u%%)", (unsigned)(h % 360),
-	         (unsigned)(42 + (h >> 20) % 18));
-}
-
+/*
+ * The page fits any window from 1280 px up: tables may not grow past
+ * it (long names and locations wrap), the charts are grids whose bar
+ * column takes what the labels leave, and the two IR panes share the
+ * width (flex items of min-width 0) and scroll inside themselves.
+ */
 static const char style_sheet[] =
         "body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff}"
-        "h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccd;padding-bottom:4px;margin-top:32px}"
-        "h3{font-size:15px;margin-top:20px}"
-        "table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}"
-        "th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}"
+        "h1{font-size:22px;overflow-wrap:anywhere}h2{font-size:18px;border-bottom:1px solid #ccd;padding-bottom:4px;margin-top:32px;overflow-wrap:anywhere}"
+        "h3{font-size:15px;margin-top:20px;overflow-wrap:anywhere}"
+        "table{border-collapse:collapse;margin:8px 0 16px;max-width:100%}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}td{overflow-wrap:anywhere}th{white-space:nowrap}td.at{min-width:13em}"
+        "th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}td pre{white-space:pre-wrap;margin:0}"
+        "td ul{margin:0;padding-left:18px}td.count{white-space:nowrap}.nofold .count,.noat .at{display:none}"
         ".unchanged{color:#778}.new{color:#0a6b2a}.gone{color:#a11}"
         ".cat-model{color:#8a1fa8;font-weight:600}.cat-kernel{color:#a86a00;font-weight:600}.cat-runtime{color:#0a6f86;font-weight:600}"
         ".cat-handler,.cat-system{color:#889}"
-        ".legend span{display:inline-block;margin-right:12px}.sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
-        ".panes{display:flex;gap:8px}.panes pre{flex:1;border:1px solid #ccd;padding:6px;overflow:auto;max-height:70vh;margin:0;background:#fafbfd}"
-        ".panes .only{background:#fff1c9}.note{color:#667}";
+        ".chart{display:grid;grid-template-columns:fit-content(34%) minmax(160px,1fr);gap:4px 10px;align-items:center;max-width:1200px;font-size:12px;margin:8px 0}"
+        ".chart .lab{overflow-wrap:anywhere}.chart .bar{display:flex;align-items:center;height:16px;padding-right:5em}"
+        ".chart .bar i{display:block;flex:none;height:100%;min-width:1px}.chart .num{flex:none;padding-left:6px;font-variant-numeric:tabular-nums}"
+        ".legend{max-width:1200px;font-size:12px}.legend span{display:inline-block;margin-right:12px}.sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
+        "select{max-width:100%}"
+        ".panes{display:flex;gap:8px}.panes>div{flex:1 1 0;min-width:0}.panes b{display:block;overflow-wrap:anywhere}"
+        ".panes pre{border:1px solid #ccd;padding:6px;overflow:auto;max-height:70vh;margin:0;background:#fafbfd}"
+        ".panes .only{background:#ffe08a}.note{color:#667}";
 
-/* One horizontal stacked bar per stage. */
-static void chart(mt_buf *b, const mt_irdiff_graph *g, int by_device)
+/*
+ * Colours for dialects and devices: a fixed palette of hues far apart
+ * and dark enough to read against white, given to names by how many ops
+ * they hold in the whole page (the biggest first), so a name keeps its
+ * colour in every chart of the page and no two names shown share one.
+ * Names past the palette share one grey "other" segment.
+ */
+static const char *const palette[] = {
+	"#1f6fd1", "#e8710a", "#1e9e4a", "#d62f3a", "#7b4fc9",
+	"#8c5a2b", "#e04fa6", "#00a99d", "#b39a00", "#0b3d91",
+	"#6bbd2f", "#a3195b", "#5f6b7a", "#f2b705",
+};
+#define NPALETTE MT_ARRAY_SIZE(palette)
+#define OTHER_COLOUR "#c3c8d2"
+
+typedef struct legend {
+	mt_ir_count *names; /* name borrowed from the report, n = ops */
+	size_t n, cap;
+} legend;
+
+static void legend_add(legend *l, const mt_ir_count *c, size_t n)
 {
-	size_t i, k, max = 1, nnames = 0, capnames = 0;
-	const char **names = NULL;
-	const int left = 170, width = 560, row = 22;
-	char col[40];
+	size_t i, k;
 
-	for (i = 0; i < g->nstages; i++) {
-		const mt_ir_stats *st = &g->stages[i].stats;
-		const mt_ir_count *c =
-		        by_device ? st->by_device : st->by_dialect;
-		size_t n = by_device ? st->ndevice : st->ndialect, j;
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < l->n; i++)
+			if (!strcmp(l->names[i].name, c[k].name))
+				break;
+		if (i == l->n) {
+			mt_ir_count x = { c[k].name, 0 };
 
-		if (st->ops > max)
-			max = st->ops;
-		for (k = 0; k < n; k++) {
-			for (j = 0; j < nnames; j++)
-				if (!strcmp(names[j], c[k].name))
-					break;
-			if (j == nnames)
-				MT_PUSH(names, nnames, capnames, c[k].name);
+			MT_PUSH(l->names, l->n, l->cap, x);
 		}
+		l->names[i].n += c[k].n;
 	}
-	mt_buf_printf(
-	        b,
-	        "<svg class=\"chart\" role=\"img\" aria-label=\"ops per stage by %s\" width=\"%d\" height=\"%zu\" xmlns=\"http://www.w3.org/2000/svg\">",
-	        by_device ? "device" : "dialect", left + width + 60,
-	        g->nstages * row + 8);
+}
+
+static int by_ops(const void *pa, const void *pb)
+{
+	const mt_ir_count *a = pa, *b = pb;
+
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* Every name of every stage of every graph, biggest first. */
+static void legend_build(legend *l, const mt_irdiff_report *ir, int by_device)
+{
+	size_t g, i;
+
+	memset(l, 0, sizeof(*l));
+	for (g = 0; ir && g < ir->ngraphs; g++)
+		for (i = 0; i < ir->graphs[g].nstages; i++) {
+			const mt_ir_stats *st = &ir->graphs[g].stages[i].stats;
+
+			if (by_device)
+				legend_add(l, st->by_device, st->ndevice);
+			else
+				legend_add(l, st->by_dialect, st->ndialect);
+		}
+	if (l->n)
+		qsort(l->names, l->n, sizeof(*l->names), by_ops);
+}
+
+static const char *legend_colour(size_t i)
+{
+	return i < NPALETTE ? palette[i] : OTHER_COLOUR;
+}
+
+static size_t count_of(const mt_ir_count *c, size_t n, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!strcmp(c[k].name, name))
+			return c[k].n;
+	return 0;
+}
+
+static const mt_ir_count *
+stage_counts(const mt_irdiff_stage *s, int by_device, size_t *n)
+{
+	*n = by_device ? s->stats.ndevice : s->stats.ndialect;
+	return by_device ? s->stats.by_device : s->stats.by_dialect;
+}
+
+/* One bar segment of w percent of the track. */
+static void segment(mt_buf *b, double w, const char *colour)
+{
+	mt_buf_printf(b, "<i style=\"width:%.3f%%;background:%s\" title=\"", w,
+	              colour);
+}
+
+/*
+ * One row per stage: its name (wrapped, never cut), then a stacked bar
+ * scaled to the biggest stage with its op count after it. A CSS grid
+ * puts names and bars in two columns, so a name can never run into a
+ * bar; the bar's track keeps room on its right for the count, so the
+ * longest bar's count stays inside the chart at any window width.
+ */
+static void
+chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
+{
+	size_t i, k, max = 1;
+	unsigned char *used = mt_calloc(l->n ? l->n : 1, 1);
+	int other_used = 0;
+
+	for (i = 0; i < g->nstages; i++)
+		if (g->stages[i].stats.ops > max)
+			max = g->stages[i].stats.ops;
+	mt_buf_printf(b,
+	              "<div class=\"chart\" role=\"img\" aria-label=\"ops per "
+	              "stage by %s\">",
+	              by_device ? "device" : "dialect");
 	for (i = 0; i < g->nstages; i++) {
-		const mt_ir_stats *st = &g->stages[i].stats;
-		const mt_ir_count *c =
-		        by_device ? st->by_device : st->by_dialect;
-		size_t n = by_device ? st->ndevice : st->ndialect;
-		double x = left;
+		const mt_irdiff_stage *s = &g->stages[i];
+		size_t n, other = 0;
+		const mt_ir_count *c = stage_counts(s, by_device, &n);
+		mt_buf tip = MT_BUF_INIT;
 
-		mt_buf_printf(b,
-		              "<text x=\"0\" y=\"%zu\" font-size=\"12\">[%zu] ",
-		              i * row + 16, g->stages[i].index);
-		esc(b, g->stages[i].stage->name);
-		mt_buf_puts(b, "</text>");
-		for (k = 0; k < n; k++) {
-			double w = (double)width * (double)c[k].n / (double)max;
+		mt_buf_printf(b, "<div class=\"lab\">[%zu] ", s->index);
+		esc(b, s->stage->name);
+		mt_buf_puts(b, "</div><div class=\"bar\">");
+		for (k = 0; k < l->n; k++) {
+			size_t v = count_of(c, n, l->names[k].name);
 
-			color_of(col, sizeof(col), c[k].name);
-			mt_buf_printf(
+			if (!v)
+				continue;
+			if (k >= NPALETTE) {
+				mt_buf_printf(&tip, "%s%s %zu",
+				              other ? ", " : "",
+				              l->names[k].name, v);
+				other += v;
+				used[k] = 1;
+				continue;
+			}
+			used[k] = 1;
+			segment(b, 100.0 * (double)v / (double)max,
+			        legend_colour(k));
+			esc(b, l->names[k].name);
+			mt_buf_printf(b, ": %zu\"></i>", v);
+		}
+		if (other) {
+			segment(b, 100.0 * (double)other / (double)max,
+			        OTHER_COLOUR);
+			mt_buf_puts(b, "other: ");
+			esc(b, tip.ptr);
+			mt_buf_puts(b, "\"></i>");
+			other_used = 1;
+		}
+		mt_buf_release(&tip);
+		if (s->unreadable)
+			mt_buf_puts(
 			        b,
-			        "<rect x=\"%.1f\" y=\"%zu\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>",
-			        x, i * row + 4, w < 0.5 ? 0.5 : w, col);
-			esc(b, c[k].name);
-			mt_buf_printf(b, ": %zu</title></rect>", c[k].n);
-			x += w;
-		}
-		mt_buf_printf(
-		        b,
-		        "<text x=\"%.1f\" y=\"%zu\" font-size=\"12\">%zu</text>",
-		        x + 6, i * row + 16, st->ops);
+			        "<span class=\"num\">unreadable</span></div>");
+		else
+			mt_buf_printf(b, "<span class=\"num\">%zu</span></div>",
+			              s->stats.ops);
 	}
-	mt_buf_puts(b, "</svg><div class=\"legend\">");
-	for (k = 0; k < nnames; k++) {
-		color_of(col, sizeof(col), names[k]);
+	mt_buf_puts(b, "</div><div class=\"legend\">");
+	for (k = 0; k < l->n && k < NPALETTE; k++) {
+		if (!used[k])
+			continue;
 		mt_buf_printf(
 		        b, "<span><i class=\"sw\" style=\"background:%s\"></i>",
-		        col);
-		esc(b, names[k]);
+		        legend_colour(k));
+		esc(b, l->names[k].name);
+		mt_buf_puts(b, "</span>");
+	}
+	if (other_used) {
+		mt_buf_printf(b,
+		              "<span><i class=\"sw\" style=\"background:%s\">"
+		              "</i>other:",
+		              OTHER_COLOUR);
+		for (k = NPALETTE; k < l->n; k++)
+			if (used[k]) {
+				mt_buf_putc(b, ' ');
+				esc(b, l->names[k].name);
+			}
 		mt_buf_puts(b, "</span>");
 	}
 	mt_buf_puts(b, "</div>");
-	free(names);
+	free(used);
+}
+
+/* Ops of some stage on anything but the CPU, or on two devices. */
+static int has_devices(const mt_irdiff_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nstages; i++) {
+		const mt_ir_stats *st = &g->stages[i].stats;
+
+		if (st->ndevice > 1 ||
+		    (st->ndevice == 1 && strcmp(st->by_device[0].name, "cpu")))
+			return 1;
+	}
+	return 0;
+}
+
+static int has_ops(const mt_irdiff_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nstages; i++)
+		if (g->stages[i].stats.ops)
+			return 1;
+	return 0;
+}
+
+/* The charts that say something: by dialect when a stage has ops, by
+ * device only when some op is placed off the CPU. */
+static void charts(mt_buf *b,
+                   const mt_irdiff_graph *g,
+                   const legend *dialects,
+                   const legend *devices)
+{
+	if (!has_ops(g)) {
+		mt_buf_puts(b, "<p class=\"note\">no ops in any stage: no "
+		               "charts</p>");
+		return;
+	}
+	mt_buf_puts(b, "<h3>Ops per stage by dialect</h3>");
+	chart(b, g, dialects, 0);
+	if (has_devices(g)) {
+		mt_buf_puts(b, "<h3>Ops per stage by device</h3>");
+		chart(b, g, devices, 1);
+	} else {
+		mt_buf_puts(b, "<p class=\"note\">every op of every stage is "
+		               "on the CPU: no device chart</p>");
+	}
 }
 
 static void locs(mt_buf *b, char **l, size_t n)
@@ -161,7 +330,112 @@ static void locs(mt_buf *b, char **l, size_t n)
 	}
 }
 
-static void opref(mt_buf *b, const mt_ir_opref *r)
+/*
+ * Findings of one transition, folded as the text output folds them:
+ * findings that are the same but for their locations (one rewrite in 80
+ * layers) are one row with a count and the first one's locations. The
+ * JSON keeps every one.
+ */
+typedef struct frow {
+	char *cells; /* the row's cells but stage, count and locations */
+	char *where; /* the first one's locations (HTML) */
+	size_t n;
+} frow;
+
+typedef struct ftable {
+	frow *rows;
+	size_t n, cap;
+	mt_map index; /* hash of cells -> a row with those cells */
+	int any_where; /* some row has locations */
+} ftable;
+
+static void ftable_init(ftable *t, size_t hint)
+{
+	memset(t, 0, sizeof(*t));
+	mt_map_init(&t->index, hint);
+}
+
+static void ftable_add(ftable *t, const mt_buf *cells, const mt_buf *where)
+{
+	uint64_t h = mt_hash_bytes(MT_HASH_SEED, cells->ptr, cells->len);
+	int found;
+	size_t slot = mt_map_slot(&t->index, h, (uint32_t)t->n, &found), i;
+	frow r;
+
+	if (found) {
+		i = *mt_map_val(&t->index, slot);
+		if (strcmp(t->rows[i].cells, cells->ptr))
+			/* a hash collision: look at every row */
+			for (i = 0; i < t->n; i++)
+				if (!strcmp(t->rows[i].cells, cells->ptr))
+					break;
+		if (i < t->n) {
+			t->rows[i].n++;
+			return;
+		}
+	}
+	t->any_where |= where->len > 0;
+	r.cells = mt_strdup(cells->ptr);
+	r.where = mt_strdup(where->ptr);
+	r.n = 1;
+	MT_PUSH(t->rows, t->n, t->cap, r);
+}
+
+/* Append the rows after the stage cell stage (HTML); returns how many,
+ * sets *any_where when one has locations, and releases t. */
+static size_t ftable_flush(mt_buf *b,
+                           ftable *t,
+                           const char *cls,
+                           const char *stage,
+                           int *any_where)
+{
+	size_t i, n = t->n;
+
+	*any_where |= t->any_where;
+
+	for (i = 0; i < t->n; i++) {
+		frow *r = &t->rows[i];
+
+		mt_buf_printf(
+		        b, "<tr class=\"%s\"><td>%s</td>%s<td class=\"count\">",
+		        cls, stage, r->cells);
+		if (r->n > 1)
+			mt_buf_printf(b, "&times;%zu", r->n);
+		mt_buf_printf(b, "</td><td class=\"at\">%s%s</td></tr>",
+		              r->n > 1 && *r->where ? "first at " : "",
+		              r->where);
+		free(r->cells);
+		free(r->where);
+	}
+	free(t->rows);
+	mt_map_release(&t->index);
+	memset(t, 0, sizeof(*t));
+	return n;
+}
+
+/* At most this many locations are listed per row (the JSON has all). */
+#define MAX_LOCS_SHOWN 8
+
+/* The locations of refs, ", "-separated, cut after MAX_LOCS_SHOWN. */
+static void locs_of(mt_buf *b, const mt_ir_opref *refs, size_t n)
+{
+	size_t i, k, shown = 0, all = 0;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < refs[i].nlocs; k++, all++) {
+			if (shown == MAX_LOCS_SHOWN)
+				continue;
+			mt_buf_puts(b, shown ? ", <code>" : "<code>");
+			esc(b, refs[i].locs[k]);
+			mt_buf_puts(b, "</code>");
+			shown++;
+		}
+	if (all > shown)
+		mt_buf_printf(b, " and %zu more", all - shown);
+}
+
+/* op @sym on device, without locations (they go in the "at" column). */
+static void opname(mt_buf *b, const mt_ir_opref *r)
 {
 	mt_buf_puts(b, "<code>");
 	esc(b, r->op);
@@ -174,10 +448,36 @@ static void opref(mt_buf *b, const mt_ir_opref *r)
 		mt_buf_puts(b, " on ");
 		esc(b, r->device);
 	}
-	if (r->nlocs) {
-		mt_buf_puts(b, " at ");
-		locs(b, r->locs, r->nlocs);
+}
+
+static int same_op(const mt_ir_opref *a, const mt_ir_opref *b)
+{
+	return !strcmp(a->op, b->op) &&
+	       !strcmp(a->sym ? a->sym : "", b->sym ? b->sym : "") &&
+	       !strcmp(a->device ? a->device : "", b->device ? b->device : "");
+}
+
+/* Fusion members, the same op (name, symbol, device) once with a count. */
+static void members(mt_buf *b, const mt_ir_opref *m, size_t n)
+{
+	size_t i, k, c;
+
+	mt_buf_puts(b, "<ul>");
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < i; k++)
+			if (same_op(&m[k], &m[i]))
+				break;
+		if (k < i)
+			continue; /* listed with the first one */
+		for (c = 0, k = i; k < n; k++)
+			c += same_op(&m[k], &m[i]);
+		mt_buf_puts(b, "<li>");
+		opname(b, &m[i]);
+		if (c > 1)
+			mt_buf_printf(b, " &times;%zu", c);
+		mt_buf_puts(b, "</li>");
 	}
+	mt_buf_puts(b, "</ul>");
 }
 
 static const char *stage_name(const mt_irdiff_graph *g, size_t i)
@@ -186,40 +486,42 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t i)
 }
 
 /*
- * The findings tables share one shape: a heading, then "none" when there
- * are no rows, else a table whose first row names the columns (cols,
- * NULL-terminated). Returns whether a table was opened (close it with
- * table_end).
+ * The findings tables share one shape: a heading, then "none" when
+ * there are no rows, else a table whose first row names the columns
+ * (cols, NULL-terminated) and then body, with a note when identical
+ * findings were folded. The count column shows only when something was
+ * folded, the "at" column only when some row has locations.
  */
-static int table_begin(mt_buf *b,
-                       const char *heading,
-                       size_t nrows,
-                       const char *const *cols)
+static void table_out(mt_buf *b,
+                      const char *heading,
+                      const char *const *cols,
+                      const mt_buf *body,
+                      size_t nfindings,
+                      size_t nrows,
+                      int any_where)
 {
-	if (heading)
-		mt_buf_printf(b, "<h3>%s</h3>", heading);
-	if (!nrows && heading) {
+	mt_buf_printf(b, "<h3>%s</h3>", heading);
+	if (!nfindings) {
 		mt_buf_puts(b, "<p class=\"note\">none</p>");
-		return 0;
+		return;
 	}
-	mt_buf_puts(b, "<table><tr>");
+	if (nrows < nfindings)
+		mt_buf_printf(b,
+		              "<p class=\"note\">%zu findings in %zu rows: "
+		              "findings of one transition that differ only in "
+		              "their locations are one row (&times;N, the "
+		              "first one's locations)</p>",
+		              nfindings, nrows);
+	mt_buf_printf(b, "<table class=\"findings%s%s\"><tr>",
+	              nrows < nfindings ? "" : " nofold",
+	              any_where ? "" : " noat");
 	for (; *cols; cols++)
-		mt_buf_printf(b, "<th>%s</th>", *cols);
-	mt_buf_puts(b, "</tr>");
-	return 1;
-}
-
-static void table_end(mt_buf *b, int opened)
-{
-	if (opened)
-		mt_buf_puts(b, "</table>");
-}
-
-/* "<td>" + text + "</td>" opening the next cell: the common row step. */
-static void cell_then(mt_buf *b, const char *text)
-{
-	esc(b, text);
-	mt_buf_puts(b, "</td><td>");
+		mt_buf_printf(b, "<th%s>%s</th>",
+		              !strcmp(*cols, "at")        ? " class=\"at\""
+		              : !strcmp(*cols, "&times;") ? " class=\"count\""
+		                                          : "",
+		              *cols);
+	mt_buf_printf(b, "</tr>%s</table>", body->ptr);
 }
 
 static void counts_list(mt_buf *b, const mt_ir_count *c, size_t n)
@@ -237,23 +539,58 @@ static void plural(mt_buf *b, const char *sep, size_t n, const char *what)
 	mt_buf_printf(b, "%s%zu %s%s", sep, n, what, n == 1 ? "" : "s");
 }
 
+/* Dumps of other scopes written between the two stages ("graph: stage"),
+ * each graph named once, as the text output lists them. */
+static void between(mt_buf *b, const mt_irdiff_step *st)
+{
+	size_t k;
+
+	if (!st->nbetween)
+		return;
+	mt_buf_puts(b, "<br><span class=\"note\">dumps in between:");
+	for (k = 0; k < st->nbetween; k++) {
+		const char *e = st->between[k], *c = strstr(e, ": ");
+		const char *p = k ? st->between[k - 1] : NULL;
+		size_t gl = c ? (size_t)(c - e) : 0;
+
+		if (c && p && !strncmp(p, e, gl + 2)) {
+			mt_buf_puts(b, ", ");
+			esc(b, c + 2);
+		} else {
+			mt_buf_puts(b, k ? "; " : " ");
+			esc(b, e);
+		}
+	}
+	mt_buf_puts(b, "</span>");
+}
+
+/* Runs of transitions that changed nothing are one row, as in text. */
 static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 {
-	static const char *const cols[] = { "from",      "to",       "added",
-		                            "removed",   "modified", "moved",
-		                            "unchanged", "findings", NULL };
-	size_t s;
+	size_t s, j, k;
 
 	mt_buf_puts(b, "<h3>Transitions</h3>");
-	table_begin(b, NULL, g->nsteps, cols);
-	for (s = 0; s < g->nsteps; s++) {
+	if (!g->nsteps)
+		return;
+	mt_buf_puts(b, "<table><tr><th>from</th><th>to</th><th>added</th>"
+	               "<th>removed</th><th>modified</th><th>moved</th>"
+	               "<th>unchanged</th><th>findings</th></tr>");
+	for (s = 0; s < g->nsteps; s = j) {
 		const mt_irdiff_step *st = &g->steps[s];
-		const mt_ir_counts *c = &st->t.counts;
+		const mt_irdiff_step *last;
+		const mt_ir_counts *c;
 
+		j = s + 1;
+		if (!st->t.changed)
+			while (j < g->nsteps && !g->steps[j].t.changed)
+				j++;
+		last = &g->steps[j - 1];
+		c = &last->t.counts;
 		mt_buf_printf(b, "<tr class=\"%s\"><td>",
 		              st->t.changed ? "changed" : "unchanged");
-		cell_then(b, stage_name(g, st->from));
-		esc(b, stage_name(g, st->to));
+		esc(b, stage_name(g, st->from));
+		mt_buf_puts(b, "</td><td>");
+		esc(b, stage_name(g, last->to));
 		mt_buf_printf(
 		        b,
 		        "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
@@ -261,124 +598,199 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 		        c->unchanged);
 		if (!st->t.changed) {
 			mt_buf_puts(b, "unchanged");
+			if (j - s > 1) {
+				mt_buf_printf(b, " (%zu stages:", j - s);
+				for (k = s; k < j; k++) {
+					mt_buf_putc(b, ' ');
+					esc(b, stage_name(g, g->steps[k].to));
+				}
+				mt_buf_putc(b, ')');
+			}
 		} else {
 			plural(b, "", st->t.nfusions, "fusion");
 			plural(b, ", ", st->t.nplacements, "placement");
 			plural(b, ", ", st->t.ntransfers, "transfer");
 			plural(b, ", ", st->t.nlowerings, "lowering");
+			between(b, st);
 		}
 		mt_buf_puts(b, "</td></tr>");
 	}
 	mt_buf_puts(b, "</table>");
 }
 
-static void fusions_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+/* The escaped stage name (or "from → to") for the first column. */
+static void stage_cell(mt_buf *out,
+                       const mt_irdiff_graph *g,
+                       const mt_irdiff_step *st,
+                       int both)
 {
-	static const char *const cols[] = { "stage", "fused into", "members",
-		                            NULL };
-	size_t s, k, m;
-	int opened = table_begin(b, "Fusion groups", n, cols);
+	mt_buf_clear(out);
+	if (both) {
+		esc(out, stage_name(g, st->from));
+		mt_buf_puts(out, " &rarr; ");
+	}
+	esc(out, stage_name(g, st->to));
+}
+
+static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
+{
+	static const char *const cols[] = { "stage",   "fused into", "members",
+		                            "&times;", "at",         NULL };
+	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
+	       stage = MT_BUF_INIT;
+	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
+		ftable t;
 
+		ftable_init(&t, st->t.nfusions);
 		for (k = 0; k < st->t.nfusions; k++) {
 			const mt_ir_fusion *f = &st->t.fusions[k];
 
-			mt_buf_puts(b, "<tr class=\"fusion\"><td>");
-			esc(b, stage_name(g, st->from));
-			mt_buf_puts(b, " &rarr; ");
-			cell_then(b, stage_name(g, st->to));
-			opref(b, &f->into);
-			mt_buf_puts(b, "</td><td><ul>");
-			for (m = 0; m < f->nfrom; m++) {
-				mt_buf_puts(b, "<li>");
-				opref(b, &f->from[m]);
-				mt_buf_puts(b, "</li>");
+			mt_buf_clear(&cells);
+			mt_buf_clear(&where);
+			mt_buf_puts(&cells, "<td>");
+			opname(&cells, &f->into);
+			mt_buf_puts(&cells, "</td><td>");
+			members(&cells, f->from, f->nfrom);
+			mt_buf_puts(&cells, "</td>");
+			locs_of(&where, &f->into, 1);
+			/* members' locations say which ops were fused */
+			if (f->nfrom && f->from[0].nlocs) {
+				mt_buf_puts(&where,
+				            where.len ? " from " : "from ");
+				locs_of(&where, f->from, f->nfrom);
 			}
-			mt_buf_puts(b, "</ul></td></tr>");
+			ftable_add(&t, &cells, &where);
 		}
+		nf += st->t.nfusions;
+		stage_cell(&stage, g, st, 1);
+		nrows += ftable_flush(&body, &t, "fusion", stage.ptr,
+		                      &any_where);
 	}
-	table_end(b, opened);
+	table_out(b, "Fusion groups", cols, &body, nf, nrows, any_where);
+	mt_buf_release(&body);
+	mt_buf_release(&cells);
+	mt_buf_release(&where);
+	mt_buf_release(&stage);
 }
 
-static void placements_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
 {
-	static const char *const cols[] = { "stage", "op", "change", NULL };
-	size_t s, k;
-	int opened = table_begin(b, "Placement changes and transfers", n, cols);
+	static const char *const cols[] = { "stage",   "op", "change",
+		                            "&times;", "at", NULL };
+	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
+	       stage = MT_BUF_INIT;
+	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
+		ftable tp, tt;
 
+		ftable_init(&tp, st->t.nplacements);
+		ftable_init(&tt, st->t.ntransfers);
 		for (k = 0; k < st->t.nplacements; k++) {
 			const mt_ir_placement *p = &st->t.placements[k];
 
-			mt_buf_puts(b, "<tr class=\"placement\"><td>");
-			cell_then(b, stage_name(g, st->to));
-			opref(b, &p->op);
-			mt_buf_puts(b, "</td><td>placed ");
-			esc(b, p->from);
-			mt_buf_puts(b, " &rarr; ");
-			esc(b, p->to);
-			mt_buf_puts(b, "</td></tr>");
+			mt_buf_clear(&cells);
+			mt_buf_clear(&where);
+			mt_buf_puts(&cells, "<td>");
+			opname(&cells, &p->op);
+			mt_buf_puts(&cells, "</td><td>placed ");
+			esc(&cells, p->from);
+			mt_buf_puts(&cells, " &rarr; ");
+			esc(&cells, p->to);
+			mt_buf_puts(&cells, "</td>");
+			locs_of(&where, &p->op, 1);
+			ftable_add(&tp, &cells, &where);
 		}
 		for (k = 0; k < st->t.ntransfers; k++) {
-			const mt_ir_transfer *t = &st->t.transfers[k];
+			const mt_ir_transfer *x = &st->t.transfers[k];
 
-			mt_buf_puts(b, "<tr class=\"transfer\"><td>");
-			cell_then(b, stage_name(g, st->to));
-			opref(b, &t->op);
-			mt_buf_printf(b, "</td><td class=\"%s\">transfer %s ",
-			              t->added ? "new" : "gone",
-			              t->added ? "added" : "removed");
-			esc(b, t->from ? t->from : "?");
-			mt_buf_puts(b, " &rarr; ");
-			esc(b, t->to ? t->to : "?");
-			mt_buf_puts(b, "</td></tr>");
+			mt_buf_clear(&cells);
+			mt_buf_clear(&where);
+			mt_buf_puts(&cells, "<td>");
+			opname(&cells, &x->op);
+			mt_buf_printf(&cells,
+			              "</td><td class=\"%s\">transfer %s",
+			              x->added ? "new" : "gone",
+			              x->added ? "added" : "removed");
+			/* an op that names no ends is not given "? → ?" */
+			if (x->from || x->to) {
+				mt_buf_putc(&cells, ' ');
+				esc(&cells, x->from ? x->from : "?");
+				mt_buf_puts(&cells, " &rarr; ");
+				esc(&cells, x->to ? x->to : "?");
+			}
+			mt_buf_puts(&cells, "</td>");
+			locs_of(&where, &x->op, 1);
+			ftable_add(&tt, &cells, &where);
 		}
+		nf += st->t.nplacements + st->t.ntransfers;
+		stage_cell(&stage, g, st, 0);
+		nrows += ftable_flush(&body, &tp, "placement", stage.ptr,
+		                      &any_where);
+		nrows += ftable_flush(&body, &tt, "transfer", stage.ptr,
+		                      &any_where);
 	}
-	table_end(b, opened);
+	table_out(b, "Placement changes and transfers", cols, &body, nf, nrows,
+	          any_where);
+	mt_buf_release(&body);
+	mt_buf_release(&cells);
+	mt_buf_release(&where);
+	mt_buf_release(&stage);
 }
 
-static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g, size_t n)
+static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
 {
-	static const char *const cols[] = { "stage", "at", "from", "to", NULL };
-	size_t s, k;
-	int opened = table_begin(b, "Lowerings", n, cols);
+	static const char *const cols[] = { "stage",   "op", "from", "to",
+		                            "&times;", "at", NULL };
+	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
+	       stage = MT_BUF_INIT;
+	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
+		ftable t;
 
+		ftable_init(&t, st->t.nlowerings);
 		for (k = 0; k < st->t.nlowerings; k++) {
 			const mt_ir_lowering *l = &st->t.lowerings[k];
 
-			mt_buf_puts(b, "<tr><td>");
-			cell_then(b, stage_name(g, st->to));
-			opref(b, &l->at);
-			mt_buf_puts(b, "</td><td>");
-			counts_list(b, l->from, l->nfrom);
-			mt_buf_puts(b, "</td><td>");
-			counts_list(b, l->to, l->nto);
-			mt_buf_puts(b, "</td></tr>");
+			mt_buf_clear(&cells);
+			mt_buf_clear(&where);
+			mt_buf_puts(&cells, "<td>");
+			opname(&cells, &l->at);
+			mt_buf_puts(&cells, "</td><td>");
+			counts_list(&cells, l->from, l->nfrom);
+			mt_buf_puts(&cells, "</td><td>");
+			counts_list(&cells, l->to, l->nto);
+			mt_buf_puts(&cells, "</td>");
+			locs_of(&where, &l->at, 1);
+			ftable_add(&t, &cells, &where);
 		}
+		nf += st->t.nlowerings;
+		stage_cell(&stage, g, st, 0);
+		nrows += ftable_flush(&body, &t, "lowering", stage.ptr,
+		                      &any_where);
 	}
-	table_end(b, opened);
+	table_out(b, "Lowerings", cols, &body, nf, nrows, any_where);
+	mt_buf_release(&body);
+	mt_buf_release(&cells);
+	mt_buf_release(&where);
+	mt_buf_release(&stage);
 }
 
 static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 {
-	size_t s, nf = 0, np = 0, nl = 0;
-
-	for (s = 0; s < g->nsteps; s++) {
-		nf += g->steps[s].t.nfusions;
-		np += g->steps[s].t.nplacements + g->steps[s].t.ntransfers;
-		nl += g->steps[s].t.nlowerings;
-	}
 	transitions_table(b, g);
-	fusions_table(b, g, nf);
-	placements_table(b, g, np);
-	lowerings_table(b, g, nl);
+	fusions_table(b, g);
+	placements_table(b, g);
+	lowerings_table(b, g);
 }
 
 /* The stages' text, hidden, for the side-by-side view. */
@@ -404,17 +816,54 @@ static void stage_texts(mt_buf *b, const mt_irdiff_excerpts *ex, size_t gi)
 	}
 }
 
+/*
+ * The side-by-side view: a line is highlighted when no line of the other
+ * stage reads the same after both stages' names were made independent of
+ * the printer's numbering. Each stage is renamed on its own, in one pass:
+ * an op's results get a name made from the op as written (its operands
+ * already renamed), block and region arguments one from the line that
+ * declares them and their position, ^bb labels their order of first use,
+ * and #alias uses (#loc3, #map1) the text they stand for. So %7 vs %9 for
+ * the same op on the same operands, or #loc12 vs #loc3 for one location,
+ * is no change; an op whose operands come from a changed op is one.
+ * Identical ops get a count (~2), so a duplicate still shows.
+ */
 static const char pair_script[] =
         "<script>\n"
         "(function(){\n"
         "var sel=document.getElementById('pair');if(!sel)return;\n"
-        "function fill(pre,text,other){pre.textContent='';var seen=new Set(other.split('\\n').map(function(l){return l.trim();}));\n"
-        "text.split('\\n').forEach(function(l){var s=document.createElement('span');s.textContent=l+'\\n';\n"
-        "if(l.trim()&&!seen.has(l.trim()))s.className='only';pre.appendChild(s);});}\n"
-        "function show(){var v=sel.value.split(':');var a=document.getElementById('ir-'+v[0]+'-'+v[1]);\n"
-        "var b=document.getElementById('ir-'+v[0]+'-'+v[2]);if(!a||!b)return;\n"
-        "fill(document.getElementById('left'),a.textContent,b.textContent);\n"
-        "fill(document.getElementById('right'),b.textContent,a.textContent);\n"
+        "var cache={};\n"
+        "function hash(s){var h=2166136261;for(var i=0;i<s.length;i++){h^=s.charCodeAt(i);h=Math.imul(h,16777619);}return (h>>>0).toString(36);}\n"
+        "function keys(id,text){\n"
+        "if(cache[id])return cache[id];\n"
+        "var lines=text.split('\\n'),alias={},memo={},vals={},seen={},labels={},nl=0,nf=0,out=[];\n"
+        "lines.forEach(function(l){var m=/^\\s*#([\\w.$-]+)\\s*=\\s*(.*)$/.exec(l);if(m)alias[m[1]]=m[2];});\n"
+        "var tok=/\"(?:[^\"\\\\]|\\\\.)*\"|[%^#][\\w.$-]+/g;\n"
+        "function al(n,d){if(!(n in alias)||d>16)return '#'+n;if(n in memo)return memo[n];memo[n]='#'+n;\n"
+        "var r='#<'+alias[n].replace(tok,function(t){return t[0]=='#'?al(t.slice(1),d+1):t;})+'>';memo[n]=r;return r;}\n"
+        "function fresh(base){seen[base]=(seen[base]||0)+1;return seen[base]>1?base+'~'+seen[base]:base;}\n"
+        "lines.forEach(function(l){\n"
+        "var t=l.trim(),m=/^((?:%[\\w.$-]+(?::\\d+)?\\s*,\\s*)*%[\\w.$-]+(?::\\d+)?)\\s*=\\s*([\\s\\S]*)$/.exec(t),defs=[],body=t,args=[];\n"
+        "if(m){defs=m[1].split(/\\s*,\\s*/).map(function(d){return d.replace(/:\\d+$/,'');});body=m[2];}\n"
+        "body.replace(tok,function(x,at){if(x[0]=='%'){var r=body.slice(at+x.length);if(/^:\\s/.test(r)||/^\\s+=\\s/.test(r))args.push(x);}return x;});\n"
+        "var key=body.replace(tok,function(x){var i;\n"
+        "if(x[0]=='\"')return x;\n"
+        "if(x[0]=='#')return al(x.slice(1),0);\n"
+        "if(x[0]=='^')return labels[x]||(labels[x]='^b'+(nl++));\n"
+        "if((i=args.indexOf(x))>=0)return '%@'+i;\n"
+        "return vals[x]||(vals[x]='%f'+(nf++));});\n"
+        "var h=hash(key);\n"
+        "args.forEach(function(a,i){vals[a]=fresh('%'+h+'@'+i);});\n"
+        "defs=defs.map(function(d,i){return vals[d]=fresh('%'+h+'.'+i);});\n"
+        "out.push(defs.length?defs.join(',')+' = '+key:key);});\n"
+        "return cache[id]=out;}\n"
+        "function fill(pre,ia,a,ib,b){pre.textContent='';var ka=keys(ia,a),other=new Set(keys(ib,b)),f=document.createDocumentFragment();\n"
+        "a.split('\\n').forEach(function(l,i){var s=document.createElement('span');s.textContent=l+'\\n';\n"
+        "if(l.trim()&&!other.has(ka[i]))s.className='only';f.appendChild(s);});pre.appendChild(f);}\n"
+        "function show(){var v=sel.value.split(':'),ia='ir-'+v[0]+'-'+v[1],ib='ir-'+v[0]+'-'+v[2];\n"
+        "var a=document.getElementById(ia),b=document.getElementById(ib);if(!a||!b)return;\n"
+        "fill(document.getElementById('left'),ia,a.textContent,ib,b.textContent);\n"
+        "fill(document.getElementById('right'),ib,b.textContent,ia,a.textContent);\n"
         "document.getElementById('left-title').textContent=sel.options[sel.selectedIndex].dataset.a;\n"
         "document.getElementById('right-title').textContent=sel.options[sel.selectedIndex].dataset.b;}\n"
         "sel.addEventListener('change',show);show();\n"
@@ -466,13 +915,12 @@ static void report_summary(mt_buf *b, const mt_report *rp, size_t r)
 
 static void frames_table(mt_buf *b, const mt_report *rp)
 {
-	static const char *const cols[] = { "#",      "category", "function",
-		                            "source", "module",   NULL };
 	size_t i;
 
 	if (!rp->nframes)
 		return;
-	table_begin(b, NULL, rp->nframes, cols);
+	mt_buf_puts(b, "<table><tr><th>#</th><th>category</th><th>function</th>"
+	               "<th>source</th><th>module</th></tr>");
 	for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN; i++) {
 		const mt_frame *f = &rp->frames[i];
 		char *d = mt_function_display(f->function ? f->function
@@ -638,8 +1086,8 @@ static void side_by_side(mt_buf *b,
 		        "<p class=\"note\">fewer than two stages: nothing to compare</p>");
 	mt_buf_puts(
 	        b,
-	        "<div class=\"panes\"><div style=\"flex:1\"><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
-	        "<div style=\"flex:1\"><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
+	        "<div class=\"panes\"><div><b id=\"left-title\"></b><pre id=\"left\"></pre></div>"
+	        "<div><b id=\"right-title\"></b><pre id=\"right\"></pre></div></div>\n");
 	for (g = 0; ex && g < ex->ngraphs; g++)
 		stage_texts(b, ex, g);
 	mt_buf_puts(b, pair_script);
@@ -652,7 +1100,10 @@ void mt_html_render(mt_buf *b,
                     const mt_html_crash *crash)
 {
 	size_t g;
+	legend dialects, devices;
 
+	legend_build(&dialects, ir, 0);
+	legend_build(&devices, ir, 1);
 	mt_buf_puts(
 	        b,
 	        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
@@ -669,12 +1120,11 @@ void mt_html_render(mt_buf *b,
 		mt_buf_puts(b, "<h2>Graph ");
 		esc(b, gr->graph->name);
 		mt_buf_printf(b, " (%zu stages)</h2>", gr->nstages);
-		mt_buf_puts(b, "<h3>Ops per stage by dialect</h3>");
-		chart(b, gr, 0);
-		mt_buf_puts(b, "<h3>Ops per stage by device</h3>");
-		chart(b, gr, 1);
+		charts(b, gr, &dialects, &devices);
 		transitions(b, gr);
 	}
+	free(dialects.names);
+	free(devices.names);
 	if (ir)
 		side_by_side(b, ir, ex);
 	mt_buf_puts(b,
