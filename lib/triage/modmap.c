@@ -324,8 +324,31 @@ static void verdict_from_tally(modmap_entry *e, const tally *t)
 	mt_buf_release(&b);
 }
 
-/* A printed build-id decides alone: it names the build exactly. */
-static int verdict_from_build_id(modmap_entry *e, const mt_report *r)
+/* The build-id --build-id gives for module name (a "MODULE=HEX" entry
+ * whose MODULE is the name as printed, or its file name), or NULL. */
+static const char *given_build_id(const mt_resolve_opts *o, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < o->n_build_ids; i++) {
+		const char *arg = o->build_ids[i], *eq = strrchr(arg, '=');
+		size_t n = eq ? (size_t)(eq - arg) : 0;
+
+		if (!eq)
+			continue;
+		if ((strlen(name) == n && !strncmp(name, arg, n)) ||
+		    (strlen(basename_of(name)) == n &&
+		     !strncmp(basename_of(name), arg, n)))
+			return eq + 1;
+	}
+	return NULL;
+}
+
+/* A printed (or given) build-id decides alone: it names the build
+ * exactly. */
+static int verdict_from_build_id(modmap_entry *e,
+                                 const mt_report *r,
+                                 const mt_resolve_opts *o)
 {
 	const char *mine = mt_module_build_id(e->m);
 	const char *printed = NULL;
@@ -335,6 +358,8 @@ static int verdict_from_build_id(modmap_entry *e, const mt_report *r)
 	for (i = 0; i < r->nframes && !printed; i++)
 		if (in_module(&r->frames[i], e->name))
 			printed = r->frames[i].build_id;
+	if (!printed)
+		printed = given_build_id(o, e->name);
 	if (!printed || !mine)
 		return 0;
 	if (!strcasecmp(printed, mine)) {
@@ -344,7 +369,7 @@ static int verdict_from_build_id(modmap_entry *e, const mt_report *r)
 	e->check = MT_MODCHECK_MISMATCH;
 	mt_buf_printf(
 	        &b,
-	        "%s here (%s) is not the build that crashed: build-id %s printed in the dump, %s in the file",
+	        "%s here (%s) is not the build that crashed: build-id %s where it crashed, %s in the file",
 	        basename_of(e->name), mt_module_path(e->m), printed, mine);
 	e->reason = mt_buf_detach(&b);
 	mt_buf_release(&b);
@@ -372,7 +397,7 @@ void modmap_build(modmap *map,
 			continue;
 		if (e->base_source == MODBASE_UNKNOWN)
 			base_from_pages(e, r);
-		if (verdict_from_build_id(e, r))
+		if (verdict_from_build_id(e, r, o))
 			continue;
 		if (o->no_disasm) {
 			e->check = MT_MODCHECK_UNCHECKED;

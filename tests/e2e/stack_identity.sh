@@ -119,4 +119,28 @@ if checks != {"call_sites"} or any(f["status"] == "module_mismatch" for f in fr)
           % [(f["index"], f["status"], f["module_check"], f["status_reason"]) for f in fr])
     sys.exit(1)
 PY
+
+# --build-id MODULE=HEX stands for a build-id the dump did not print: the
+# same local dump is rejected under a false one, accepted by build-id
+# under the true one; a malformed value is a usage error.
+for which in good bad; do
+	use=$id
+	[ $which = bad ] && use=$bad_id
+	$MT stack --no-repo --format json --build-id "libc.so.6=$use" "$tmp/local.txt" \
+		>"$tmp/given-$which.json" 2>"$tmp/err" ||
+		{ echo "FAIL --build-id $which: exit $?: $(head -1 "$tmp/err")"; fail=1; continue; }
+	python3 - "$tmp/given-$which.json" $which <<'PY' || fail=1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+fr = [f for r in doc["reports"] for f in r["frames"] if f["module"]]
+want = "build_id" if sys.argv[2] == "good" else "mismatch"
+if {f["module_check"] for f in fr} != {want}:
+    print("FAIL --build-id %s: %s" % (sys.argv[2], [(f["index"], f["module_check"]) for f in fr]))
+    sys.exit(1)
+PY
+done
+$MT stack --no-repo --build-id libc.so.6=xyz "$tmp/local.txt" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad --build-id" "$tmp/err" ||
+	{ echo "FAIL malformed --build-id: exit $rc, $(head -1 "$tmp/err")"; fail=1; }
 exit $fail
