@@ -57,11 +57,30 @@ void cli_symbolizer_args_release(cli_symbolizer_args *a)
 	memset(a, 0, sizeof(*a));
 }
 
+/* MODULE=HEX with a non-empty module and an even number of hex digits,
+ * at least 8 (GNU build-ids are 20 bytes, Go's and LLD's other sizes). */
+static int valid_build_id_arg(const char *s)
+{
+	const char *eq = strrchr(s, '=');
+	size_t n;
+
+	if (!eq || eq == s)
+		return 0;
+	n = strlen(eq + 1);
+	return n >= 8 && n % 2 == 0 && strspn(eq + 1, "0123456789abcdefABCDEF") == n;
+}
+
 int cli_triage_setup(cli_triage *c, const char *cmd)
 {
 	mt_error err;
 	size_t i;
 
+	for (i = 0; i < c->build_ids.n; i++)
+		if (!valid_build_id_arg(c->build_ids.items[i]))
+			return cli_error(
+			        cmd, CLI_EXIT_USAGE,
+			        "bad --build-id '%s': give MODULE=HEX (hex digits, an even number, at least 8)",
+			        c->build_ids.items[i]);
 	c->rules = mt_rules_new();
 	for (i = 0; i < c->rules_files.n; i++)
 		if (mt_rules_load_file(c->rules, c->rules_files.items[i],
@@ -93,6 +112,8 @@ void cli_triage_pipeline(mt_pipeline *p,
 	p->resolve.no_disasm = c->no_disasm;
 	p->resolve.binary_dirs = c->sym.binary_dirs.items;
 	p->resolve.n_binary_dirs = c->sym.binary_dirs.n;
+	p->resolve.build_ids = (const char *const *)c->build_ids.items;
+	p->resolve.n_build_ids = c->build_ids.n;
 	p->triage.rules = c->rules;
 	p->triage.repo = repo;
 	p->next.debug_dirs = c->sym.debug_dirs.items;
@@ -106,5 +127,6 @@ void cli_triage_release(cli_triage *c)
 	mt_rules_free(c->rules);
 	cli_symbolizer_args_release(&c->sym);
 	cli_strlist_release(&c->rules_files);
+	cli_strlist_release(&c->build_ids);
 	memset(c, 0, sizeof(*c));
 }

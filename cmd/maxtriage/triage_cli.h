@@ -74,6 +74,7 @@ void cli_symbolizer_args_release(cli_symbolizer_args *a);
 typedef struct cli_triage {
 	cli_symbolizer_args sym;
 	cli_strlist rules_files;
+	cli_strlist build_ids; /* MODULE=HEX, checked by cli_triage_setup */
 	const char *repo_path;
 	int no_repo, no_symbolize, no_disasm;
 	mt_rules *rules; /* after setup */
@@ -84,7 +85,8 @@ typedef struct cli_triage {
 #define CLI_TRIAGE_OPTIONS(c)                                                                                          \
 	CLI_SYMBOLIZER_OPTIONS(&(c)->sym),                                                                             \
 	CLI_FLAG(0, "no-symbolize", &(c)->no_symbolize, "classify frames as printed, open no binaries"),              \
-	CLI_FLAG(0, "no-disasm", &(c)->no_disasm, "do not disassemble the faulting instruction"),                     \
+	CLI_FLAG(0, "no-disasm", &(c)->no_disasm, "do not disassemble the faulting instruction, nor test modules' call sites"), \
+	CLI_LIST(0, "build-id", &(c)->build_ids, "MODULE=HEX", "the build-id MODULE (a path or file name) had where it crashed: its file must have it"), \
 	CLI_LIST('r', "rules", &(c)->rules_files, "FILE", "JSON category rules, checked before the built-in ones"),   \
 	CLI_STRING(0, "repo", &(c)->repo_path, "DIR", "the model's git repository (default: the one around the current directory)"), \
 	CLI_FLAG(0, "no-repo", &(c)->no_repo, "do not look for a git repository")

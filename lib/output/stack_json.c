@@ -62,6 +62,8 @@ static void frame_json(mt_json *w, const mt_frame *f)
 	mt_json_string(w, "status", mt_frame_status_name(f->status));
 	mt_json_string(w, "status_reason", f->status_reason);
 	mt_json_string(w, "module_path", f->module_path);
+	mt_json_string(w, "module_check",
+	               mt_module_check_name(f->module_check));
 	blame_json(w, f->blame);
 	mt_json_int(w, "input_line", f->line_no);
 	mt_json_object_end(w);

@@ -59,6 +59,23 @@ static void frame_where(mt_buf *b, const mt_frame *f, int md)
 	free(disp);
 }
 
+/* Whether frame i is the first of r whose module was rejected with this
+ * reason: each rejected file is named once per report. */
+static int first_rejection(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+	size_t j;
+
+	if (f->module_check != MT_MODCHECK_MISMATCH || !f->status_reason)
+		return 0;
+	for (j = 0; j < i; j++)
+		if (r->frames[j].module_check == MT_MODCHECK_MISMATCH &&
+		    r->frames[j].status_reason &&
+		    !strcmp(r->frames[j].status_reason, f->status_reason))
+			return 0;
+	return 1;
+}
+
 static void text_report(mt_buf *b,
                         const mt_report *r,
                         const char *path,
@@ -138,6 +155,10 @@ static void text_report(mt_buf *b,
 			              mt_frame_status_name(f->status));
 		mt_buf_putc(b, '\n');
 	}
+	for (i = 0; i < r->nframes; i++)
+		if (first_rejection(r, i))
+			mt_buf_printf(b, "  not used:    %s\n",
+			              r->frames[i].status_reason);
 	for (i = 0; i < r->ninflight; i++)
 		mt_buf_printf(
 		        b,
@@ -220,6 +241,12 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		md_cell(b, r->reason);
 		mt_buf_putc(b, '\n');
 	}
+	for (i = 0; i < r->nframes; i++)
+		if (first_rejection(r, i)) {
+			mt_buf_puts(b, "- **not used:** ");
+			md_cell(b, r->frames[i].status_reason);
+			mt_buf_putc(b, '\n');
+		}
 	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n",
 	              r->signature ? r->signature : "", r->fingerprint);
 	for (i = 0; i < r->ninflight; i++)

@@ -19,6 +19,16 @@ const char *mt_category_name(mt_category c)
 	return category_names[c];
 }
 
+const char *mt_module_check_name(mt_module_check c)
+{
+	static const char *const names[] = { NULL, "unchecked", "build_id",
+		                             "call_sites", "mismatch" };
+
+	if ((unsigned)c >= MT_ARRAY_SIZE(names))
+		return NULL;
+	return names[c];
+}
+
 int mt_category_parse(const char *name)
 {
 	size_t i;
@@ -37,6 +47,7 @@ static const char *const status_names[] = {
 	[MT_STATUS_NO_DEBUG_INFO] = "no_debug_info",
 	[MT_STATUS_ADDRESS_NOT_FOUND] = "address_not_found",
 	[MT_STATUS_MODULE_NOT_FOUND] = "module_not_found",
+	[MT_STATUS_MODULE_MISMATCH] = "module_mismatch",
 	[MT_STATUS_NO_MODULE_BASE] = "no_module_base",
 	[MT_STATUS_JIT] = "jit",
 	[MT_STATUS_UNMAPPED] = "unmapped",

@@ -1,13 +1,15 @@
 /*
  * resolve.c - turn parsed frames into source locations.
  *
- * For each frame: find its module, decide which address to look up (the
- * faulting PC as is, a return address at address-1, field-notes section
- * 4), recover the module base for column-form dumps from "sym + off"
- * frames, and expand the inline chain into one frame per function,
- * innermost first, all sharing the input frame's index.
+ * For each frame: take its module from the report's module map (modmap.c:
+ * the file, its base, whether it is the build that crashed; frames of a
+ * module that is not keep only what the dump printed), decide which
+ * address to look up (the faulting PC as is, a return address at
+ * address-1, field-notes section 4), and expand the inline chain into one
+ * frame per function, innermost first, all sharing the input frame's
+ * index.
  */
-#include "maxtriage/triage.h"
+#include "modmap.h"
 
 #include "maxtriage/buf.h"
 
@@ -21,16 +23,9 @@
  * function (macOS prints "_sigtramp + 4286886248" for JIT code). */
 #define MAX_NEAREST_OFFSET 0x10000
 
-typedef struct base_entry {
-	char *module; /* owned: frames are freed as they are expanded */
-	int known;
-	uint64_t base;
-} base_entry;
-
 typedef struct resolver {
 	const mt_resolve_opts *o;
-	base_entry *bases;
-	size_t nbases, capbases;
+	modmap map; /* modules of the report, checked before any lookup */
 } resolver;
 
 static void set_reason(mt_frame *f, mt_frame_status status, const char *reason)
@@ -38,139 +33,6 @@ static void set_reason(mt_frame *f, mt_frame_status status, const char *reason)
 	f->status = status;
 	free(f->status_reason);
 	f->status_reason = reason ? mt_strdup(reason) : NULL;
-}
-
-static mt_module *find_module(resolver *rs, mt_frame *f, mt_error *err)
-{
-	mt_module *m = NULL;
-
-	err->msg[0] = '\0';
-	if (!rs->o->symbolizer || !f->module)
-		return NULL;
-	if (mt_symbolizer_module(&m, rs->o->symbolizer, f->module, f->build_id,
-	                         err) < 0)
-		return NULL;
-	return m;
-}
-
-static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be);
-
-/* Column form: the dump has absolute addresses and no module base. Any
- * frame printed as "sym + off" pins the base of its module:
- * base = address - (value(sym) + off). */
-static void recover_bases(resolver *rs, mt_report *r)
-{
-	size_t i, j;
-
-	for (i = 0; i < r->nframes; i++) {
-		mt_frame *f = &r->frames[i];
-		base_entry *be = NULL;
-		mt_module *m;
-		mt_error err;
-		uint64_t v;
-
-		if (f->form != MT_FORM_COLUMN || !f->module || !f->has_address)
-			continue;
-		for (j = 0; j < rs->nbases; j++)
-			if (!strcmp(rs->bases[j].module, f->module))
-				be = &rs->bases[j];
-		if (!be) {
-			base_entry e = { mt_strdup(f->module), 0, 0 };
-
-			MT_PUSH(rs->bases, rs->nbases, rs->capbases, e);
-			be = &rs->bases[rs->nbases - 1];
-		}
-		if (be->known || !f->has_symbol_offset || !f->symbol)
-			continue;
-		if (!(m = find_module(rs, f, &err)))
-			continue;
-		if (mt_module_symbol_value(&v, m, f->symbol) < 0)
-			continue;
-		if (v + f->symbol_offset > f->address)
-			continue;
-		be->base = f->address - (v + f->symbol_offset);
-		be->known = 1;
-	}
-	for (j = 0; j < rs->nbases; j++)
-		if (!rs->bases[j].known)
-			page_alignment_base(rs, r, &rs->bases[j]);
-}
-
-/* Pages of a module searched for the page-alignment fallback below. */
-#define MAX_BASE_PAGES 16384
-
-/*
- * No "sym + off" frame for this module: a module is mapped at a page
- * boundary, so a frame's offset shares its address's low 12 bits. Try
- * every page of the module; a base is accepted only when exactly one
- * makes every frame of the module land in executable code (and each
- * return address follow a call). Small modules usually pass; a large one
- * stays unresolved rather than guessed.
- */
-static void page_alignment_base(resolver *rs, mt_report *r, base_entry *be)
-{
-	mt_frame *first = NULL;
-	mt_module *m;
-	mt_error err;
-	uint64_t k, found = 0;
-	int nfound = 0;
-	size_t i;
-
-	for (i = 0; i < r->nframes; i++)
-		if (r->frames[i].form == MT_FORM_COLUMN &&
-		    r->frames[i].module && r->frames[i].has_address &&
-		    !strcmp(r->frames[i].module, be->module)) {
-			first = &r->frames[i];
-			break;
-		}
-	if (!first || !(m = find_module(rs, first, &err)))
-		return;
-	for (k = 0; k < MAX_BASE_PAGES && nfound < 2; k++) {
-		uint64_t off = (first->address & 0xfff) + k * 0x1000;
-		uint64_t base;
-		int ok = 1;
-		mt_insn in;
-
-		if (off > first->address)
-			break;
-		base = first->address - off;
-		for (i = 0; ok && i < r->nframes; i++) {
-			mt_frame *f = &r->frames[i];
-
-			if (f->form != MT_FORM_COLUMN || !f->module ||
-			    !f->has_address || strcmp(f->module, be->module))
-				continue;
-			if (f->address < base ||
-			    mt_module_disasm(m, f->address - base, &in) < 0)
-				ok = 0;
-			else if (f != first &&
-			         mt_module_is_after_call(m, f->address -
-			                                            base) == 0)
-				ok = 0;
-		}
-		if (ok) {
-			found = base;
-			nfound++;
-		}
-	}
-	if (nfound == 1) {
-		be->base = found;
-		be->known = 2;
-	}
-}
-
-/* 0 unknown, 1 from "sym + off", 2 from page alignment */
-static int base_of(const resolver *rs, const char *module, uint64_t *base)
-{
-	size_t j;
-
-	for (j = 0; j < rs->nbases; j++)
-		if (!strcmp(rs->bases[j].module, module) &&
-		    rs->bases[j].known) {
-			*base = rs->bases[j].base;
-			return rs->bases[j].known;
-		}
-	return 0;
 }
 
 static void printed_name_as_function(mt_frame *f)
@@ -343,46 +205,59 @@ static void push_chain(mt_report *out,
 	}
 }
 
-static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
+/* The file and offset of a frame that needs a lookup, from the module
+ * map: returns the module, or NULL after settling the frame as printed
+ * (module not found, another build, no base). */
+static mt_module *frame_module(resolver *rs, mt_frame *f, uint64_t *addr)
 {
-	mt_module *m;
-	mt_error err;
-	mt_srcloc chain[MAX_CHAIN];
-	uint64_t addr, base, look;
-	const char *why = NULL;
-	int n, has_debug, how;
+	const modmap_entry *me = modmap_find(&rs->map, f->module);
 
-	if (settle_as_printed(rs, f))
-		goto keep;
-	m = find_module(rs, f, &err);
-	if (!m) {
+	if (!me || !me->m) {
 		printed_name_as_function(f);
 		set_reason(f, MT_STATUS_MODULE_NOT_FOUND,
-		           err.msg[0] ? err.msg : "module not found");
-		goto keep;
+		           me && me->open_error ? me->open_error
+		                                : "module not found");
+		return NULL;
 	}
 	free(f->module_path);
-	f->module_path = mt_strdup(mt_module_path(m));
-	if (!f->build_id && mt_module_build_id(m))
-		f->build_id = mt_strdup(mt_module_build_id(m));
-	if (f->has_offset) {
-		addr = f->module_offset;
-	} else if (f->has_address && (how = base_of(rs, f->module, &base)) &&
-	           f->address >= base) {
-		addr = f->address - base;
-		f->has_offset = 1;
-		f->module_offset = addr;
-		if (how == 2)
-			set_reason(
-			        f, MT_STATUS_NONE,
-			        "module base inferred: the only page alignment that puts this module's frames in code");
-	} else {
+	f->module_path = mt_strdup(mt_module_path(me->m));
+	f->module_check = me->check;
+	if (me->check == MT_MODCHECK_MISMATCH) {
+		/* another build: keep only what the dump printed */
+		printed_name_as_function(f);
+		set_reason(f, MT_STATUS_MODULE_MISMATCH, me->reason);
+		return NULL;
+	}
+	if (!f->build_id && mt_module_build_id(me->m))
+		f->build_id = mt_strdup(mt_module_build_id(me->m));
+	if (!modmap_frame_offset(&rs->map, f, addr)) {
 		printed_name_as_function(f);
 		set_reason(
 		        f, MT_STATUS_NO_MODULE_BASE,
 		        "column-form frame and no \"sym + off\" frame of this module to recover its base");
-		goto keep;
+		return NULL;
 	}
+	if (!f->has_offset) {
+		f->has_offset = 1;
+		f->module_offset = *addr;
+		if (me->base_source == MODBASE_PAGES)
+			set_reason(
+			        f, MT_STATUS_NONE,
+			        "module base inferred: the only page alignment that puts this module's frames in code");
+	}
+	return me->m;
+}
+
+static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
+{
+	mt_module *m;
+	mt_srcloc chain[MAX_CHAIN];
+	uint64_t addr, look;
+	const char *why = NULL;
+	int n, has_debug;
+
+	if (settle_as_printed(rs, f) || !(m = frame_module(rs, f, &addr)))
+		goto keep;
 	look = (is_pc || addr == 0) ? addr : addr - 1;
 	f->lookup = (is_pc || addr == 0) ? MT_LOOKUP_PC : MT_LOOKUP_CALL_SITE;
 	if (is_pc && !rs->o->no_disasm) {
@@ -390,11 +265,6 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 
 		if (mt_module_disasm(m, addr, &in) == 0)
 			describe_insn(f, &in);
-	} else if (!is_pc && !rs->o->no_disasm &&
-	           mt_module_is_after_call(m, addr) == 0) {
-		set_reason(
-		        f, MT_STATUS_NONE,
-		        "instruction before this return address is not a call");
 	}
 	has_debug = mt_module_has_debug(m, &why);
 	n = mt_module_lookup(m, look, chain, MAX_CHAIN);
@@ -408,6 +278,9 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		                   : why);
 		goto keep;
 	}
+	if (!f->status_reason && mt_module_cu_refusal(m, look))
+		set_reason(f, MT_STATUS_NONE,
+		           mt_module_cu_refusal(m, look));
 	push_chain(out, f, chain, n, has_debug, why);
 	mt_frame_release(f);
 	return;
@@ -661,7 +534,7 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	/* Frame 0 of a trace with no handler is looked up as a PC too: for
 	 * sanitizers it is the fault, and a capture function's own frame
 	 * (stack-trace-on-error) is where the trace was taken. */
-	recover_bases(&rs, r);
+	modmap_build(&rs.map, r, o, tramp, pc_pos);
 	orig = r->frames;
 	n = r->nframes;
 	r->frames = NULL;
@@ -689,7 +562,5 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	for (i = 0; i < n; i++)
 		mt_frame_release(&orig[i]);
 	free(orig);
-	for (i = 0; i < rs.nbases; i++)
-		free(rs.bases[i].module);
-	free(rs.bases);
+	modmap_release(&rs.map);
 }

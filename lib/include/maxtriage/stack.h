@@ -56,6 +56,7 @@ typedef enum {
 	MT_STATUS_NO_DEBUG_INFO,
 	MT_STATUS_ADDRESS_NOT_FOUND,
 	MT_STATUS_MODULE_NOT_FOUND,
+	MT_STATUS_MODULE_MISMATCH, /* a file was found: another build */
 	MT_STATUS_NO_MODULE_BASE,
 	MT_STATUS_JIT,
 	MT_STATUS_UNMAPPED,
@@ -75,6 +76,19 @@ typedef enum {
  * out of range. The one table every renderer uses. */
 const char *mt_frame_status_name(mt_frame_status s);
 const char *mt_frame_lookup_name(mt_frame_lookup l);
+
+/* How the file used for a frame's module was checked against the build
+ * that crashed (lib/triage/modmap.h, docs/json-stack.md). */
+typedef enum {
+	MT_MODCHECK_NONE = 0, /* no module file was used for the frame */
+	MT_MODCHECK_UNCHECKED, /* opened, but nothing could be tested */
+	MT_MODCHECK_BUILD_ID, /* the printed build-id equals the file's */
+	MT_MODCHECK_CALL_SITES, /* every tested frame fits the file */
+	MT_MODCHECK_MISMATCH /* not the build that crashed */
+} mt_module_check;
+
+/* "unchecked", "build_id", "call_sites", "mismatch"; NULL for NONE. */
+const char *mt_module_check_name(mt_module_check c);
 
 typedef struct mt_blame {
 	char *commit; /* hex id */
@@ -115,6 +129,7 @@ typedef struct mt_frame {
 	char *instruction; /* faulting instruction, disassembled */
 	char *hint; /* what the instruction suggests */
 	char *module_path; /* file that was opened for it */
+	mt_module_check module_check; /* how that file was checked */
 	mt_frame_status status; /* see docs/json-stack.md */
 	char *status_reason;
 

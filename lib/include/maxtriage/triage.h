@@ -66,6 +66,11 @@ typedef struct mt_resolve_opts {
 	 * without one (borrowed) */
 	const char *const *binary_dirs;
 	size_t n_binary_dirs;
+	/* "MODULE=HEX": the build-id a module had where it crashed, for
+	 * dumps that print none (borrowed); MODULE is matched against the
+	 * module as printed, whole or by file name */
+	const char *const *build_ids;
+	size_t n_build_ids;
 } mt_resolve_opts;
 
 /* Resolve every frame of r against binaries and debug info, expanding
