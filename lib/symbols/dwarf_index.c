@@ -660,14 +660,16 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
 	if (dwarf_offdie(m->dw, (Dwarf_Off)off, &die)) {
-		if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
-		    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
+		if (m->names != MT_NAMES_SHORT &&
+		    (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
+		     dwarf_attr_integrate(&die, DW_AT_linkage_name, &a)))
 			raw = dwarf_formstring(&a);
 		if (!raw && dwarf_attr_integrate(&die, DW_AT_name, &a))
 			raw = dwarf_formstring(&a);
 	}
 	if (raw) {
-		dem = mt_sym_demangle(raw);
+		dem = m->names == MT_NAMES_DEMANGLED ? mt_sym_demangle(raw)
+		                                     : NULL;
 		if (dem) {
 			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);

@@ -263,6 +263,7 @@ struct mt_module {
 	sym_line_scratch line_scratch;
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
+	mt_names names; /* mt_symbolizer_opts.names */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
 	size_t cache_pool_size;
