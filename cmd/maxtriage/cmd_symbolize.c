@@ -593,6 +593,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	so.debuginfod = a.debuginfod;
 	so.index_cache = mt_index_cache_dir(a.index_cache);
 	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
+	so.object_symbols = 1;
 	so.names = a.short_names ? MT_NAMES_SHORT
 	           : a.demangle  ? MT_NAMES_DEMANGLED
 	                         : MT_NAMES_MANGLED;

@@ -171,6 +171,8 @@ void sym_load_symbols(mt_module *m)
 		order[n++] = m->elf;
 	if (m->dbg_elf)
 		order[n++] = m->dbg_elf;
+	if (m->object_symbols)
+		n = m->elf ? 1 : 0;
 	for (i = 0; i < n; i++) {
 		scn = find_section(order[i], SHT_SYMTAB, &sh);
 		if (scn && read_symtab(m, order[i], scn, &sh) > 0)
@@ -181,6 +183,14 @@ void sym_load_symbols(mt_module *m)
 		if (scn)
 			read_symtab(m, m->elf, scn, &sh);
 	}
+}
+
+int sym_symbols_differ_by_mode(mt_module *m)
+{
+	GElf_Shdr sh;
+
+	return m->object_symbols && m->elf && m->dbg_elf &&
+	       !find_section(m->elf, SHT_SYMTAB, &sh);
 }
 
 /* Sorted by (address, size, table order): the last symbol at or below an

@@ -89,6 +89,7 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 
 	m->key = mt_strdup(key);
 	m->names = s->opts.names;
+	m->object_symbols = s->opts.object_symbols;
 	/* The cache holds demangled names only. */
 	m->index_cache = m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache
 	                                                : NULL;
@@ -110,6 +111,8 @@ static void module_index(mt_module *m)
 	if (m->lookup_err || !m->dw || m->index_state != SYM_INDEX_NONE)
 		return;
 	sym_dwarf_load_sections(m);
+	if (m->index_cache && sym_symbols_differ_by_mode(m))
+		m->index_cache = NULL;
 	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
 		m->index_state = SYM_INDEX_BUILT;
 		return;

@@ -61,6 +61,9 @@ typedef struct mt_symbolizer_opts {
 	                            no cache */
 	mt_die_walk die_walk; /* test knob (MAXTRIAGE_DIE_WALK in the
 	                         command line) */
+	int object_symbols; /* llvm-symbolizer's rule: the symbol table of
+	                       the module file only (.symtab, else
+	                       .dynsym), never a debug file's .symtab */
 	mt_names names; /* with anything but MT_NAMES_DEMANGLED the
 	                   index cache is not used (it stores demangled
 	                   names) */
