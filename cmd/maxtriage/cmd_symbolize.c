@@ -26,13 +26,39 @@
 typedef enum { A_NONE, A_VALUE, A_JOINED, A_OPTIONAL } arg_kind;
 
 typedef enum {
-	O_ADDRESSES, O_ADJUST_VMA, O_BASENAMES, O_BUILD_ID, O_IGNORED,
-	O_IGNORED_VALUE, O_COLOR, O_DEMANGLE, O_NO_DEMANGLE, O_DEMANGLE_EQ,
-	O_DEBUG_DIR, O_DEBUGINFOD, O_NO_DEBUGINFOD, O_OBJ, O_FUNCTIONS,
-	O_HELP, O_INLINES, O_NO_INLINES, O_INLINING_EQ, O_STYLE, O_PRETTY,
-	O_CONTEXT, O_RELATIVE_ADDRESS, O_RELATIVENAMES, O_VERBOSE, O_VERSION,
-	O_UNSUPPORTED, O_BINARY_DIR, O_UNTRUSTED, O_NO_SYSTEM_DEBUG,
-	O_INDEX_CACHE, O_FORMAT, O_SECTION
+	O_ADDRESSES,
+	O_ADJUST_VMA,
+	O_BASENAMES,
+	O_BUILD_ID,
+	O_IGNORED,
+	O_IGNORED_VALUE,
+	O_COLOR,
+	O_DEMANGLE,
+	O_NO_DEMANGLE,
+	O_DEMANGLE_EQ,
+	O_DEBUG_DIR,
+	O_DEBUGINFOD,
+	O_NO_DEBUGINFOD,
+	O_OBJ,
+	O_FUNCTIONS,
+	O_HELP,
+	O_INLINES,
+	O_NO_INLINES,
+	O_INLINING_EQ,
+	O_STYLE,
+	O_PRETTY,
+	O_CONTEXT,
+	O_RELATIVE_ADDRESS,
+	O_RELATIVENAMES,
+	O_VERBOSE,
+	O_VERSION,
+	O_UNSUPPORTED,
+	O_BINARY_DIR,
+	O_UNTRUSTED,
+	O_NO_SYSTEM_DEBUG,
+	O_INDEX_CACHE,
+	O_FORMAT,
+	O_SECTION
 } opt_id;
 
 typedef struct sym_opt {
@@ -288,8 +314,7 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			a->lo.style = MT_LLVM_STYLE_GNU;
 		else if (!strcmp(v, "JSON"))
 			a->lo.style = MT_LLVM_STYLE_JSON;
-		else
-			goto bad;
+		/* llvm-symbolizer keeps its default for any other value. */
 		break;
 	case O_PRETTY:
 		a->lo.pretty = 1;
@@ -358,8 +383,8 @@ static const sym_opt *find_opt(const sym_opt *t, const char *name, size_t n)
 
 /* Parse argv like llvm-symbolizer's OptTable: "--opt=V", "--opt V",
  * "-eV", grouped short flags ("-Cfi"), "--" ends options. */
-static int parse_args(sym_args *a, const sym_opt *t, int argc, char **argv,
-                      const char *tool)
+static int parse_args(
+        sym_args *a, const sym_opt *t, int argc, char **argv, const char *tool)
 {
 	int i, rc, only_pos = 0;
 
@@ -433,8 +458,13 @@ static int parse_args(sym_args *a, const sym_opt *t, int argc, char **argv,
 			}
 			continue;
 		}
-unknown:
-		fprintf(stderr, "%s: error: unknown argument '%s'\n", tool, arg);
+	unknown:
+		/* llvm-symbolizer's OptTable says it without its name. */
+		if (a->lo.addr2line)
+			fprintf(stderr, "%s: unrecognized option '%s'\n", tool,
+			        arg);
+		else
+			fprintf(stderr, "error: unknown argument '%s'\n", arg);
 		return -1;
 	}
 	return 0;
@@ -459,8 +489,8 @@ static json_t *str_or_null(const char *s)
 }
 
 /* maxtriage's own --format json entry for one address. */
-static void own_json(json_t *arr, mt_module *m, const char *mod,
-                     uint64_t addr, int inlines)
+static void
+own_json(json_t *arr, mt_module *m, const char *mod, uint64_t addr, int inlines)
 {
 	mt_srcloc f[128];
 	json_t *o = json_object(), *frames = json_array();
@@ -469,8 +499,8 @@ static void own_json(json_t *arr, mt_module *m, const char *mod,
 
 	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
 	json_object_set_new(o, "address", json_string(hex));
-	json_object_set_new(o, "module", str_or_null(m ? mt_module_path(m)
-	                                                : mod));
+	json_object_set_new(o, "module",
+	                    str_or_null(m ? mt_module_path(m) : mod));
 	if (!inlines && n > 1)
 		lo = n - 1;
 	for (i = lo; i < n; i++) {
@@ -549,13 +579,6 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 	return status;
 }
 
-static const char *base(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
-}
-
 static int symbolize(int argc, char **argv, int a2l, const char *tool)
 {
 	sym_args a;
@@ -594,9 +617,10 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	so.index_cache = mt_index_cache_dir(a.index_cache);
 	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
 	so.object_symbols = 1;
-	so.names = a.short_names ? MT_NAMES_SHORT
-	           : a.demangle  ? MT_NAMES_DEMANGLED
-	                         : MT_NAMES_MANGLED;
+	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
+	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
+	           : a.demangle         ? MT_NAMES_DEMANGLED
+	                                : MT_NAMES_MANGLED;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;
@@ -669,5 +693,5 @@ int cmd_llvm_symbolizer(int argc, char **argv)
 
 int cmd_addr2line(int argc, char **argv)
 {
-	return symbolize(argc, argv, 1, base(argv[0]));
+	return symbolize(argc, argv, 1, argv[0]);
 }

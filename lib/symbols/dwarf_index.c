@@ -742,6 +742,23 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	return cu->full_names[idx];
 }
 
+const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+	size_t k;
+
+	if (!cu || cu->state != SYM_CU_READY || !cu->full_names)
+		return NULL;
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (cu->full_names[k] == file)
+			return cu->lt.files[k].name;
+	/* A name composed elsewhere (a declaration file): by value. */
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (file_name(m, cu, k) && !strcmp(cu->full_names[k], file))
+			return cu->lt.files[k].name;
+	return NULL;
+}
+
 static void fill_from_line(mt_module *m,
                            sym_cu *cu,
                            const sym_line_row *line,

@@ -28,6 +28,7 @@ struct mt_llvm {
 	mt_symbolizer *s;
 	mt_llvm_opts o;
 	int json_first; /* no element written yet in the JSON array */
+	int depth; /* JSON --pretty-print: nesting while re-indenting */
 	mt_module *last; /* the module of the previous request ... */
 	char last_key[2 * 4096 + 2]; /* ... and its name and build-id */
 	char **reported; /* modules whose error was already reported */
@@ -178,10 +179,8 @@ static int consume(const char **p, const char *prefix)
 }
 
 /* parseCommand. 0, or -1 with the reason in why. */
-static int parse_request(request *r,
-                         const mt_llvm *l,
-                         const char *in,
-                         const char **why)
+static int
+parse_request(request *r, const mt_llvm *l, const char *in, const char **why)
 {
 	const char *p = in, *spec;
 	size_t n;
@@ -241,9 +240,9 @@ static int parse_request(request *r,
 			return -1;
 		}
 		if (id_prefix) {
-			if (strlen(word) % 2 || strspn(word, "0123456789abcdef"
-			                                     "ABCDEF") !=
-			                                strlen(word)) {
+			if (strlen(word) % 2 ||
+			    strspn(word, "0123456789abcdef"
+			                 "ABCDEF") != strlen(word)) {
 				*why = "wrong format of build-id";
 				return -1;
 			}
@@ -313,9 +312,8 @@ static int already_reported(mt_llvm *l, const char *key)
 }
 
 /* The module of r, or NULL with *msg set to llvm-symbolizer's reason. */
-static mt_module *open_module_uncached(mt_llvm *l,
-                                       const request *r,
-                                       const char **msg);
+static mt_module *
+open_module_uncached(mt_llvm *l, const request *r, const char **msg);
 
 /* Requests mostly name the module of the one before. */
 static mt_module *open_module(mt_llvm *l, const request *r, const char **msg)
@@ -333,9 +331,8 @@ static mt_module *open_module(mt_llvm *l, const request *r, const char **msg)
 	return m;
 }
 
-static mt_module *open_module_uncached(mt_llvm *l,
-                                       const request *r,
-                                       const char **msg)
+static mt_module *
+open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 {
 	mt_module *m = NULL;
 	mt_error err = { 0, "" };
@@ -457,15 +454,19 @@ static const char *base_name(const char *f)
 }
 
 /* The file name as --basenames / --relativenames want it. */
-static const char *shown_file(const mt_llvm *l,
-                              mt_module *m,
-                              uint64_t addr,
-                              const char *f)
+static const char *
+shown_file(const mt_llvm *l, mt_module *m, uint64_t addr, const char *f)
 {
 	if (!f)
 		return NULL;
-	if (l->o.basenames)
-		return base_name(f);
+	if (l->o.basenames) {
+		/* LLVM keeps a name that is absolute in the line table. */
+		const char *entry = m ? mt_module_file_entry(m, addr, f) : NULL;
+
+		if (entry && entry[0] == '/' && !l->o.addr2line)
+			return f;
+		return base_name(entry ? entry : f);
+	}
 	if (l->o.relativenames) {
 		const char *comp = m ? mt_module_comp_dir(m, addr) : NULL;
 		size_t n = comp ? strlen(comp) : 0;
@@ -494,14 +495,14 @@ static void print_footer(mt_buf *b, const mt_llvm *l)
 }
 
 /* SourceCode: Lines lines around line of file, "N >: text" on it. */
-static void source_context(mt_buf *b, const char *file, unsigned line,
-                           long lines, int json)
+static void
+source_context(mt_buf *b, const char *file, unsigned line, long lines, int json)
 {
 	FILE *f;
 	char *text = NULL;
 	size_t cap = 0;
-	long first, last, k = 0;
-	int width;
+	long first, last, k = 0, p = 1;
+	int width = 0;
 	mt_buf src = MT_BUF_INIT;
 
 	if (lines <= 0 || !file || !line)
@@ -513,7 +514,11 @@ static void source_context(mt_buf *b, const char *file, unsigned line,
 	if (first < 1)
 		first = 1;
 	last = first + lines - 1;
-	width = snprintf(NULL, 0, "%ld", last);
+	/* LLVM pads to ceil(log10(last)) digits (so 10 counts as one). */
+	while (p < last) {
+		p *= 10;
+		width++;
+	}
 	while (getline(&text, &cap, f) >= 0) {
 		size_t n;
 
@@ -526,8 +531,8 @@ static void source_context(mt_buf *b, const char *file, unsigned line,
 			text[--n] = '\0';
 		if (n && text[n - 1] == '\r')
 			text[--n] = '\0';
-		mt_buf_printf(&src, "%*ld %s %s\n", width, k,
-		              k == (long)line ? ">:" : " :", text);
+		mt_buf_printf(&src, "%*ld%s %s\n", width, k,
+		              k == (long)line ? " >:" : "  :", text);
 	}
 	free(text);
 	fclose(f);
@@ -541,7 +546,8 @@ static void source_context(mt_buf *b, const char *file, unsigned line,
 }
 
 /* PlainPrinterBase::print(DILineInfo, Inlined). */
-static void print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
+static void
+print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 {
 	const char *file = f->file ? f->file : "??";
 
@@ -559,11 +565,10 @@ static void print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined
 			mt_buf_printf(b, "  Function start line: %u\n",
 			              f->start_line);
 		}
-		if (f->has_start)
-			mt_buf_printf(b,
-			              "  Function start address: 0x%" PRIx64
-			              "\n",
-			              f->start);
+		if (f->has_start && l->o.style != MT_LLVM_STYLE_GNU)
+			mt_buf_printf(
+			        b, "  Function start address: 0x%" PRIx64 "\n",
+			        f->start);
 		mt_buf_printf(b, "  Line: %u\n  Column: %u\n", f->line,
 		              f->column);
 		return;
@@ -620,8 +625,8 @@ static void json_close(mt_buf *b, const mt_llvm *l)
 /* The frames of addr: the inline chain, or (without --inlines) the one
  * frame llvm-symbolizer's symbolizeCode (LLVM style) or frame 0 of the
  * chain (GNU style, addr2line) gives. */
-static int code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr,
-                       int inlines)
+static int
+code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
 {
 	mt_srcloc loc[MAX_FRAMES];
 	mt_frame_start st[MAX_FRAMES];
@@ -631,13 +636,22 @@ static int code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr,
 	mt_symbol sym;
 	int have_sym = 0;
 
+	if (n > 0 && l->o.addr2line && !loc[0].file && !loc[0].line) {
+		/* binutils names an address from the symbol table only
+		 * inside code (a global in .bss is "??"). */
+		mt_insn insn;
+
+		if (mt_module_disasm(m, addr, &insn) == MT_ENOTFOUND)
+			n = 0;
+	}
 	if (n <= 0) {
 		memset(&out[0], 0, sizeof(out[0]));
 		return 1;
 	}
 	if (want_starts) {
 		ns = mt_module_frame_starts(st, MAX_FRAMES, m, addr);
-		have_sym = mt_module_symbol_at(&sym, m, addr) == 0;
+		have_sym = !l->o.no_symbol_table &&
+		           mt_module_symbol_at(&sym, m, addr) == 0;
 	}
 	for (i = 0; i < n; i++) {
 		frame *f = &out[i];
@@ -682,8 +696,12 @@ static int code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr,
 	return 1;
 }
 
-static void answer_code(mt_buf *b, mt_llvm *l, const request *r,
-                        mt_module *m, uint64_t addr, const char *error)
+static void answer_code(mt_buf *b,
+                        mt_llvm *l,
+                        const request *r,
+                        mt_module *m,
+                        uint64_t addr,
+                        const char *error)
 {
 	frame fr[MAX_FRAMES];
 	int n, i;
@@ -705,7 +723,7 @@ static void answer_code(mt_buf *b, mt_llvm *l, const request *r,
 		mt_buf_puts(b, ",\"ModuleName\":");
 		json_module(b, r);
 		mt_buf_puts(b, ",\"Symbol\":[");
-		for (i = 0; m && i < n; i++) {
+		for (i = 0; (m || !l->o.inlines) && i < n; i++) {
 			if (i)
 				mt_buf_putc(b, ',');
 			json_frame(b, l, &fr[i]);
@@ -751,8 +769,7 @@ static void answer_invalid(mt_buf *b, mt_llvm *l, const char *module)
 	print_footer(b, l);
 }
 
-static void answer_symbol(mt_buf *b, mt_llvm *l, const request *r,
-                          mt_module *m)
+static void answer_symbol(mt_buf *b, mt_llvm *l, const request *r, mt_module *m)
 {
 	uint64_t v;
 	frame fr[MAX_FRAMES];
@@ -781,8 +798,8 @@ static void answer_symbol(mt_buf *b, mt_llvm *l, const request *r,
 	print_footer(b, l);
 }
 
-static void answer_data(mt_buf *b, mt_llvm *l, const request *r,
-                        mt_module *m, uint64_t addr)
+static void answer_data(
+        mt_buf *b, mt_llvm *l, const request *r, mt_module *m, uint64_t addr)
 {
 	mt_symbol sym = { NULL, NULL, 0, 0 };
 	const char *file = NULL;
@@ -822,8 +839,8 @@ static void answer_data(mt_buf *b, mt_llvm *l, const request *r,
 	print_footer(b, l);
 }
 
-static void answer_frame(mt_buf *b, mt_llvm *l, const request *r,
-                         mt_module *m, uint64_t addr)
+static void answer_frame(
+        mt_buf *b, mt_llvm *l, const request *r, mt_module *m, uint64_t addr)
 {
 	mt_local *v = NULL;
 	uint64_t a = addr - l->o.adjust_vma;
@@ -878,10 +895,9 @@ static void answer_frame(mt_buf *b, mt_llvm *l, const request *r,
 		const mt_local *x = &v[i];
 		const char *df = x->decl_file;
 
-		mt_buf_printf(b, "%s\n%s\n%s:%u\n",
-		              x->function ? x->function : "",
-		              x->name ? x->name : "", df ? df : "??",
-		              x->decl_line);
+		mt_buf_printf(
+		        b, "%s\n%s\n%s:%u\n", x->function ? x->function : "",
+		        x->name ? x->name : "", df ? df : "??", x->decl_line);
 		if (x->has_frame_offset)
 			mt_buf_printf(b, "%" PRId64, x->frame_offset);
 		else
@@ -899,7 +915,67 @@ static void answer_frame(mt_buf *b, mt_llvm *l, const request *r,
 	free(v);
 }
 
+/* llvm::json's pretty output (two-space indent, "key": value, empty
+ * containers as {} and []) of the compact text in s. */
+static void json_pretty(mt_buf *out, const char *s, size_t n, int *depth)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '"') {
+			size_t j = i + 1;
+
+			while (j < n && s[j] != '"')
+				j += s[j] == '\\' ? 2 : 1;
+			mt_buf_put(out, s + i, j + 1 - i);
+			i = j;
+		} else if ((c == '{' || c == '[') && i + 1 < n &&
+		           s[i + 1] == (c == '{' ? '}' : ']')) {
+			mt_buf_putc(out, c);
+			mt_buf_putc(out, s[++i]);
+		} else if (c == '{' || c == '[') {
+			mt_buf_putc(out, c);
+			mt_buf_putc(out, '\n');
+			++*depth;
+			for (k = 0; k < *depth; k++)
+				mt_buf_puts(out, "  ");
+		} else if (c == '}' || c == ']') {
+			mt_buf_putc(out, '\n');
+			--*depth;
+			for (k = 0; k < *depth; k++)
+				mt_buf_puts(out, "  ");
+			mt_buf_putc(out, c);
+		} else if (c == ',') {
+			mt_buf_puts(out, ",\n");
+			for (k = 0; k < *depth; k++)
+				mt_buf_puts(out, "  ");
+		} else if (c == ':') {
+			mt_buf_puts(out, ": ");
+		} else {
+			mt_buf_putc(out, c);
+		}
+	}
+}
+
+static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
+
 int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
+{
+	mt_buf tmp = MT_BUF_INIT;
+	int rc;
+
+	if (l->o.style != MT_LLVM_STYLE_JSON || !l->o.pretty)
+		return answer(out, diag, l, line);
+	rc = answer(&tmp, diag, l, line);
+	json_pretty(out, tmp.ptr, tmp.len, &l->depth);
+	mt_buf_release(&tmp);
+	return rc;
+}
+
+static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 {
 	request r;
 	const char *why = NULL, *msg = NULL;
@@ -965,11 +1041,18 @@ int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 
 void mt_llvm_json_begin(mt_buf *out, mt_llvm *l)
 {
-	mt_buf_putc(out, '[');
+	if (l->o.pretty)
+		json_pretty(out, "[", 1, &l->depth);
+	else
+		mt_buf_putc(out, '[');
 	l->json_first = 1;
 }
 
 void mt_llvm_json_end(mt_buf *out, mt_llvm *l)
 {
-	mt_buf_puts(out, "]\n");
+	if (l->o.pretty)
+		json_pretty(out, "]", 1, &l->depth);
+	else
+		mt_buf_putc(out, ']');
+	mt_buf_putc(out, '\n');
 }

@@ -85,8 +85,8 @@ static int ref(Dwarf_Die *die, unsigned at, Dwarf_Die *out)
 }
 
 /* DWARFDie::getTypeSize: 1 and *out, or 0 when unknown. */
-static int type_size(Dwarf_Die *die, unsigned ptr_size, int depth,
-                     uint64_t *out)
+static int
+type_size(Dwarf_Die *die, unsigned ptr_size, int depth, uint64_t *out)
 {
 	Dwarf_Word w;
 	Dwarf_Die base, child;
@@ -200,7 +200,8 @@ static int var_address(Dwarf_Die *die, uint64_t *out)
 			*out = ops[i].number;
 			return 1;
 		}
-		if (ops[i].atom == DW_OP_addrx || ops[i].atom == DW_OP_GNU_addr_index) {
+		if (ops[i].atom == DW_OP_addrx ||
+		    ops[i].atom == DW_OP_GNU_addr_index) {
 			if (dwarf_getlocation_attr(&a, &ops[i], &res) == 0 &&
 			    dwarf_formaddr(&res, &addr) == 0) {
 				*out = addr;
@@ -329,8 +330,8 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 
 		memset(&loc, 0, sizeof(loc));
 		loc.function = dwarf_diename(sub);
-		loc.has_frame_offset =
-		        frame_offset(die, frame_base_reg(sub), &loc.frame_offset);
+		loc.has_frame_offset = frame_offset(die, frame_base_reg(sub),
+		                                    &loc.frame_offset);
 		if (udata(die, DW_AT_LLVM_tag_offset, &w)) {
 			loc.has_tag_offset = 1;
 			loc.tag_offset = w;
@@ -340,8 +341,8 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 		if (dwarf_attr(&d, DW_AT_name, &a))
 			loc.name = dwarf_formstring(&a);
 		if (ref(&d, DW_AT_type, &type))
-			loc.has_size = type_size(&type, addr_size(&d), 0,
-			                         &loc.size);
+			loc.has_size =
+			        type_size(&type, addr_size(&d), 0, &loc.size);
 		if (dwarf_attr(&d, DW_AT_decl_file, &a))
 			loc.decl_file = abs_file(l->m, &d);
 		if (udata(&d, DW_AT_decl_line, &w))

@@ -39,6 +39,8 @@ typedef struct mt_llvm_opts {
 	int basenames; /* --basenames: file names without directories */
 	int relativenames; /* --relativenames: without the comp_dir */
 	int verbose; /* --verbose */
+	int no_symbol_table; /* --functions=short|none: the symbol table
+	                        neither names nor starts the outer frame */
 	int relative_address; /* --relative-address: add the image base */
 	int addr2line; /* binutils addr2line: hex addresses, its output */
 	int json_array; /* JSON: command-line addresses answer as one array */

@@ -192,6 +192,10 @@ int mt_module_frame_starts(mt_frame_start *out,
                            mt_module *m,
                            uint64_t addr);
 
+/* The line-table entry, as written in .debug_line (not joined with its
+ * directory), of a file name of addr's CU (as a lookup of addr returned
+ * it), or NULL. */
+const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
 /* DW_AT_comp_dir of the CU holding addr (borrowed), or NULL. */
 const char *mt_module_comp_dir(mt_module *m, uint64_t addr);
 
