@@ -616,7 +616,10 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	so.debuginfod = a.debuginfod;
 	so.index_cache = mt_index_cache_dir(a.index_cache);
 	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
-	so.object_symbols = 1;
+	/* Under a client's name, answer as llvm-symbolizer would on the
+	 * same file (a stripped file's .dynsym, not its debug file's
+	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
+	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
 	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
 	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
 	           : a.demangle         ? MT_NAMES_DEMANGLED
