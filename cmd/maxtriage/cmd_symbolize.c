@@ -138,7 +138,7 @@ static const sym_opt a2l_opts[] = {
 	{ "--functions", A_NONE, O_FUNCTIONS, NULL },
 	{ "-i", A_NONE, O_INLINES, "print inlined frames too (--inlines)" },
 	{ "--inlines", A_NONE, O_INLINES, NULL },
-	{ "-j", A_VALUE, O_SECTION, " SECTION  addresses are offsets into SECTION (not supported)" },
+	{ "-j", A_VALUE, O_SECTION, " SECTION  addresses are offsets into SECTION (--section)" },
 	{ "--section", A_VALUE, O_SECTION, NULL },
 	{ "-p", A_NONE, O_PRETTY, "one line per frame (--pretty-print)" },
 	{ "--pretty-print", A_NONE, O_PRETTY, NULL },
@@ -338,8 +338,10 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		       "addr2line interfaces)\n",
 		       tool, MAXTRIAGE_VERSION);
 		return 1;
-	case O_UNSUPPORTED:
 	case O_SECTION:
+		a->lo.section = v;
+		break;
+	case O_UNSUPPORTED:
 		fprintf(stderr, "%s: error: '%s' is not supported\n", tool,
 		        o->name);
 		return -1;

@@ -1019,6 +1019,16 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 			              subject, msg);
 		}
 	}
+	if (m && l->o.section && r.has_addr) {
+		uint64_t base;
+
+		if (mt_module_section_addr(&base, m, l->o.section) != 0) {
+			mt_buf_printf(diag, "%s: %s: cannot find section %s\n",
+			              l->o.tool, r.module, l->o.section);
+			return 1;
+		}
+		r.addr += base;
+	}
 	if (!r.has_addr) {
 		if (r.kind == REQ_CODE) {
 			answer_symbol(out, l, &r, m);

@@ -525,6 +525,28 @@ int mt_module_frame_starts(mt_frame_start *out,
 	return k;
 }
 
+int mt_module_section_addr(uint64_t *out, mt_module *m, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (!m->elf || elf_getshdrstrndx(m->elf, &shstrndx) != 0)
+		return MT_ENOTFOUND;
+	while ((scn = elf_nextscn(m->elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(m->elf, shstrndx, sh.sh_name);
+		if (n && !strcmp(n, name)) {
+			*out = sh.sh_addr;
+			return 0;
+		}
+	}
+	return MT_ENOTFOUND;
+}
+
 const char *mt_module_comp_dir(mt_module *m, uint64_t addr)
 {
 	Dwarf_Die cu;

@@ -67,4 +67,18 @@ if [ -n "$main" ]; then
 		"$MAXTRIAGE" symbolize --untrusted --binary-dir "$tmp/bins" 2>/dev/null | head -1)
 	check "untrusted finds by basename" main "$out"
 fi
+# make install's libexec link: maxtriage as llvm-symbolizer by name.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -f "$top/${MT_BUILD:-build}/maxtriage" ] &&
+	make -s -C "$top" install O="${MT_BUILD:-build}" DESTDIR="$tmp/inst" PREFIX=/usr/local >/dev/null 2>&1; then
+	link="$tmp/inst/usr/local/libexec/maxtriage/llvm-symbolizer"
+	check "install: libexec link" "../../bin/maxtriage" "$(readlink "$link")"
+	out=$("$link" --version 2>&1 | head -1)
+	case "$out" in
+	*maxtriage*llvm-symbolizer*) check "install: link runs as llvm-symbolizer" ok ok ;;
+	*) check "install: link runs as llvm-symbolizer" "...llvm-symbolizer..." "$out" ;;
+	esac
+else
+	check "make install" 0 1
+fi
 exit $fail

@@ -220,6 +220,8 @@ for plib in "$s/plain.so" "$s/nodebug.so"; do
 done
 a2l "arguments" /dev/null -e "$s/plain.so" -f 0x0 "$(sed -n 2p "$tmp/paddrs")" zz
 a2l "missing file" /dev/null -e "$tmp/missing.so" 0x10
+a2l "-j .text" /dev/null -j .text -f -e "$s/plain.so" 0x10 0x20 0x100000
+a2l "-j unknown" /dev/null -j .nosuch -e "$s/plain.so" 0x10
 
 echo "$NAME: $n comparisons"
 [ $fail -eq 0 ] && echo "$NAME: ok"

@@ -47,6 +47,7 @@ typedef struct mt_llvm_opts {
 	int untrusted; /* do not look at paths named by requests, not even
 	                  to say why they cannot be opened */
 	uint64_t adjust_vma; /* --adjust-vma: subtracted before lookup */
+	const char *section; /* addr2line -j: addresses are offsets in it */
 	long context_lines; /* --print-source-context-lines */
 } mt_llvm_opts;
 

@@ -196,6 +196,9 @@ int mt_module_frame_starts(mt_frame_start *out,
  * directory), of a file name of addr's CU (as a lookup of addr returned
  * it), or NULL. */
 const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
+/* The address of the named section of the module file: 0 and *out, or
+ * MT_ENOTFOUND. */
+int mt_module_section_addr(uint64_t *out, mt_module *m, const char *name);
 /* DW_AT_comp_dir of the CU holding addr (borrowed), or NULL. */
 const char *mt_module_comp_dir(mt_module *m, uint64_t addr);
 
