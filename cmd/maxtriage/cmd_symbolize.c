@@ -172,21 +172,21 @@ static void print_help(const sym_opt *t, int a2l)
 
 	if (a2l)
 		printf("usage: addr2line [options] [ADDR...]\n\n"
-		       "maxtriage answering as binutils addr2line: for each "
-		       "hex address (arguments, else one per line of standard "
-		       "input) the file and line, '??:0' when unknown.\n\n");
+		       "maxtriage answering as binutils addr2line: for each hex\n"
+		       "address (arguments, else one per line of standard input)\n"
+		       "the file and line, '?\?:0' when unknown.\n\n");
 	else
 		printf("usage: maxtriage symbolize [options] [ADDR...]\n"
 		       "       llvm-symbolizer [options] [ADDR...]\n\n"
-		       "Resolve module addresses to functions, files, lines "
-		       "and inlined frames, with llvm-symbolizer 19's "
-		       "options, requests and output. Requests come from "
-		       "the arguments or, without any, one per line of "
-		       "standard input: 'ADDR', 'MODULE ADDR', or 'CODE|DATA|"
-		       "FRAME [FILE:|BUILDID:]MODULE ADDR' (MODULE may be "
-		       "quoted); ADDR is 0x hex, 0 octal, 0b binary, decimal, "
-		       "or SYMBOL[+OFFSET]. Every request is answered (and "
-		       "flushed), '?\?' when unknown. See docs/symbolize.md.\n\n");
+		       "Resolve module addresses to functions, files, lines and\n"
+		       "inlined frames with llvm-symbolizer 19's options, requests\n"
+		       "and output (started as llvm-symbolizer or addr2line, it\n"
+		       "is that tool). Requests come from the arguments or, without\n"
+		       "any, one per line of standard input: 'ADDR', 'MODULE ADDR'\n"
+		       "or 'CODE|DATA|FRAME [FILE:|BUILDID:]MODULE ADDR' (MODULE\n"
+		       "may be quoted); ADDR is 0x hex, 0 octal, 0b binary,\n"
+		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
+		       "flushed, '?\?' when unknown. See docs/symbolize.md.\n\n");
 	printf("options:\n");
 	for (i = 0; t[i].name; i++) {
 		const char *h = t[i].help;
@@ -207,9 +207,9 @@ static void print_help(const sym_opt *t, int a2l)
 		printf("  %-34s %s\n", left, h);
 	}
 	if (!a2l)
-		printf("\nexit status: 0, also when a module named in a request "
-		       "cannot be read ('?\?' answers, one error line); 1 for "
-		       "an unknown option or an unreadable --obj.\n");
+		printf("\nexit status: 0, also when a module named in a request\n"
+		       "cannot be read ('?\?' answers, one error line); 1 for an\n"
+		       "unknown option or an unreadable --obj.\n");
 }
 
 static int bool_value(int *out, const char *v)
@@ -336,7 +336,8 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_VERSION:
 		printf("%s (maxtriage %s, the llvm-symbolizer 19 and binutils "
 		       "addr2line interfaces)\n",
-		       tool, MAXTRIAGE_VERSION);
+		       a->lo.addr2line ? "addr2line" : "llvm-symbolizer",
+		       MAXTRIAGE_VERSION);
 		return 1;
 	case O_SECTION:
 		a->lo.section = v;
