@@ -159,11 +159,11 @@ static const sym_opt a2l_opts[] = {
 
 typedef struct sym_args {
 	mt_llvm_opts lo;
-	int demangle, short_names, untrusted, no_system_debug, debuginfod;
+	cli_symbolizer_args sym; /* what every symbolizing command has */
+	int demangle, short_names;
 	int json; /* --format json */
 	int help;
-	const char *index_cache;
-	mt_strlist debug_dirs, binary_dirs, pos;
+	mt_strlist pos;
 } sym_args;
 
 static void print_help(const sym_opt *t, int a2l)
@@ -268,13 +268,13 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			goto bad;
 		break;
 	case O_DEBUG_DIR:
-		mt_strlist_push(&a->debug_dirs, v);
+		mt_strlist_push(&a->sym.debug_dirs, v);
 		break;
 	case O_DEBUGINFOD:
-		a->debuginfod = 1;
+		a->sym.debuginfod = 1;
 		break;
 	case O_NO_DEBUGINFOD:
-		a->debuginfod = 0;
+		a->sym.debuginfod = 0;
 		break;
 	case O_OBJ:
 		a->lo.obj = v;
@@ -347,16 +347,16 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		        o->name);
 		return -1;
 	case O_BINARY_DIR:
-		mt_strlist_push(&a->binary_dirs, v);
+		mt_strlist_push(&a->sym.binary_dirs, v);
 		break;
 	case O_UNTRUSTED:
-		a->untrusted = 1;
+		a->sym.untrusted = 1;
 		break;
 	case O_NO_SYSTEM_DEBUG:
-		a->no_system_debug = 1;
+		a->sym.no_system_debug = 1;
 		break;
 	case O_INDEX_CACHE:
-		a->index_cache = v;
+		a->sym.index_cache = v;
 		break;
 	case O_FORMAT:
 		if (!strcmp(v, "json"))
@@ -610,15 +610,9 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	}
 	if (a2l && !a.lo.obj)
 		a.lo.obj = "a.out";
-	so.binary_dirs = a.binary_dirs.items;
-	so.n_binary_dirs = a.binary_dirs.n;
-	so.debug_dirs = a.debug_dirs.items;
-	so.n_debug_dirs = a.debug_dirs.n;
-	so.untrusted = a.untrusted;
-	so.no_system_debug = a.no_system_debug;
-	so.debuginfod = a.debuginfod;
-	so.index_cache = mt_index_cache_dir(a.index_cache);
-	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
+	/* The options every symbolizing command shares, then the names
+	 * and symbol table llvm-symbolizer's options choose. */
+	cli_symbolizer_opts(&so, &a.sym);
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's
 	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
@@ -637,7 +631,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		goto out;
 	}
 	a.lo.json_array = a.pos.n > 0;
-	a.lo.untrusted = a.untrusted;
+	a.lo.untrusted = a.sym.untrusted;
 	mt_llvm_new(&l, s, &a.lo);
 	if (a.pos.n > 0) {
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
@@ -682,8 +676,7 @@ out:
 	mt_buf_release(&out);
 	mt_buf_release(&diag);
 	mt_strlist_release(&a.pos);
-	mt_strlist_release(&a.debug_dirs);
-	mt_strlist_release(&a.binary_dirs);
+	cli_symbolizer_args_release(&a.sym);
 	return ret;
 }
 

@@ -176,9 +176,9 @@ static char *llvm_demangle(const char *name, char kind)
 static int needs_llvm(const char *dem)
 {
 	static const char *const marks[] = {
-		"decltype", "sizeof", "alignof", "noexcept", "requires ",
-		"typeid(", "operator\"\"", "reference temporary", "auto:",
-		"(("
+		"decltype",  "sizeof",  "alignof",      "noexcept",
+		"requires ", "typeid(", "operator\"\"", "reference temporary",
+		"auto:",     "(("
 	};
 	const char *p;
 	size_t i;
@@ -187,11 +187,13 @@ static int needs_llvm(const char *dem)
 		if (strstr(dem, marks[i]))
 			return 1;
 	/* Conversion operators ("X::operator bool()"), not new/delete. */
-	for (p = strstr(dem, "::operator "); p; p = strstr(p + 1, "::operator "))
+	for (p = strstr(dem, "::operator "); p;
+	     p = strstr(p + 1, "::operator "))
 		if (strncmp(p + 11, "new", 3) && strncmp(p + 11, "delete", 6))
 			return 1;
 	for (p = strchr(dem, '{'); p; p = strchr(p + 1, '{'))
-		if (strncmp(p, "{lambda(", 8) && strncmp(p, "{unnamed type#", 14) &&
+		if (strncmp(p, "{lambda(", 8) &&
+		    strncmp(p, "{unnamed type#", 14) &&
 		    strncmp(p, "{default arg#", 13))
 			return 1;
 	return 0;
