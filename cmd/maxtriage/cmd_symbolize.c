@@ -163,6 +163,8 @@ typedef struct sym_args {
 	int demangle, short_names;
 	int json; /* --format json */
 	int help;
+	int own_name; /* started as `maxtriage symbolize`: usage errors are
+	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	mt_strlist pos;
 } sym_args;
 
@@ -369,9 +371,13 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	}
 	return 0;
 bad:
-	fprintf(stderr, "%s: error: invalid value '%s' for '%s'\n", tool,
-	        v ? v : "", o->name);
-	return -1;
+	if (a->own_name)
+		cli_message(CMD, "invalid value '%s' for '%s'", v ? v : "",
+		            o->name);
+	else
+		fprintf(stderr, "%s: error: invalid value '%s' for '%s'\n",
+		        tool, v ? v : "", o->name);
+	return -2;
 }
 
 static const sym_opt *find_opt(const sym_opt *t, const char *name, size_t n)
@@ -416,7 +422,7 @@ static int parse_args(
 					        "%s: error: argument to '%s' is "
 					        "missing (expected 1 value)\n",
 					        tool, arg);
-					return -1;
+					return -2;
 				}
 				v = argv[++i];
 			} else if (o->arg == A_JOINED) {
@@ -463,12 +469,14 @@ static int parse_args(
 		}
 	unknown:
 		/* llvm-symbolizer's OptTable says it without its name. */
-		if (a->lo.addr2line)
+		if (a->own_name)
+			cli_message(CMD, "unknown option '%s'", arg);
+		else if (a->lo.addr2line)
 			fprintf(stderr, "%s: unrecognized option '%s'\n", tool,
 			        arg);
 		else
 			fprintf(stderr, "error: unknown argument '%s'\n", arg);
-		return -1;
+		return -2;
 	}
 	return 0;
 }
@@ -595,6 +603,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 
 	memset(&a, 0, sizeof(a));
 	a.lo.tool = tool;
+	a.own_name = !strcmp(tool, "maxtriage: symbolize");
 	a.lo.addr2line = a2l;
 	a.lo.style = a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
 	a.lo.inlines = !a2l;
@@ -605,7 +614,8 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		/* --help or --version (already printed), or an error. */
 		if (a.help)
 			print_help(a2l ? a2l_opts : llvm_opts, a2l);
-		ret = rc > 0 ? 0 : 1;
+		/* -2: a usage error (maxtriage's 2 under its own name). */
+		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? MT_EXIT_USAGE : 1;
 		goto out;
 	}
 	if (a2l && !a.lo.obj)

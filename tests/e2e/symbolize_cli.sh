@@ -13,9 +13,15 @@ grep -q -- "--inlines" "$tmp/help"
 check "help lists --inlines" 0 $?
 
 # Exit statuses are llvm-symbolizer 19's (checked against it in
-# symbolize_flags.sh): 1 for an unknown option or an unreadable --obj.
+# symbolize_flags.sh): 1 for an unreadable --obj, 0 otherwise; a usage
+# error is maxtriage's 2 under the name `maxtriage symbolize`, llvm's 1
+# under the name llvm-symbolizer.
 "$MAXTRIAGE" symbolize --bogus >/dev/null 2>&1
-check "unknown option exits 1" 1 $?
+check "unknown option exits 2" 2 $?
+mkdir -p "$tmp/as"
+ln -s "$MAXTRIAGE" "$tmp/as/llvm-symbolizer"
+"$tmp/as/llvm-symbolizer" --bogus >/dev/null 2>&1
+check "unknown option exits 1 as llvm-symbolizer" 1 $?
 # Not a number: a symbol name that is not there, answered '??'.
 out=$("$MAXTRIAGE" symbolize -e /bin/sh zzz 2>"$tmp/err")
 check "unknown symbol exits 0" 0 $?
