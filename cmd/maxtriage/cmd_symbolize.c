@@ -6,11 +6,11 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/common.h"
+#include "maxtriage/json_writer.h"
 #include "maxtriage/llvm_protocol.h"
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -494,49 +494,43 @@ static void emit(mt_buf *out, mt_buf *diag)
 	mt_buf_clear(out);
 }
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 /* maxtriage's own --format json entry for one address. */
 static void
-own_json(json_t *arr, mt_module *m, const char *mod, uint64_t addr, int inlines)
+own_json(mt_json *w, mt_module *m, const char *mod, uint64_t addr, int inlines)
 {
 	mt_srcloc f[128];
-	json_t *o = json_object(), *frames = json_array();
 	int n = m ? mt_module_lookup(m, addr, f, 128) : 0, i, lo = 0;
 	char hex[32];
 
 	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
-	json_object_set_new(o, "address", json_string(hex));
-	json_object_set_new(o, "module",
-	                    str_or_null(m ? mt_module_path(m) : mod));
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "address", hex);
+	mt_json_string(w, "module", m ? mt_module_path(m) : mod);
+	mt_json_array_begin(w, "frames");
 	if (!inlines && n > 1)
 		lo = n - 1;
 	for (i = lo; i < n; i++) {
-		json_t *fr = json_object();
 		/* Without inlines the one frame keeps the innermost
 		 * location, as in text output. */
 		const mt_srcloc *loc = inlines ? &f[i] : &f[0];
 
-		json_object_set_new(fr, "function", str_or_null(f[i].function));
-		json_object_set_new(fr, "file", str_or_null(loc->file));
-		json_object_set_new(fr, "line", json_integer(loc->line));
-		json_object_set_new(fr, "column", json_integer(loc->column));
-		json_object_set_new(fr, "inlined",
-		                    json_boolean(inlines && i < n - 1));
-		json_array_append_new(frames, fr);
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "function", f[i].function);
+		mt_json_string(w, "file", loc->file);
+		mt_json_int(w, "line", loc->line);
+		mt_json_int(w, "column", loc->column);
+		mt_json_bool(w, "inlined", inlines && i < n - 1);
+		mt_json_object_end(w);
 	}
-	json_object_set_new(o, "frames", frames);
-	json_array_append_new(arr, o);
+	mt_json_array_end(w);
+	mt_json_object_end(w);
 }
 
 /* --format json: requests are "ADDR" or "MODULE ADDR" (hex), answered
  * as one array at the end. */
 static int run_own_json(sym_args *a, mt_symbolizer *s)
 {
-	json_t *arr = json_array();
+	mt_json w;
 	mt_module *obj = NULL;
 	mt_error err = { 0, "" };
 	int status = 0;
@@ -546,9 +540,10 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 
 	if (a->lo.obj && mt_symbolizer_open(&obj, s, a->lo.obj, &err)) {
 		mt_die_msg(CMD, "%s", err.msg);
-		json_decref(arr);
 		return 1;
 	}
+	mt_json_init_file(&w, stdout, MT_JSON_PRETTY);
+	mt_json_array_begin(&w, NULL);
 	for (;;) {
 		const char *req;
 		char mod[4096] = "", ad[64] = "";
@@ -581,12 +576,12 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 			status = 1;
 			continue;
 		}
-		own_json(arr, m, mod[0] ? mod : a->lo.obj, v, a->lo.inlines);
+		own_json(&w, m, mod[0] ? mod : a->lo.obj, v, a->lo.inlines);
 	}
 	free(line);
-	json_dumpf(arr, stdout, JSON_INDENT(2));
-	fputc('\n', stdout);
-	json_decref(arr);
+	mt_json_array_end(&w);
+	if (mt_json_finish(&w) != 0)
+		status = 1;
 	return status;
 }
 

@@ -10,6 +10,7 @@
 #include "maxtriage/llvm_protocol.h"
 
 #include "maxtriage/common.h"
+#include "maxtriage/json_writer.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -392,11 +393,18 @@ static void json_module(mt_buf *b, const request *r)
 	json_str(b, name);
 }
 
+/* A JSON string as llvm::json writes it: escapes for '"', '\\' and
+ * control characters, invalid UTF-8 replaced (mt_json's policy). NULL is
+ * the empty string, as in llvm-symbolizer's answers. */
 static void json_str(mt_buf *b, const char *s)
 {
+	mt_buf clean = MT_BUF_INIT;
+	size_t i;
+
+	mt_json_utf8_clean(&clean, s ? s : "", s ? strlen(s) : 0);
 	mt_buf_putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	for (i = 0; i < clean.len; i++) {
+		unsigned char c = (unsigned char)clean.ptr[i];
 
 		switch (c) {
 		case '"':
@@ -428,6 +436,7 @@ static void json_str(mt_buf *b, const char *s)
 		}
 	}
 	mt_buf_putc(b, '"');
+	mt_buf_release(&clean);
 }
 
 static void json_hex(mt_buf *b, uint64_t v)
