@@ -10,7 +10,6 @@
 #include "maxtriage/llvm_protocol.h"
 
 #include "maxtriage/common.h"
-#include "maxtriage/json_writer.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -394,17 +393,16 @@ static void json_module(mt_buf *b, const request *r)
 }
 
 /* A JSON string as llvm::json writes it: escapes for '"', '\\' and
- * control characters, invalid UTF-8 replaced (mt_json's policy). NULL is
- * the empty string, as in llvm-symbolizer's answers. */
+ * control characters. NULL is the empty string, as in llvm-symbolizer's
+ * answers. (lib/output's UTF-8 cleaning is a layer above lib/symbols:
+ * invalid UTF-8 is copied as it is; docs/symbolize.md.) */
 static void json_str(mt_buf *b, const char *s)
 {
-	mt_buf clean = MT_BUF_INIT;
-	size_t i;
+	size_t i, n = s ? strlen(s) : 0;
 
-	mt_json_utf8_clean(&clean, s ? s : "", s ? strlen(s) : 0);
 	mt_buf_putc(b, '"');
-	for (i = 0; i < clean.len; i++) {
-		unsigned char c = (unsigned char)clean.ptr[i];
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
 
 		switch (c) {
 		case '"':
@@ -436,7 +434,6 @@ static void json_str(mt_buf *b, const char *s)
 		}
 	}
 	mt_buf_putc(b, '"');
-	mt_buf_release(&clean);
 }
 
 static void json_hex(mt_buf *b, uint64_t v)
