@@ -11,9 +11,11 @@
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CMD "symbolize"
 
@@ -481,16 +483,32 @@ static int parse_args(
 	return 0;
 }
 
-/* Write an answer and its error lines; flush so a client waiting for it
- * gets it now. Errors first, as llvm-symbolizer prints them first. */
-static void emit(mt_buf *out, mt_buf *diag)
+/* Whether more input can be read from fd right now without waiting
+ * (or it is at end of file). */
+static int input_ready(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	return poll(&p, 1, 0) > 0;
+}
+
+/* Write an answer and its error lines (errors first, as llvm-symbolizer
+ * prints them first). The answer is flushed unless more input is
+ * already waiting: a client that writes one request and waits for its
+ * answer gets it at once, and a file of 20,000 addresses does not cost
+ * 20,000 writes. stdin's own buffer is not looked into: when it holds
+ * the next line and the pipe is empty the answer is flushed anyway,
+ * which is only a write more. */
+static void emit(mt_buf *out, mt_buf *diag, int more)
 {
 	if (diag->len) {
+		fflush(stdout); /* the answers before it come first */
 		fputs(diag->ptr, stderr);
 		mt_buf_clear(diag);
 	}
 	fwrite(out->ptr, 1, out->len, stdout);
-	fflush(stdout);
+	if (!more || !input_ready(STDIN_FILENO))
+		fflush(stdout);
 	mt_buf_clear(out);
 }
 
@@ -644,14 +662,14 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		for (i = 0; i < a.pos.n; i++) {
 			if (mt_llvm_request(&out, &diag, l, a.pos.items[i])) {
 				ret = 1;
-				emit(&out, &diag);
+				emit(&out, &diag, 0);
 				goto out;
 			}
-			emit(&out, &diag);
+			emit(&out, &diag, 0);
 		}
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_end(&out, l);
-		emit(&out, &diag);
+		emit(&out, &diag, 0);
 	} else {
 		char *line = NULL;
 		size_t cap = 0;
@@ -666,7 +684,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 					*w++ = *r;
 			*w = '\0';
 			rc = mt_llvm_request(&out, &diag, l, line);
-			emit(&out, &diag);
+			emit(&out, &diag, 1);
 			if (rc) {
 				ret = 1;
 				break;

@@ -186,7 +186,11 @@ parse_request(request *r, const mt_llvm *l, const char *in, const char **why)
 	size_t n;
 	int file_prefix = 0, id_prefix = 0;
 
-	memset(r, 0, sizeof(*r));
+	/* Not memset: the name buffers are 12 kB, a request is a line. */
+	r->kind = REQ_CODE;
+	r->module[0] = r->build_id[0] = r->symbol[0] = '\0';
+	r->has_module = r->has_addr = 0;
+	r->addr = r->sym_offset = 0;
 	if (l->o.obj) {
 		copy_word(r->module, l->o.obj, strlen(l->o.obj));
 		r->has_module = 1;
