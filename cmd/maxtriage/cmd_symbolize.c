@@ -693,6 +693,8 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		free(line);
 	}
 out:
+	/* Before any closing warning on stderr (2>&1 keeps the order). */
+	fflush(stdout);
 	mt_llvm_free(l);
 	if (s)
 		mt_symbolizer_done(s, CMD);
