@@ -82,6 +82,10 @@ install: $(O)/maxtriage
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 $(O)/maxtriage $(DESTDIR)$(PREFIX)/bin/maxtriage
+	# The one line a sanitizer user adds:
+	# ASAN_SYMBOLIZER_PATH=$(PREFIX)/libexec/maxtriage/llvm-symbolizer
+	install -d $(DESTDIR)$(PREFIX)/libexec/maxtriage
+	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/llvm-symbolizer
 	install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/maxtriage.1
 	install -m 644 scripts/maxtriage.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/maxtriage

@@ -129,6 +129,9 @@ typedef int (*cli_cmd_fn)(int argc, char **argv);
 
 int cmd_stack(int argc, char **argv);
 int cmd_symbolize(int argc, char **argv);
+/* cmd_symbolize started under another tool's name (argv[0]). */
+int cmd_llvm_symbolizer(int argc, char **argv);
+int cmd_addr2line(int argc, char **argv);
 int cmd_irdiff(int argc, char **argv);
 int cmd_bucket(int argc, char **argv);
 int cmd_run(int argc, char **argv);

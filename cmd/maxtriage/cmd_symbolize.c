@@ -1,346 +1,721 @@
-/* cmd_symbolize.c - `maxtriage symbolize`: addresses to inline chains, in
- * llvm-symbolizer's text shape or as JSON. */
+/* cmd_symbolize.c - `maxtriage symbolize`, also started as
+ * `llvm-symbolizer[-NN]` and as `addr2line`: the command lines of those
+ * tools; the requests and answers are lib/symbols/llvm_protocol.c's. */
 #include "cmd.h"
 #include "triage_cli.h"
 
+#include "maxtriage/buf.h"
 #include "maxtriage/common.h"
+#include "maxtriage/json_writer.h"
+#include "maxtriage/llvm_protocol.h"
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <jansson.h>
+#include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CMD "symbolize"
-#define MAX_FRAMES 128
 
-static const char *const formats[] = { "text", "json", NULL };
+#ifndef MAXTRIAGE_VERSION
+#define MAXTRIAGE_VERSION "0.1.0"
+#endif
 
-typedef struct sym_args {
-	const char *obj;
-	int inlines;
-	int untrusted;
-	int no_system_debug;
-	int debuginfod;
-	const char *index_cache;
-	const char *format;
-	mt_strlist debug_dirs;
-	mt_strlist binary_dirs;
-} sym_args;
+/* How an option takes its value: none, "--opt=V" or "--opt V" (or
+ * "-eV"), only "--opt=V", or optionally "=V". */
+typedef enum { A_NONE, A_VALUE, A_JOINED, A_OPTIONAL } arg_kind;
 
-typedef struct sym_run {
-	sym_args *a;
-	mt_symbolizer *s;
-	mt_module *obj; /* the -e binary, opened up front */
-	json_t *json; /* array when --format json */
-	int status; /* exit status so far */
-	mt_strlist failed; /* modules already reported as unreadable */
-} sym_run;
+typedef enum {
+	O_ADDRESSES,
+	O_ADJUST_VMA,
+	O_BASENAMES,
+	O_BUILD_ID,
+	O_IGNORED,
+	O_IGNORED_VALUE,
+	O_COLOR,
+	O_DEMANGLE,
+	O_NO_DEMANGLE,
+	O_DEMANGLE_EQ,
+	O_DEBUG_DIR,
+	O_DEBUGINFOD,
+	O_NO_DEBUGINFOD,
+	O_OBJ,
+	O_FUNCTIONS,
+	O_HELP,
+	O_INLINES,
+	O_NO_INLINES,
+	O_INLINING_EQ,
+	O_STYLE,
+	O_PRETTY,
+	O_CONTEXT,
+	O_RELATIVE_ADDRESS,
+	O_RELATIVENAMES,
+	O_VERBOSE,
+	O_VERSION,
+	O_UNSUPPORTED,
+	O_BINARY_DIR,
+	O_UNTRUSTED,
+	O_NO_SYSTEM_DEBUG,
+	O_INDEX_CACHE,
+	O_FORMAT,
+	O_SECTION
+} opt_id;
 
-static const mt_command_help help = {
-	"symbolize", "maxtriage symbolize [options] [ADDR...]",
-	"Resolve file-relative addresses in a binary to function, file, line "
-	"and column, with the output of 'llvm-symbolizer --obj=BINARY'. "
-	"Addresses are hex, with or without 0x, taken from the arguments or, "
-	"when there are none, from standard input: one 'ADDR' or "
-	"'MODULE ADDR' per line (MODULE then replaces -e). Addresses are used "
-	"as given: subtract 1 from return addresses yourself. DWARF is read "
-	"from the binary or a separate debug file (build-id tree, "
-	".gnu_debuglink with CRC check, /usr/lib/debug); without it the ELF "
-	"symbol table names the function and the file is '?"
-	"?'.",
-	"Text output: per frame a function line and a file:line:column line, "
-	"innermost frame first, a blank line after each address; '?"
-	"?' and "
-	"'?"
-	"?:0:0' when unknown. Without --inlines only one frame is "
-	"printed: "
-	"the outermost function's name with the innermost line, as "
-	"'llvm-symbolizer --no-inlines' does.\n"
-	"JSON output: an array of {\"address\", \"module\", \"frames\": "
-	"[{\"function\", \"file\", \"line\", \"column\", \"inlined\"}]}.\n\n"
-	"exit status: 0 success, 2 usage error, 3 a binary could not be read."
+typedef struct sym_opt {
+	const char *name; /* with its dashes */
+	arg_kind arg;
+	opt_id id;
+	const char *help; /* NULL: an alias, not listed */
+} sym_opt;
+
+// clang-format off
+static const sym_opt llvm_opts[] = {
+	{ "--addresses", A_NONE, O_ADDRESSES, "print the address before its answer (-a, --print-address)" },
+	{ "-a", A_NONE, O_ADDRESSES, NULL },
+	{ "--print-address", A_NONE, O_ADDRESSES, NULL },
+	{ "--adjust-vma", A_VALUE, O_ADJUST_VMA, "=OFFSET  object file addresses are OFFSET higher than the input's" },
+	{ "--basenames", A_NONE, O_BASENAMES, "file names without directories (-s)" },
+	{ "-s", A_NONE, O_BASENAMES, NULL },
+	{ "--build-id", A_VALUE, O_BUILD_ID, "=HEX  the module of every address, by build-id" },
+	{ "--cache-size", A_VALUE, O_IGNORED_VALUE, "=N  accepted, no effect (llvm-symbolizer's binary cache)" },
+	{ "--color", A_OPTIONAL, O_COLOR, "[=WHEN]  accepted, no effect (only symbolizer markup is coloured)" },
+	{ "--demangle", A_NONE, O_DEMANGLE, "demangle function names (the default; -C, -demangle=true)" },
+	{ "-C", A_NONE, O_DEMANGLE, NULL },
+	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, "print linkage names as in the file (-demangle=false)" },
+	{ "-demangle", A_JOINED, O_DEMANGLE_EQ, NULL },
+	{ "--debug-file-directory", A_VALUE, O_DEBUG_DIR, "=DIR  look for separate debug files here (repeatable; --debug-dir)" },
+	{ "--debug-dir", A_VALUE, O_DEBUG_DIR, NULL },
+	{ "--fallback-debug-path", A_VALUE, O_DEBUG_DIR, "=DIR  the same as --debug-file-directory" },
+	{ "--debuginfod", A_NONE, O_DEBUGINFOD, "fetch missing debug files from DEBUGINFOD_URLS (off by default)" },
+	{ "--no-debuginfod", A_NONE, O_NO_DEBUGINFOD, "do not use debuginfod (the default)" },
+	{ "--default-arch", A_VALUE, O_IGNORED_VALUE, "=ARCH  accepted, no effect (Mach-O universal files)" },
+	{ "--dia", A_NONE, O_IGNORED, "accepted, no effect (Windows only)" },
+	{ "--dsym-hint", A_VALUE, O_IGNORED_VALUE, "=DIR  accepted, no effect (Mach-O only)" },
+	{ "--dwp", A_VALUE, O_UNSUPPORTED, "=FILE  not supported (split DWARF)" },
+	{ "--obj", A_VALUE, O_OBJ, "=FILE  the module of every address (-e, --exe)" },
+	{ "--exe", A_VALUE, O_OBJ, NULL },
+	{ "-e", A_VALUE, O_OBJ, NULL },
+	{ "--filter-markup", A_NONE, O_UNSUPPORTED, "not supported (symbolizer markup)" },
+	{ "--functions", A_OPTIONAL, O_FUNCTIONS, "[=none|short|linkage]  how to name functions (default linkage; -f)" },
+	{ "-f", A_OPTIONAL, O_FUNCTIONS, NULL },
+	{ "--help", A_NONE, O_HELP, "this help (-h)" },
+	{ "-h", A_NONE, O_HELP, NULL },
+	{ "--inlines", A_NONE, O_INLINES, "print every inlined frame (the default; -i, --inlining)" },
+	{ "-i", A_NONE, O_INLINES, NULL },
+	{ "--inlining", A_OPTIONAL, O_INLINING_EQ, NULL },
+	{ "--no-inlines", A_NONE, O_NO_INLINES, "one frame: the symbol's name, the innermost line" },
+	{ "--no-untag-addresses", A_NONE, O_IGNORED, "accepted, no effect (x86-64 and AArch64 ELF addresses here carry no tags)" },
+	{ "--output-style", A_VALUE, O_STYLE, "=LLVM|GNU|JSON  answer as llvm-symbolizer, addr2line, or JSON lines" },
+	{ "--pretty-print", A_NONE, O_PRETTY, "one line per frame (-p)" },
+	{ "-p", A_NONE, O_PRETTY, NULL },
+	{ "--print-source-context-lines", A_VALUE, O_CONTEXT, "=N  N source lines around each line" },
+	{ "--relative-address", A_NONE, O_RELATIVE_ADDRESS, "addresses are relative to the image base (ELF: the same for PIE and DSOs)" },
+	{ "--relativenames", A_NONE, O_RELATIVENAMES, "file names without the compilation directory" },
+	{ "--verbose", A_NONE, O_VERBOSE, "the function's start file, line and address too" },
+	{ "--version", A_NONE, O_VERSION, "print the version (-v)" },
+	{ "-v", A_NONE, O_VERSION, NULL },
+	/* maxtriage's own. */
+	{ "--binary-dir", A_VALUE, O_BINARY_DIR, " DIR  find modules here by path suffix, then by file name" },
+	{ "--untrusted", A_NONE, O_UNTRUSTED, "open modules named in the input only below --binary-dir (-e is opened as given)" },
+	{ "--no-system-debug", A_NONE, O_NO_SYSTEM_DEBUG, "do not look in /usr/lib/debug" },
+	{ "--index-cache", A_VALUE, O_INDEX_CACHE, " DIR  keep each module's index here by build-id (default: $MAXTRIAGE_INDEX_CACHE)" },
+	{ "--format", A_VALUE, O_FORMAT, " text|json  json: maxtriage's own array of {address, module, frames}" },
+	{ NULL, A_NONE, O_IGNORED, NULL }
 };
 
-static int parse_addr(uint64_t *out, const char *s)
-{
-	char *end;
-	unsigned long long v;
+/* binutils addr2line. */
+static const sym_opt a2l_opts[] = {
+	{ "-a", A_NONE, O_ADDRESSES, "print the address before its answer (--addresses)" },
+	{ "--addresses", A_NONE, O_ADDRESSES, NULL },
+	{ "-b", A_VALUE, O_IGNORED_VALUE, " BFDNAME  accepted, no effect (--target)" },
+	{ "--target", A_VALUE, O_IGNORED_VALUE, NULL },
+	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names (--demangle[=STYLE])" },
+	{ "--demangle", A_OPTIONAL, O_DEMANGLE, NULL },
+	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, NULL },
+	{ "-e", A_VALUE, O_OBJ, " FILE  the executable (default a.out; --exe)" },
+	{ "--exe", A_VALUE, O_OBJ, NULL },
+	{ "-f", A_NONE, O_FUNCTIONS, "print function names (--functions)" },
+	{ "--functions", A_NONE, O_FUNCTIONS, NULL },
+	{ "-i", A_NONE, O_INLINES, "print inlined frames too (--inlines)" },
+	{ "--inlines", A_NONE, O_INLINES, NULL },
+	{ "-j", A_VALUE, O_SECTION, " SECTION  addresses are offsets into SECTION (--section)" },
+	{ "--section", A_VALUE, O_SECTION, NULL },
+	{ "-p", A_NONE, O_PRETTY, "one line per frame (--pretty-print)" },
+	{ "--pretty-print", A_NONE, O_PRETTY, NULL },
+	{ "-r", A_NONE, O_IGNORED, "accepted, no effect (--no-recurse-limit)" },
+	{ "-R", A_NONE, O_IGNORED, NULL },
+	{ "--recurse-limit", A_NONE, O_IGNORED, NULL },
+	{ "--no-recurse-limit", A_NONE, O_IGNORED, NULL },
+	{ "-s", A_NONE, O_BASENAMES, "file names without directories (--basenames)" },
+	{ "--basenames", A_NONE, O_BASENAMES, NULL },
+	{ "-h", A_NONE, O_HELP, "this help (--help)" },
+	{ "--help", A_NONE, O_HELP, NULL },
+	{ "-v", A_NONE, O_VERSION, "print the version (-V, --version)" },
+	{ "-V", A_NONE, O_VERSION, NULL },
+	{ "--version", A_NONE, O_VERSION, NULL },
+	{ NULL, A_NONE, O_IGNORED, NULL }
+};
+// clang-format on
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		s += 2;
-	if (!isxdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 16);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
+typedef struct sym_args {
+	mt_llvm_opts lo;
+	cli_symbolizer_args sym; /* what every symbolizing command has */
+	int demangle, short_names;
+	int json; /* --format json */
+	int help;
+	int own_name; /* started as `maxtriage symbolize`: usage errors are
+	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
+	mt_strlist pos;
+} sym_args;
 
-static void print_text(const mt_srcloc *f, int n, int inlines)
-{
-	int i;
-
-	if (n <= 0) {
-		fputs("??\n??:0:0\n\n", stdout);
-		return;
-	}
-	if (!inlines) {
-		/* llvm-symbolizer --no-inlines: the symbol (outermost) name
-		 * with the line table's (innermost) location. */
-		printf("%s\n%s:%u:%u\n\n",
-		       f[n - 1].function ? f[n - 1].function : "??",
-		       f[0].file ? f[0].file : "??", f[0].line, f[0].column);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		printf("%s\n%s:%u:%u\n", f[i].function ? f[i].function : "??",
-		       f[i].file ? f[i].file : "??", f[i].line, f[i].column);
-	fputc('\n', stdout);
-}
-
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-static void add_json(sym_run *r,
-                     uint64_t addr,
-                     const char *module,
-                     const mt_srcloc *f,
-                     int n)
-{
-	json_t *o = json_object(), *frames = json_array();
-	char hex[32];
-	int i, first = 0;
-
-	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
-	json_object_set_new(o, "address", json_string(hex));
-	json_object_set_new(o, "module", str_or_null(module));
-	if (!r->a->inlines && n > 1)
-		first = n - 1;
-	for (i = first; i < n; i++) {
-		json_t *fr = json_object();
-		/* Without --inlines the one frame keeps the innermost
-		 * location, as in text output. */
-		const mt_srcloc *loc = r->a->inlines ? &f[i] : &f[0];
-
-		json_object_set_new(fr, "function", str_or_null(f[i].function));
-		json_object_set_new(fr, "file", str_or_null(loc->file));
-		json_object_set_new(fr, "line", json_integer(loc->line));
-		json_object_set_new(fr, "column", json_integer(loc->column));
-		json_object_set_new(fr, "inlined",
-		                    json_boolean(r->a->inlines && i < n - 1));
-		json_array_append_new(frames, fr);
-	}
-	json_object_set_new(o, "frames", frames);
-	json_array_append_new(r->json, o);
-}
-
-static int already_failed(sym_run *r, const char *name)
+static void print_help(const sym_opt *t, int a2l)
 {
 	size_t i;
 
-	for (i = 0; i < r->failed.n; i++)
-		if (!strcmp(r->failed.items[i], name))
-			return 1;
+	if (a2l)
+		printf("usage: addr2line [options] [ADDR...]\n\n"
+		       "maxtriage answering as binutils addr2line: for each hex\n"
+		       "address (arguments, else one per line of standard input)\n"
+		       "the file and line, '?\?:0' when unknown.\n\n");
+	else
+		printf("usage: maxtriage symbolize [options] [ADDR...]\n"
+		       "       llvm-symbolizer [options] [ADDR...]\n\n"
+		       "Resolve module addresses to functions, files, lines and\n"
+		       "inlined frames with llvm-symbolizer 19's options, requests\n"
+		       "and output (started as llvm-symbolizer or addr2line, it\n"
+		       "is that tool). Requests come from the arguments or, without\n"
+		       "any, one per line of standard input: 'ADDR', 'MODULE ADDR'\n"
+		       "or 'CODE|DATA|FRAME [FILE:|BUILDID:]MODULE ADDR' (MODULE\n"
+		       "may be quoted); ADDR is 0x hex, 0 octal, 0b binary,\n"
+		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
+		       "flushed, '?\?' when unknown. See docs/symbolize.md.\n\n");
+	printf("options:\n");
+	for (i = 0; t[i].name; i++) {
+		const char *h = t[i].help;
+		char left[64];
+
+		if (!h)
+			continue;
+		if (*h == '=' || *h == '[' || *h == ' ') {
+			const char *sp = strstr(h, "  ");
+			size_t n = sp ? (size_t)(sp - h) : strlen(h);
+
+			snprintf(left, sizeof(left), "%s%.*s", t[i].name,
+			         (int)n, h);
+			h = sp ? sp + 2 : "";
+		} else {
+			snprintf(left, sizeof(left), "%s", t[i].name);
+		}
+		printf("  %-34s %s\n", left, h);
+	}
+	if (!a2l)
+		printf("\nexit status: 0, also when a module named in a request\n"
+		       "cannot be read ('?\?' answers, one error line); 1 for an\n"
+		       "unknown option or an unreadable --obj.\n");
+}
+
+static int bool_value(int *out, const char *v)
+{
+	if (!strcmp(v, "true") || !strcmp(v, "1"))
+		*out = 1;
+	else if (!strcmp(v, "false") || !strcmp(v, "0"))
+		*out = 0;
+	else
+		return -1;
 	return 0;
 }
 
-/* Resolve one address in module name (NULL: no module given). */
-static void resolve(sym_run *r, const char *name, uint64_t addr)
+static int number(uint64_t *out, const char *v)
 {
-	mt_srcloc frames[MAX_FRAMES];
-	mt_module *m = NULL;
-	mt_error err = { 0, "" };
-	int n = 0;
+	char *end;
 
-	if (!name && !already_failed(r, "")) {
-		mt_die_msg(CMD, "address without a module (use -e or "
-		                "'MODULE ADDR' lines)");
-		mt_strlist_push(&r->failed, "");
-		r->status = r->status ? r->status : MT_EXIT_USAGE;
-	}
-	if (name && name == r->a->obj) {
-		m = r->obj;
-	} else if (name &&
-	           mt_symbolizer_module(&m, r->s, name, NULL, &err) != 0) {
-		if (!already_failed(r, name)) {
-			mt_die_msg(CMD, "%s", err.msg);
-			mt_strlist_push(&r->failed, name);
-		}
-		r->status = MT_EXIT_INPUT;
-		m = NULL;
-	}
-	if (m)
-		n = mt_module_lookup(m, addr, frames, MAX_FRAMES);
-	if (r->json)
-		add_json(r, addr, m ? mt_module_path(m) : name, frames, n);
-	else
-		print_text(frames, n, r->a->inlines);
+	if (!*v)
+		return -1;
+	*out = strtoull(v, &end, 0);
+	return *end ? -1 : 0;
 }
 
-/* One stdin line: "ADDR" or "MODULE ADDR". */
-static void resolve_line(sym_run *r, char *line)
+/* Apply one option. 0, 1 to stop with status 0 (--help, --version), or
+ * -1 after an error line. */
+static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 {
-	char *p = line, *first, *second;
-	uint64_t addr;
+	uint64_t n;
 
-	while (isspace((unsigned char)*p))
-		p++;
-	first = p;
-	while (*p && !isspace((unsigned char)*p))
-		p++;
-	if (*p)
-		*p++ = '\0';
-	while (isspace((unsigned char)*p))
-		p++;
-	second = p;
-	while (*p && !isspace((unsigned char)*p))
-		p++;
-	*p = '\0';
-	if (!*first)
-		return;
-	if (*second) {
-		if (parse_addr(&addr, second)) {
-			mt_die_msg(CMD, "invalid address '%s'", second);
-			r->status = r->status ? r->status : MT_EXIT_USAGE;
-			return;
+	switch (o->id) {
+	case O_ADDRESSES:
+		a->lo.addresses = 1;
+		break;
+	case O_ADJUST_VMA:
+		if (number(&a->lo.adjust_vma, v))
+			goto bad;
+		break;
+	case O_BASENAMES:
+		a->lo.basenames = 1;
+		break;
+	case O_BUILD_ID:
+		a->lo.build_id = v;
+		break;
+	case O_IGNORED:
+	case O_IGNORED_VALUE:
+	case O_COLOR:
+		break;
+	case O_DEMANGLE:
+		a->demangle = 1;
+		break;
+	case O_NO_DEMANGLE:
+		a->demangle = 0;
+		break;
+	case O_DEMANGLE_EQ:
+		if (bool_value(&a->demangle, v))
+			goto bad;
+		break;
+	case O_DEBUG_DIR:
+		mt_strlist_push(&a->sym.debug_dirs, v);
+		break;
+	case O_DEBUGINFOD:
+		a->sym.debuginfod = 1;
+		break;
+	case O_NO_DEBUGINFOD:
+		a->sym.debuginfod = 0;
+		break;
+	case O_OBJ:
+		a->lo.obj = v;
+		break;
+	case O_FUNCTIONS:
+		a->short_names = 0;
+		if (!v || !strcmp(v, "linkage")) {
+			a->lo.functions = 1;
+		} else if (!strcmp(v, "short")) {
+			a->lo.functions = 1;
+			a->short_names = 1;
+		} else if (!strcmp(v, "none")) {
+			a->lo.functions = 0;
+		} else {
+			goto bad;
 		}
-		resolve(r, first, addr);
-		return;
+		break;
+	case O_HELP:
+		a->help = 1;
+		return 1;
+	case O_INLINES:
+		a->lo.inlines = 1;
+		break;
+	case O_NO_INLINES:
+		a->lo.inlines = 0;
+		break;
+	case O_INLINING_EQ:
+		if (!v)
+			a->lo.inlines = 1;
+		else if (bool_value(&a->lo.inlines, v))
+			goto bad;
+		break;
+	case O_STYLE:
+		if (!strcmp(v, "LLVM"))
+			a->lo.style = MT_LLVM_STYLE_LLVM;
+		else if (!strcmp(v, "GNU"))
+			a->lo.style = MT_LLVM_STYLE_GNU;
+		else if (!strcmp(v, "JSON"))
+			a->lo.style = MT_LLVM_STYLE_JSON;
+		/* llvm-symbolizer keeps its default for any other value. */
+		break;
+	case O_PRETTY:
+		a->lo.pretty = 1;
+		break;
+	case O_CONTEXT:
+		if (number(&n, v) || n > 1000000)
+			goto bad;
+		a->lo.context_lines = (long)n;
+		break;
+	case O_RELATIVE_ADDRESS:
+		a->lo.relative_address = 1;
+		break;
+	case O_RELATIVENAMES:
+		a->lo.relativenames = 1;
+		break;
+	case O_VERBOSE:
+		a->lo.verbose = 1;
+		break;
+	case O_VERSION:
+		printf("%s (maxtriage %s, the llvm-symbolizer 19 and binutils "
+		       "addr2line interfaces)\n",
+		       a->lo.addr2line ? "addr2line" : "llvm-symbolizer",
+		       MAXTRIAGE_VERSION);
+		return 1;
+	case O_SECTION:
+		a->lo.section = v;
+		break;
+	case O_UNSUPPORTED:
+		fprintf(stderr, "%s: error: '%s' is not supported\n", tool,
+		        o->name);
+		return -1;
+	case O_BINARY_DIR:
+		mt_strlist_push(&a->sym.binary_dirs, v);
+		break;
+	case O_UNTRUSTED:
+		a->sym.untrusted = 1;
+		break;
+	case O_NO_SYSTEM_DEBUG:
+		a->sym.no_system_debug = 1;
+		break;
+	case O_INDEX_CACHE:
+		a->sym.index_cache = v;
+		break;
+	case O_FORMAT:
+		if (!strcmp(v, "json"))
+			a->json = 1;
+		else if (!strcmp(v, "text"))
+			a->json = 0;
+		else
+			goto bad;
+		break;
 	}
-	if (parse_addr(&addr, first)) {
-		mt_die_msg(CMD, "invalid address '%s'", first);
-		r->status = r->status ? r->status : MT_EXIT_USAGE;
-		return;
+	return 0;
+bad:
+	if (a->own_name)
+		cli_message(CMD, "invalid value '%s' for '%s'", v ? v : "",
+		            o->name);
+	else
+		fprintf(stderr, "%s: error: invalid value '%s' for '%s'\n",
+		        tool, v ? v : "", o->name);
+	return -2;
+}
+
+static const sym_opt *find_opt(const sym_opt *t, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; t[i].name; i++)
+		if (strlen(t[i].name) == n && !strncmp(t[i].name, name, n))
+			return &t[i];
+	return NULL;
+}
+
+/* Parse argv like llvm-symbolizer's OptTable: "--opt=V", "--opt V",
+ * "-eV", grouped short flags ("-Cfi"), "--" ends options. */
+static int parse_args(
+        sym_args *a, const sym_opt *t, int argc, char **argv, const char *tool)
+{
+	int i, rc, only_pos = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i], *eq, *v = NULL;
+		const sym_opt *o;
+
+		if (only_pos || arg[0] != '-' || !arg[1]) {
+			mt_strlist_push(&a->pos, arg);
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			only_pos = 1;
+			continue;
+		}
+		eq = strchr(arg, '=');
+		o = find_opt(t, arg, eq ? (size_t)(eq - arg) : strlen(arg));
+		if (o) {
+			if (eq && o->arg == A_NONE)
+				goto unknown;
+			if (eq)
+				v = eq + 1;
+			else if (o->arg == A_VALUE) {
+				if (i + 1 >= argc) {
+					fprintf(stderr,
+					        "%s: error: argument to '%s' is "
+					        "missing (expected 1 value)\n",
+					        tool, arg);
+					return -2;
+				}
+				v = argv[++i];
+			} else if (o->arg == A_JOINED) {
+				goto unknown;
+			}
+			rc = apply(a, o, v, tool);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (arg[1] != '-') {
+			/* "-eFILE", or grouped flags "-Cfi". */
+			size_t k;
+
+			o = find_opt(t, arg, 2);
+			if (o && o->arg == A_VALUE) {
+				rc = apply(a, o, arg + 2, tool);
+				if (rc)
+					return rc;
+				continue;
+			}
+			for (k = 1; arg[k]; k++) {
+				char one[3] = { '-', arg[k], 0 };
+
+				o = find_opt(t, one, 2);
+				if (!o || o->arg == A_JOINED)
+					goto unknown;
+				if (o->arg == A_VALUE) {
+					if (!arg[k + 1] && i + 1 >= argc)
+						goto unknown;
+					rc = apply(a, o,
+					           arg[k + 1] ? arg + k + 1
+					                      : argv[++i],
+					           tool);
+					if (rc)
+						return rc;
+					break;
+				}
+				rc = apply(a, o, NULL, tool);
+				if (rc)
+					return rc;
+			}
+			continue;
+		}
+	unknown:
+		/* llvm-symbolizer's OptTable says it without its name. */
+		if (a->own_name)
+			cli_message(CMD, "unknown option '%s'", arg);
+		else if (a->lo.addr2line)
+			fprintf(stderr, "%s: unrecognized option '%s'\n", tool,
+			        arg);
+		else
+			fprintf(stderr, "error: unknown argument '%s'\n", arg);
+		return -2;
 	}
-	resolve(r, r->a->obj, addr);
+	return 0;
+}
+
+/* Whether more input can be read from fd right now without waiting
+ * (or it is at end of file). */
+static int input_ready(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	return poll(&p, 1, 0) > 0;
+}
+
+/* Write an answer and its error lines (errors first, as llvm-symbolizer
+ * prints them first). The answer is flushed unless more input is
+ * already waiting: a client that writes one request and waits for its
+ * answer gets it at once, and a file of 20,000 addresses does not cost
+ * 20,000 writes. stdin's own buffer is not looked into: when it holds
+ * the next line and the pipe is empty the answer is flushed anyway,
+ * which is only a write more. */
+static void emit(mt_buf *out, mt_buf *diag, int more)
+{
+	if (diag->len) {
+		fflush(stdout); /* the answers before it come first */
+		fputs(diag->ptr, stderr);
+		mt_buf_clear(diag);
+	}
+	fwrite(out->ptr, 1, out->len, stdout);
+	if (!more || !input_ready(STDIN_FILENO))
+		fflush(stdout);
+	mt_buf_clear(out);
+}
+
+/* maxtriage's own --format json entry for one address. */
+static void
+own_json(mt_json *w, mt_module *m, const char *mod, uint64_t addr, int inlines)
+{
+	mt_srcloc f[128];
+	int n = m ? mt_module_lookup(m, addr, f, 128) : 0, i, lo = 0;
+	char hex[32];
+
+	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "address", hex);
+	mt_json_string(w, "module", m ? mt_module_path(m) : mod);
+	mt_json_array_begin(w, "frames");
+	if (!inlines && n > 1)
+		lo = n - 1;
+	for (i = lo; i < n; i++) {
+		/* Without inlines the one frame keeps the innermost
+		 * location, as in text output. */
+		const mt_srcloc *loc = inlines ? &f[i] : &f[0];
+
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "function", f[i].function);
+		mt_json_string(w, "file", loc->file);
+		mt_json_int(w, "line", loc->line);
+		mt_json_int(w, "column", loc->column);
+		mt_json_bool(w, "inlined", inlines && i < n - 1);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+	mt_json_object_end(w);
+}
+
+/* --format json: requests are "ADDR" or "MODULE ADDR" (hex), answered
+ * as one array at the end. */
+static int run_own_json(sym_args *a, mt_symbolizer *s)
+{
+	mt_json w;
+	mt_module *obj = NULL;
+	mt_error err = { 0, "" };
+	int status = 0;
+	size_t i = 0;
+	char *line = NULL;
+	size_t cap = 0;
+
+	if (a->lo.obj && mt_symbolizer_open(&obj, s, a->lo.obj, &err)) {
+		mt_die_msg(CMD, "%s", err.msg);
+		return 1;
+	}
+	mt_json_init_file(&w, stdout, MT_JSON_PRETTY);
+	mt_json_array_begin(&w, NULL);
+	for (;;) {
+		const char *req;
+		char mod[4096] = "", ad[64] = "";
+		mt_module *m = obj;
+		unsigned long long v;
+		char *end;
+		int k;
+
+		if (a->pos.n) {
+			if (i >= a->pos.n)
+				break;
+			req = a->pos.items[i++];
+		} else {
+			if (getline(&line, &cap, stdin) <= 0)
+				break;
+			req = line;
+		}
+		k = sscanf(req, "%4095s %63s", mod, ad);
+		if (k <= 0)
+			continue;
+		if (k == 1) {
+			snprintf(ad, sizeof(ad), "%s", mod);
+			mod[0] = '\0';
+		} else if (mt_symbolizer_module(&m, s, mod, NULL, &err)) {
+			m = NULL;
+		}
+		v = strtoull(ad, &end, 16);
+		if (*end || !*ad) {
+			mt_die_msg(CMD, "invalid address '%s'", ad);
+			status = 1;
+			continue;
+		}
+		own_json(&w, m, mod[0] ? mod : a->lo.obj, v, a->lo.inlines);
+	}
+	free(line);
+	mt_json_array_end(&w);
+	if (mt_json_finish(&w) != 0)
+		status = 1;
+	return status;
+}
+
+static int symbolize(int argc, char **argv, int a2l, const char *tool)
+{
+	sym_args a;
+	mt_symbolizer_opts so = { 0 };
+	mt_symbolizer *s = NULL;
+	mt_llvm *l = NULL;
+	mt_error err = { 0, "" };
+	mt_buf out = MT_BUF_INIT, diag = MT_BUF_INIT;
+	int ret = 0, rc;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	a.lo.tool = tool;
+	a.own_name = !strcmp(tool, "maxtriage: symbolize");
+	a.lo.addr2line = a2l;
+	a.lo.style = a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
+	a.lo.inlines = !a2l;
+	a.lo.functions = !a2l;
+	a.demangle = !a2l;
+	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, argc, argv, tool);
+	if (rc) {
+		/* --help or --version (already printed), or an error. */
+		if (a.help)
+			print_help(a2l ? a2l_opts : llvm_opts, a2l);
+		/* -2: a usage error (maxtriage's 2 under its own name). */
+		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? MT_EXIT_USAGE : 1;
+		goto out;
+	}
+	if (a2l && !a.lo.obj)
+		a.lo.obj = "a.out";
+	/* The options every symbolizing command shares, then the names
+	 * and symbol table llvm-symbolizer's options choose. */
+	cli_symbolizer_opts(&so, &a.sym);
+	/* Under a client's name, answer as llvm-symbolizer would on the
+	 * same file (a stripped file's .dynsym, not its debug file's
+	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
+	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
+	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
+	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
+	           : a.demangle         ? MT_NAMES_DEMANGLED
+	                                : MT_NAMES_MANGLED;
+	if (mt_symbolizer_new(&s, &so, &err)) {
+		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
+		ret = 1;
+		goto out;
+	}
+	if (a.json) {
+		ret = run_own_json(&a, s);
+		goto out;
+	}
+	a.lo.json_array = a.pos.n > 0;
+	a.lo.untrusted = a.sym.untrusted;
+	mt_llvm_new(&l, s, &a.lo);
+	if (a.pos.n > 0) {
+		if (a.lo.style == MT_LLVM_STYLE_JSON)
+			mt_llvm_json_begin(&out, l);
+		for (i = 0; i < a.pos.n; i++) {
+			if (mt_llvm_request(&out, &diag, l, a.pos.items[i])) {
+				ret = 1;
+				emit(&out, &diag, 0);
+				goto out;
+			}
+			emit(&out, &diag, 0);
+		}
+		if (a.lo.style == MT_LLVM_STYLE_JSON)
+			mt_llvm_json_end(&out, l);
+		emit(&out, &diag, 0);
+	} else {
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t n;
+
+		while ((n = getline(&line, &cap, stdin)) >= 0) {
+			/* llvm-symbolizer drops every CR and LF. */
+			char *w = line, *r;
+
+			for (r = line; *r; r++)
+				if (*r != '\n' && *r != '\r')
+					*w++ = *r;
+			*w = '\0';
+			rc = mt_llvm_request(&out, &diag, l, line);
+			emit(&out, &diag, 1);
+			if (rc) {
+				ret = 1;
+				break;
+			}
+		}
+		free(line);
+	}
+out:
+	/* Before any closing warning on stderr (2>&1 keeps the order). */
+	fflush(stdout);
+	mt_llvm_free(l);
+	if (s)
+		mt_symbolizer_done(s, CMD);
+	mt_buf_release(&out);
+	mt_buf_release(&diag);
+	mt_strlist_release(&a.pos);
+	cli_symbolizer_args_release(&a.sym);
+	return ret;
 }
 
 int cmd_symbolize(int argc, char **argv)
 {
-	sym_args a = { 0 };
-	// clang-format off
-	const mt_option opts[] = {
-		{ 'e', "obj", MT_OPT_STRING, &a.obj, "BINARY",
-		  "the binary the addresses belong to", NULL },
-		{ 0, "inlines", MT_OPT_FLAG, &a.inlines, NULL,
-		  "print the whole inline chain, innermost first", NULL },
-		{ 0, "format", MT_OPT_CHOICE, &a.format, "FMT",
-		  "output format", formats },
-		{ 0, "debug-dir", MT_OPT_LIST, &a.debug_dirs, "DIR",
-		  "look for separate debug files here (DIR/.build-id/xx/"
-		  "rest.debug, DIR/<debuglink>)", NULL },
-		{ 0, "binary-dir", MT_OPT_LIST, &a.binary_dirs, "DIR",
-		  "find modules here by path suffix, then by file name",
-		  NULL },
-		{ 0, "untrusted", MT_OPT_FLAG, &a.untrusted, NULL,
-		  "open modules named in the input only below --binary-dir "
-		  "(-e is still opened as given)", NULL },
-		{ 0, "no-system-debug", MT_OPT_FLAG, &a.no_system_debug, NULL,
-		  "do not look in /usr/lib/debug", NULL },
-		{ 0, "debuginfod", MT_OPT_FLAG, &a.debuginfod, NULL,
-		  "fetch missing debug files by build-id from the servers in "
-		  "DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)", NULL },
-		{ 0, "index-cache", MT_OPT_STRING, &a.index_cache, "DIR",
-		  "keep each module's symbol index here by build-id and "
-		  "reuse it (default: $MAXTRIAGE_INDEX_CACHE)", NULL },
-		MT_OPT_TERMINATOR
-	};
-	// clang-format on
-	mt_strlist pos = { 0 };
-	mt_symbolizer_opts so = { 0 };
-	sym_run r = { 0 };
-	mt_error err = { 0, "" };
-	int help_shown = 0, ret;
-	size_t i;
+	return symbolize(argc, argv, 0, "maxtriage: symbolize");
+}
 
-	a.format = "text";
-	ret = mt_opts_parse(&help, opts, argc, argv, &pos, &help_shown);
-	if (ret || help_shown)
-		goto out;
-	for (i = 0; i < pos.n; i++) {
-		uint64_t addr;
+int cmd_llvm_symbolizer(int argc, char **argv)
+{
+	return symbolize(argc, argv, 0, argv[0]);
+}
 
-		if (parse_addr(&addr, pos.items[i])) {
-			mt_die_msg(CMD, "invalid address '%s' (hex expected)",
-			           pos.items[i]);
-			ret = MT_EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (pos.n > 0 && !a.obj) {
-		mt_die_msg(CMD, "addresses given but no binary (use -e)");
-		ret = MT_EXIT_USAGE;
-		goto out;
-	}
-	so.binary_dirs = a.binary_dirs.items;
-	so.n_binary_dirs = a.binary_dirs.n;
-	so.debug_dirs = a.debug_dirs.items;
-	so.n_debug_dirs = a.debug_dirs.n;
-	so.untrusted = a.untrusted;
-	so.no_system_debug = a.no_system_debug;
-	so.debuginfod = a.debuginfod;
-	so.index_cache = mt_index_cache_dir(a.index_cache);
-	so.die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
-	if (mt_symbolizer_new(&r.s, &so, &err)) {
-		mt_die_msg(CMD, "%s", err.msg);
-		ret = MT_EXIT_INPUT;
-		goto out;
-	}
-	r.a = &a;
-	if (!strcmp(a.format, "json"))
-		r.json = json_array();
-	if (a.obj) {
-		/* A binary named on the command line must be readable. It is
-		 * the user's own choice, so even --untrusted opens it as
-		 * given; only module names read from input are confined. */
-		if ((a.untrusted ? mt_symbolizer_open(&r.obj, r.s, a.obj, &err)
-		                 : mt_symbolizer_module(&r.obj, r.s, a.obj,
-		                                        NULL, &err))) {
-			mt_die_msg(CMD, "%s", err.msg);
-			ret = MT_EXIT_INPUT;
-			goto out;
-		}
-	}
-	if (pos.n > 0) {
-		for (i = 0; i < pos.n; i++) {
-			uint64_t addr = 0;
-
-			parse_addr(&addr, pos.items[i]);
-			resolve(&r, a.obj, addr);
-		}
-	} else {
-		char *line = NULL;
-		size_t cap = 0;
-
-		while (getline(&line, &cap, stdin) > 0) {
-			resolve_line(&r, line);
-			/* Answer before blocking on more input (a driver may
-			 * wait for each reply), but do not pay a write per
-			 * line while input is already buffered. */
-			if (!r.json &&
-			    stdin->_IO_read_ptr >= stdin->_IO_read_end)
-				fflush(stdout);
-		}
-		free(line);
-	}
-	if (r.json) {
-		json_dumpf(r.json, stdout, JSON_INDENT(2));
-		fputc('\n', stdout);
-	}
-	ret = r.status;
-out:
-	if (r.json)
-		json_decref(r.json);
-	mt_symbolizer_done(r.s, CMD);
-	mt_strlist_release(&r.failed);
-	mt_strlist_release(&pos);
-	mt_strlist_release(&a.debug_dirs);
-	mt_strlist_release(&a.binary_dirs);
-	return ret;
+int cmd_addr2line(int argc, char **argv)
+{
+	return symbolize(argc, argv, 1, argv[0]);
 }

@@ -39,11 +39,33 @@ static void usage(FILE *out)
 	        "\nRun 'maxtriage COMMAND --help' for a command's options.\n");
 }
 
+/* Started as llvm-symbolizer, llvm-symbolizer-NN or addr2line (a link,
+ * for sanitizers and LLVM's crash handler): be that tool. */
+static cli_cmd_fn tool_for(const char *argv0)
+{
+	const char *b = strrchr(argv0, '/');
+	size_t n;
+
+	b = b ? b + 1 : argv0;
+	if (!strcmp(b, "addr2line"))
+		return cmd_addr2line;
+	if (strncmp(b, "llvm-symbolizer", 15))
+		return NULL;
+	b += 15;
+	if (!*b)
+		return cmd_llvm_symbolizer;
+	n = strspn(b + 1, "0123456789");
+	return b[0] == '-' && n > 0 && !b[1 + n] ? cmd_llvm_symbolizer : NULL;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
 	const char *name;
+	cli_cmd_fn tool = argc > 0 ? tool_for(argv[0]) : NULL;
 
+	if (tool)
+		return tool(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return CLI_EXIT_USAGE;

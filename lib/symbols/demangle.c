@@ -113,35 +113,90 @@ typedef struct llvm_string_view {
 	const char *ptr;
 } llvm_string_view;
 
-typedef char *(*llvm_demangle_fn)(llvm_string_view, bool);
+typedef char *(*llvm_itanium_fn)(llvm_string_view, bool);
+typedef char *(*llvm_other_fn)(llvm_string_view);
 
-/* libstdc++ 12's demangler rejects manglings newer than itself (clang 19
- * emits "TnN..." template parameter declarations). When LLVM 19 is
- * installed its own demangler, the one llvm-symbolizer uses, is borrowed
- * for those names; it is only loaded on the first such name, so ordinary
- * runs do not pay for loading libLLVM. */
-static llvm_demangle_fn llvm_fn;
+/*
+ * LLVM's own demanglers, the ones llvm-symbolizer prints with, borrowed
+ * from libLLVM 19 when it is installed. Loading it costs about 50 ms
+ * (docs/symbolize.md), so it is loaded only for a name that needs it:
+ * one libstdc++ 12 cannot read (clang 19's "TnN..."), one whose GNU
+ * spelling may differ from LLVM's in ways sym_llvm_spelling does not
+ * cover (function parameters, expressions, clang's "$_0" closures), or a
+ * Rust or D name. Once loaded, every name goes through it.
+ */
+static llvm_itanium_fn llvm_itanium;
+static llvm_other_fn llvm_rust, llvm_dlang;
+static int llvm_ready; /* loaded: read and written atomically */
 
 static const char *const llvm_sonames[] = {
-	"libLLVM.so.19.1", "libLLVM-19.so", "/usr/lib/llvm-19/lib/libLLVM.so.1"
+	"libLLVM.so.19.1", "libLLVM-19.so",
+	"/usr/lib/llvm-19/lib/libLLVM.so.19.1",
+	"/usr/lib/llvm-19/lib/libLLVM.so.1"
 };
 static const mt_lazysym llvm_syms[] = {
 	{ "_ZN4llvm15itaniumDemangleESt17"
 	  "basic_string_viewIcSt11char_traitsIcEEb",
-	  (void **)&llvm_fn },
+	  (void **)&llvm_itanium },
+	{ "_ZN4llvm12rustDemangleESt17"
+	  "basic_string_viewIcSt11char_traitsIcEE",
+	  (void **)&llvm_rust },
+	{ "_ZN4llvm13dlangDemangleESt17"
+	  "basic_string_viewIcSt11char_traitsIcEE",
+	  (void **)&llvm_dlang },
 };
 static mt_lazylib libllvm = MT_LAZYLIB_INIT(llvm_sonames, llvm_syms);
 
-static char *llvm_demangle(const char *name)
+/* kind: 'Z' Itanium, 'R' Rust, 'D' D. NULL when libLLVM is not there
+ * (or MAXTRIAGE_NO_LIBLLVM is set, to measure and test the other path)
+ * or refuses the name. */
+static char *llvm_demangle(const char *name, char kind)
 {
 	llvm_string_view sv;
 
-	/* Without libLLVM the name stays as libstdc++ left it. */
-	if (mt_lazylib_load(&libllvm, NULL) != 0)
+	if (getenv("MAXTRIAGE_NO_LIBLLVM") ||
+	    mt_lazylib_load(&libllvm, NULL) != 0)
 		return NULL;
+	__atomic_store_n(&llvm_ready, 1, __ATOMIC_RELAXED);
 	sv.len = strlen(name);
 	sv.ptr = name;
-	return llvm_fn(sv, true);
+	if (kind == 'R')
+		return llvm_rust(sv);
+	if (kind == 'D')
+		return llvm_dlang(sv);
+	return llvm_itanium(sv, true);
+}
+
+/* Whether the GNU spelling dem may differ from LLVM's beyond what
+ * sym_llvm_spelling rewrites: parameters named in signatures ("{parm#1}"
+ * where LLVM says "fp"), expressions (decltype, sizeof, noexcept, casts
+ * in template arguments), generic lambdas, conversion operators, and
+ * any other "{...}" GNU-only name. Names without these (nearly all)
+ * keep libLLVM unloaded. */
+static int needs_llvm(const char *dem)
+{
+	static const char *const marks[] = {
+		"decltype",  "sizeof",  "alignof",      "noexcept",
+		"requires ", "typeid(", "operator\"\"", "reference temporary",
+		"auto:",     "(("
+	};
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < MT_ARRAY_SIZE(marks); i++)
+		if (strstr(dem, marks[i]))
+			return 1;
+	/* Conversion operators ("X::operator bool()"), not new/delete. */
+	for (p = strstr(dem, "::operator "); p;
+	     p = strstr(p + 1, "::operator "))
+		if (strncmp(p + 11, "new", 3) && strncmp(p + 11, "delete", 6))
+			return 1;
+	for (p = strchr(dem, '{'); p; p = strchr(p + 1, '{'))
+		if (strncmp(p, "{lambda(", 8) &&
+		    strncmp(p, "{unnamed type#", 14) &&
+		    strncmp(p, "{default arg#", 13))
+			return 1;
+	return 0;
 }
 
 char *mt_sym_demangle(const char *name)
@@ -151,13 +206,19 @@ char *mt_sym_demangle(const char *name)
 	mt_buf b = MT_BUF_INIT;
 	int status = 0;
 
+	/* Rust v0 and D manglings: only LLVM's demanglers know them. */
+	if (!strncmp(name, "_R", 2) || !strncmp(name, "_D", 2)) {
+		dem = llvm_demangle(name, name[1]);
+		if (dem && strcmp(dem, name))
+			return dem;
+		free(dem);
+		return NULL;
+	}
 	/* LLVM accepts "_Z" and "__Z" (the Mach-O spelling). */
 	if (!strncmp(name, "__Z", 3))
 		start = name + 1;
 	else if (strncmp(name, "_Z", 2))
 		return NULL;
-	/* A clone suffix (".cold", ".constprop.0") is printed by LLVM as
-	 * " (.cold)"; libstdc++ would say " [clone .cold]". */
 	/* GCC mangles a dependent name in std as "srSt..."; that is not in
 	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
 	 * gives up on it, printing the mangled name. Do the same. */
@@ -167,17 +228,24 @@ char *mt_sym_demangle(const char *name)
 	 * "GTt"/"GTn" either. */
 	if (!strncmp(start, "_ZGT", 4))
 		return NULL;
+	/* A clone suffix (".cold", ".constprop.0") is printed by LLVM as
+	 * " (.cold)"; libstdc++ would say " [clone .cold]". */
 	dot = strchr(start, '.');
 	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
 	dem = __cxa_demangle(enc, NULL, NULL, &status);
-	if (!dem || status != 0) {
-		free(dem);
-		dem = llvm_demangle(start);
-		if (dem && strcmp(dem, start)) {
-			ret = dem;
-			dem = NULL;
+	if (!dem || status != 0 || needs_llvm(dem) || strchr(start, '$') ||
+	    __atomic_load_n(&llvm_ready, __ATOMIC_RELAXED)) {
+		char *l = llvm_demangle(start, 'Z');
+
+		if (l && strcmp(l, start)) {
+			ret = l;
+			goto out;
 		}
-		goto out;
+		free(l);
+		/* LLVM refuses it: llvm-symbolizer prints it mangled. */
+		if (!dem || status != 0 ||
+		    __atomic_load_n(&llvm_ready, __ATOMIC_RELAXED))
+			goto out;
 	}
 	sym_llvm_spelling(&b, dem);
 	if (dot)

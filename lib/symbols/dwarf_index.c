@@ -660,14 +660,16 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
 	if (dwarf_offdie(m->dw, (Dwarf_Off)off, &die)) {
-		if (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
-		    dwarf_attr_integrate(&die, DW_AT_linkage_name, &a))
+		if (m->names != MT_NAMES_SHORT &&
+		    (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
+		     dwarf_attr_integrate(&die, DW_AT_linkage_name, &a)))
 			raw = dwarf_formstring(&a);
 		if (!raw && dwarf_attr_integrate(&die, DW_AT_name, &a))
 			raw = dwarf_formstring(&a);
 	}
 	if (raw) {
-		dem = mt_sym_demangle(raw);
+		dem = m->names == MT_NAMES_DEMANGLED ? mt_sym_demangle(raw)
+		                                     : NULL;
 		if (dem) {
 			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);
@@ -738,6 +740,23 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	cu->full_names[idx] = mt_arena_strdup(&m->arena, b.ptr, b.len);
 	mt_buf_release(&b);
 	return cu->full_names[idx];
+}
+
+const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+	size_t k;
+
+	if (!cu || cu->state != SYM_CU_READY || !cu->full_names)
+		return NULL;
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (cu->full_names[k] == file)
+			return cu->lt.files[k].name;
+	/* A name composed elsewhere (a declaration file): by value. */
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (file_name(m, cu, k) && !strcmp(cu->full_names[k], file))
+			return cu->lt.files[k].name;
+	return NULL;
 }
 
 static void fill_from_line(mt_module *m,

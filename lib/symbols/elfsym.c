@@ -171,6 +171,8 @@ void sym_load_symbols(mt_module *m)
 		order[n++] = m->elf;
 	if (m->dbg_elf)
 		order[n++] = m->dbg_elf;
+	if (m->object_symbols)
+		n = m->elf ? 1 : 0;
 	for (i = 0; i < n; i++) {
 		scn = find_section(order[i], SHT_SYMTAB, &sh);
 		if (scn && read_symtab(m, order[i], scn, &sh) > 0)
@@ -181,6 +183,14 @@ void sym_load_symbols(mt_module *m)
 		if (scn)
 			read_symtab(m, m->elf, scn, &sh);
 	}
+}
+
+int sym_symbols_differ_by_mode(mt_module *m)
+{
+	GElf_Shdr sh;
+
+	return m->object_symbols && m->elf && m->dbg_elf &&
+	       !find_section(m->elf, SHT_SYMTAB, &sh);
 }
 
 /* Sorted by (address, size, table order): the last symbol at or below an
@@ -233,19 +243,40 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 {
 	uint64_t key = (uint64_t)(s - m->syms);
-	const char *raw = sym_raw_name(m, s), *name;
-	char *d;
+	const char *raw = sym_raw_name(m, s), *name, *at;
+	char *d = NULL, *plain = NULL;
 
 	if (mt_memo_find(&m->memo_syms, key, &name))
 		return name;
-	d = mt_sym_demangle(raw);
-	name = raw;
-	if (d) {
+	/* .symtab of a shared object names versioned symbols
+	 * "memcpy@GLIBC_2.2.5" or "f@@V2"; llvm-symbolizer prints the name
+	 * without the version. */
+	at = strchr(raw, '@');
+	if (at && at != raw)
+		raw = plain = mt_strndup(raw, (size_t)(at - raw));
+	if (m->names == MT_NAMES_DEMANGLED)
+		d = mt_sym_demangle(raw);
+	name = plain ? mt_arena_strdup(&m->arena, plain, strlen(plain))
+	             : raw;
+	if (d)
 		name = mt_arena_strdup(&m->arena, d, strlen(d));
-		free(d);
-	}
+	free(d);
+	free(plain);
 	mt_memo_put(&m->memo_syms, key, name);
 	return name;
+}
+
+int mt_module_symbol_at(mt_symbol *out, mt_module *m, uint64_t addr)
+{
+	const sym_elfsym *s = sym_find_symbol(m, addr);
+
+	if (!s)
+		return MT_ENOTFOUND;
+	out->name = sym_symbol_name(m, s);
+	out->file = sym_file_name(m, s);
+	out->start = s->addr;
+	out->size = s->size;
+	return 0;
 }
 
 static int is_ident(char c)

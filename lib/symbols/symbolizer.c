@@ -88,7 +88,11 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 	mt_module *m = mt_calloc(1, sizeof(*m));
 
 	m->key = mt_strdup(key);
-	m->index_cache = s->opts.index_cache;
+	m->names = s->opts.names;
+	m->object_symbols = s->opts.object_symbols;
+	/* The cache holds demangled names only. */
+	m->index_cache = m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache
+	                                                : NULL;
 	m->die_walk = s->opts.die_walk;
 	m->fd = -1;
 	m->dbg_fd = -1;
@@ -107,6 +111,8 @@ static void module_index(mt_module *m)
 	if (m->lookup_err || !m->dw || m->index_state != SYM_INDEX_NONE)
 		return;
 	sym_dwarf_load_sections(m);
+	if (m->index_cache && sym_symbols_differ_by_mode(m))
+		m->index_cache = NULL;
 	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
 		m->index_state = SYM_INDEX_BUILT;
 		return;
@@ -281,7 +287,7 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	/* llvm-symbolizer replaces the outermost frame's name with the
 	 * covering ELF symbol's: DWARF may only carry a short name, and the
 	 * symbol says which clone (".constprop.0", ".cold") this is. */
-	sym = sym_find_symbol(m, addr);
+	sym = m->names == MT_NAMES_SHORT ? NULL : sym_find_symbol(m, addr);
 	if (sym) {
 		chain[n - 1].function = sym_symbol_name(m, sym);
 		if (!chain[n - 1].file)

@@ -263,6 +263,8 @@ struct mt_module {
 	sym_line_scratch line_scratch;
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
+	mt_names names; /* mt_symbolizer_opts.names */
+	int object_symbols; /* mt_symbolizer_opts.object_symbols */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
 	size_t cache_pool_size;
@@ -334,6 +336,10 @@ void sym_dir_index_release(sym_dir_index *ix);
 /* elfsym.c */
 void sym_load_symbols(mt_module *m);
 void sym_sort_symbols(mt_module *m);
+/* Whether object_symbols picks another symbol table than the default
+ * here (a stripped file with a debug file): an index cache, which holds
+ * the default's symbols, is then not used. */
+int sym_symbols_differ_by_mode(mt_module *m);
 /* A symbol's raw name, and its STT_FILE name or NULL. */
 const char *sym_raw_name(const mt_module *m, const sym_elfsym *s);
 const char *sym_file_name(const mt_module *m, const sym_elfsym *s);

@@ -45,7 +45,7 @@ def main():
     mt, llvm, fix = sys.argv[1:4]
     n = int(sys.argv[4]) if len(sys.argv) > 4 else 2000
     mode = sys.argv[5] if len(sys.argv) > 5 else 'inlines'
-    inl = ['--inlines'] if mode == 'inlines' else []
+    inl = ['--inlines'] if mode == 'inlines' else ['--no-inlines']
     linl = ['--inlines'] if mode == 'inlines' else ['--no-inlines']
     ok = True
     total = bad_total = 0

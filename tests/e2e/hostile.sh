@@ -102,9 +102,9 @@ PY
 	}
 	# a truncated binary given to symbolize
 	head -c 3000 "$lib" >"$tmp/trunc.so"
-	run trunc-elf "0 3" -- $bin symbolize -e "$tmp/trunc.so" 0x1000 0x2000
+	run trunc-elf "0 1" -- $bin symbolize -e "$tmp/trunc.so" 0x1000 0x2000
 	printf 'not an elf' >"$tmp/notelf.so"
-	run not-elf "0 3" -- $bin symbolize -e "$tmp/notelf.so" 0x10
+	run not-elf "0 1" -- $bin symbolize -e "$tmp/notelf.so" 0x10
 fi
 [ $fail -eq 0 ] && echo "hostile: ok"
 exit $fail

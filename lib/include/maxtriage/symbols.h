@@ -34,6 +34,13 @@ typedef enum mt_die_walk {
 /* "libdw" and "raw" name the two test walks; anything else (NULL
  * included) is MT_DIE_WALK_DEFAULT. */
 mt_die_walk mt_die_walk_from_name(const char *name);
+/* How mt_srcloc.function names a function (llvm-symbolizer's
+ * --demangle, --no-demangle, --functions=short). */
+typedef enum {
+	MT_NAMES_DEMANGLED = 0, /* linkage name, demangled (the default) */
+	MT_NAMES_MANGLED, /* linkage name as in the file */
+	MT_NAMES_SHORT /* DW_AT_name only; no symbol-table override */
+} mt_names;
 
 typedef struct mt_symbolizer_opts {
 	const char *const *binary_dirs; /* searched by path suffix, basename */
@@ -54,6 +61,12 @@ typedef struct mt_symbolizer_opts {
 	                            no cache */
 	mt_die_walk die_walk; /* test knob (MAXTRIAGE_DIE_WALK in the
 	                         command line) */
+	int object_symbols; /* llvm-symbolizer's rule: the symbol table of
+	                       the module file only (.symtab, else
+	                       .dynsym), never a debug file's .symtab */
+	mt_names names; /* with anything but MT_NAMES_DEMANGLED the
+	                   index cache is not used (it stores demangled
+	                   names) */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
@@ -123,6 +136,71 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
  * was not refused, is not indexed yet (ask after mt_module_lookup), or
  * came from an index cache. For verbose output and status reasons. */
 const char *mt_module_cu_refusal(mt_module *m, uint64_t addr);
+/* The ELF symbol covering an address (llvm-symbolizer's rules, as for the
+ * outermost frame): name as mt_symbolizer_opts.names says, no @VERSION;
+ * file is the STT_FILE before a local symbol, or NULL. Borrowed. */
+typedef struct mt_symbol {
+	const char *name;
+	const char *file;
+	uint64_t start, size;
+} mt_symbol;
+
+/* 0 and *out, or MT_ENOTFOUND when no symbol covers addr. */
+int mt_module_symbol_at(mt_symbol *out, mt_module *m, uint64_t addr);
+
+/* Where the global or static variable at addr is declared (DWARF
+ * DW_TAG_variable with a DW_OP_addr location covering addr): 0 with
+ * *file (borrowed, absolute as llvm-symbolizer makes it) and *line, or
+ * MT_ENOTFOUND. */
+int mt_module_data_decl(const char **file,
+                        unsigned *line,
+                        mt_module *m,
+                        uint64_t addr);
+
+/* A local variable or parameter of the function at an address, as
+ * llvm-symbolizer's FRAME command reports it. Strings borrowed. */
+typedef struct mt_local {
+	const char *function; /* short name of the (inlined) function */
+	const char *name; /* NULL: no name */
+	const char *decl_file; /* NULL: unknown */
+	unsigned decl_line;
+	int has_frame_offset, has_size, has_tag_offset;
+	int64_t frame_offset; /* DW_OP_fbreg N (or breg of the frame base) */
+	uint64_t size; /* of its type */
+	uint64_t tag_offset; /* DW_AT_LLVM_tag_offset */
+} mt_local;
+
+/* The locals of the subprogram containing addr, in DIE order (inlined
+ * callees' among them). Returns the count (0: none known) and *out (new,
+ * free with free(); NULL when 0), or MT_ENOMEM. */
+int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr);
+
+/* Where each frame of addr's inline chain starts (innermost first, as
+ * mt_module_lookup): the function's declaration file and line and its
+ * DW_AT_low_pc, for llvm-symbolizer's JSON and --verbose output. */
+typedef struct mt_frame_start {
+	const char *file; /* NULL unknown */
+	unsigned line; /* 0 unknown */
+	int has_addr;
+	uint64_t addr;
+} mt_frame_start;
+
+/* Fills out[0..max) and returns how many frames DWARF has at addr (0
+ * when none). */
+int mt_module_frame_starts(mt_frame_start *out,
+                           size_t max,
+                           mt_module *m,
+                           uint64_t addr);
+
+/* The line-table entry, as written in .debug_line (not joined with its
+ * directory), of a file name of addr's CU (as a lookup of addr returned
+ * it), or NULL. */
+const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
+/* The address of the named section of the module file: 0 and *out, or
+ * MT_ENOTFOUND. */
+int mt_module_section_addr(uint64_t *out, mt_module *m, const char *name);
+/* DW_AT_comp_dir of the CU holding addr (borrowed), or NULL. */
+const char *mt_module_comp_dir(mt_module *m, uint64_t addr);
 
 typedef enum {
 	MT_INSN_OTHER = 0,

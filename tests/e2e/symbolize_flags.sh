@@ -1,0 +1,228 @@
+#!/bin/sh
+# symbolize_flags: maxtriage as llvm-symbolizer, option by option and style
+# by style, against llvm-symbolizer-19 over one C++ library (inlined
+# frames, templates, globals, locals at -O0 and -O2); and maxtriage as
+# addr2line against binutils addr2line. stdout, stderr and the exit status
+# must be byte-identical (the tool's own path in error lines aside).
+set -u
+# shellcheck source=tests/e2e/lib/env.sh
+. "$(dirname "$0")/lib/env.sh"
+NAME=symbolize_flags
+ref=/usr/bin/llvm-symbolizer-19
+for tool in clang++-19 clang-19 "$ref" addr2line nm timeout; do
+	command -v "$tool" >/dev/null 2>&1 || {
+		echo "$NAME: skipped: missing tool $tool"
+		exit 77
+	}
+done
+mkdir -p "$tmp/r" "$tmp/m" "$tmp/src"
+ln -s "$ref" "$tmp/r/llvm-symbolizer"
+ln -s "$bin" "$tmp/m/llvm-symbolizer"
+ln -s "$(command -v addr2line)" "$tmp/r/addr2line"
+ln -s "$bin" "$tmp/m/addr2line"
+fail=0
+n=0
+s="$tmp/src"
+
+cat >"$s/lib.cc" <<'EOF'
+#include <cstdio>
+#include <cstring>
+int counters[8] = { 1 };
+static double scale = 2.5;
+const char *greeting = "hello";
+namespace geo {
+struct Point { int x, y; };
+template <class T> static inline __attribute__((always_inline)) T sq(T v) { return v * v; }
+static inline __attribute__((always_inline)) int norm(const Point &p) { return sq(p.x) + sq(p.y); }
+template <class T> __attribute__((noinline)) int area(T w, T h) { return (int)(w * h * scale); }
+} // namespace geo
+extern "C" int entry(int a, int b)
+{
+	geo::Point p = { a, b };
+	char buf[24];
+	snprintf(buf, sizeof buf, "%d", geo::norm(p));
+	counters[a & 7] += (int)strlen(buf);
+	return geo::area<long>(a, b) + geo::area<double>(a, b) + buf[0];
+}
+EOF
+cat >"$s/plain.c" <<'EOF'
+int values[4];
+static int twice(int x) { return 2 * x; }
+int apply(int i) { int local = twice(i); values[i & 3] = local; return local; }
+EOF
+clang++-19 -g -O2 -fPIC -shared "$s/lib.cc" -o "$s/libo2.so" &&
+	clang++-19 -g -O0 -fPIC -shared "$s/lib.cc" -o "$s/libo0.so" &&
+	clang-19 -g -O1 -fPIC -shared "$s/plain.c" -o "$s/plain.so" &&
+	clang-19 -O1 -fPIC -shared "$s/plain.c" -o "$s/nodebug.so" || {
+	echo "$NAME: FAIL: building the libraries"
+	exit 1
+}
+
+# Addresses: every 7th byte of entry and the templates, the globals, one
+# past the end, zero.
+addrs() { # addrs LIB
+	nm -C "$1" | awk '$2 ~ /^[TtWw]$/ && /entry|area|apply|twice/ { print $1 }' |
+		while read -r a; do
+			for d in 0 5 10 15 20 25 30 35 40 45 50 55 60; do
+				printf '0x%x\n' $((0x$a + d))
+			done
+		done
+	nm "$1" | awk '$2 ~ /[DdBbRr]/ { print "0x" $1 }'
+	echo 0x0
+}
+lib=$s/libo2.so
+addrs "$lib" >"$tmp/addrs"
+addrs "$s/libo0.so" >"$tmp/addrs0"
+[ "$(wc -l <"$tmp/addrs")" -gt 30 ] || { echo "$NAME: FAIL: too few addresses"; exit 1; }
+
+# same NAME STDIN_FILE ARGS...: both tools, the same bytes.
+same() {
+	label=$1
+	input=$2
+	shift 2
+	(cd "$tmp" && timeout 60 r/llvm-symbolizer "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
+	echo "exit $?" >>"$tmp/exp"
+	(cd "$tmp" && timeout 60 m/llvm-symbolizer "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
+	echo "exit $?" >>"$tmp/got"
+	sed -i 's|^r/llvm-symbolizer|TOOL|' "$tmp/exp.err"
+	sed -i 's|^m/llvm-symbolizer|TOOL|' "$tmp/got.err"
+	cat "$tmp/exp.err" >>"$tmp/exp"
+	cat "$tmp/got.err" >>"$tmp/got"
+	n=$((n + 1))
+	if cmp -s "$tmp/exp" "$tmp/got"; then
+		echo "ok   $label"
+	else
+		echo "FAIL $label"
+		diff "$tmp/exp" "$tmp/got" | head -12
+		fail=1
+	fi
+}
+
+# Every option, and the styles with each.
+for style in "" --output-style=LLVM --output-style=GNU --output-style=JSON; do
+	for opt in "" -a --addresses --print-address -p --pretty-print "-a -p" \
+		-s --basenames --relativenames -C --demangle --no-demangle \
+		-demangle=false -demangle=true -f --functions --functions=none \
+		--functions=short --functions=linkage -f=short "-f none" \
+		-i --inlines --inlining --inlining=true --inlining=false --no-inlines \
+		--verbose --print-source-context-lines=3 --adjust-vma=0x10 \
+		--relative-address --cache-size=100 --default-arch=x86_64 \
+		--no-untag-addresses --debuginfod --no-debuginfod --color \
+		"--functions=linkage --inlining --demangle" \
+		"--demangle --inlines --default-arch=x86_64"; do
+		# shellcheck disable=SC2086
+		same "obj $style $opt" "$tmp/addrs" --obj="$lib" $style $opt
+	done
+done
+# --obj spellings and command-line addresses.
+a1=$(sed -n 3p "$tmp/addrs")
+a2=$(sed -n 12p "$tmp/addrs")
+for spell in "--obj=$lib" "--exe=$lib" "--exe $lib" "-e $lib" "-e=$lib" "-e$lib"; do
+	# shellcheck disable=SC2086
+	same "spelling $spell" /dev/null $spell "$a1" "$a2"
+	# shellcheck disable=SC2086
+	same "spelling $spell JSON" /dev/null $spell --output-style=JSON "$a1" "$a2"
+done
+same "grouped short flags" /dev/null -apfi -e "$lib" "$a1"
+same "symbol argument" /dev/null -e "$lib" entry zz "$a1"
+
+# The request language.
+cat >"$tmp/req" <<EOF
+
+  
+$lib $a1
+$lib $a1 trailing words
+CODE $lib $a1
+CODE "$lib" $a2
+CODE '$lib' $a2
+DATA $lib $(nm "$lib" | awk '$3 == "counters" { print "0x" $1 }')
+DATA $lib $(nm "$lib" | awk '$3 == "greeting" { print "0x" $1 }')
+DATA "$lib" 0x0
+DATA $s/plain.so $(nm "$s/plain.so" | awk '$3 == "values" { print "0x" $1 }')
+DATA $s/nodebug.so $(nm "$s/nodebug.so" | awk '$3 == "values" { print "0x" $1 }')
+FRAME $lib $a1
+FRAME $s/libo0.so $(sed -n 3p "$tmp/addrs0")
+FRAME $s/libo0.so $(sed -n 20p "$tmp/addrs0")
+FRAME $s/plain.so 0x0
+FILE:$lib $a1
+BUILDID:$(readelf -n "$lib" | awk '/Build ID/ { print $3 }') $a1
+BUILDID:abcd $a1
+BUILDID: $a1
+FILE:FILE:$lib $a1
+$lib entry
+$lib entry+4
+$lib +0x10
+$lib 0xzz
+$lib 12zz
+$lib 017
+$lib 0b101
+$lib -1
+$lib
+CODE
+DATA $lib
+$tmp/missing.so $a1
+$tmp/missing.so $a2
+$s $a1
+$s/lib.cc $a1
+"$lib $a1
+$s/nodebug.so $(nm "$s/nodebug.so" | awk '$3 == "apply" { print "0x" $1 }')
+EOF
+for style in "" --output-style=GNU --output-style=JSON; do
+	for opt in "" -a "-a -p" -s --verbose --no-inlines --functions=short; do
+		# shellcheck disable=SC2086
+		same "requests $style $opt" "$tmp/req" $style $opt
+	done
+done
+# An unreadable --obj: exit 1.
+same "missing --obj" "$tmp/addrs" --obj="$tmp/missing.so"
+same "missing --obj JSON" "$tmp/addrs" --obj="$tmp/missing.so" --output-style=JSON
+same "unknown option" /dev/null --bogus
+same "bad --output-style" /dev/null --output-style=XML -e "$lib" 0x0
+
+# binutils addr2line (C library: its demangler spells C++ its own way).
+a2l() {
+	label=$1
+	input=$2
+	shift 2
+	(cd "$tmp" && timeout 60 r/addr2line "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
+	echo "exit $?" >>"$tmp/exp"
+	(cd "$tmp" && timeout 60 m/addr2line "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
+	echo "exit $?" >>"$tmp/got"
+	sed -i 's|^r/addr2line|TOOL|' "$tmp/exp.err"
+	sed -i 's|^m/addr2line|TOOL|' "$tmp/got.err"
+	cat "$tmp/exp.err" >>"$tmp/exp"
+	cat "$tmp/got.err" >>"$tmp/got"
+	n=$((n + 1))
+	if cmp -s "$tmp/exp" "$tmp/got"; then
+		echo "ok   addr2line $label"
+	else
+		echo "FAIL addr2line $label"
+		diff "$tmp/exp" "$tmp/got" | head -12
+		fail=1
+	fi
+}
+# Addresses inside the functions (outside them binutils reads symbol
+# types and sections in ways docs/symbolize.md lists as not followed).
+nm -S "$s/plain.so" | awk '$3 ~ /^[Tt]$/ && ($4 == "apply" || $4 == "twice") { print $1, $2 }' |
+	while read -r start size; do
+		i=0
+		while [ $i -lt $((0x$size)) ]; do
+			printf '%x\n' $((0x$start + i))
+			i=$((i + 3))
+		done
+	done >"$tmp/paddrs"
+echo 0 >>"$tmp/paddrs"
+for plib in "$s/plain.so" "$s/nodebug.so"; do
+	for opt in "" -a -f -i -p -s -C "-a -f -i -p" "-afip" "-f -i" "-r" "-b elf64-x86-64"; do
+		# shellcheck disable=SC2086
+		a2l "$(basename "$plib") $opt" "$tmp/paddrs" -e "$plib" $opt
+	done
+done
+a2l "arguments" /dev/null -e "$s/plain.so" -f 0x0 "$(sed -n 2p "$tmp/paddrs")" zz
+a2l "missing file" /dev/null -e "$tmp/missing.so" 0x10
+a2l "-j .text" /dev/null -j .text -f -e "$s/plain.so" 0x10 0x20 0x100000
+a2l "-j unknown" /dev/null -j .nosuch -e "$s/plain.so" 0x10
+
+echo "$NAME: $n comparisons"
+[ $fail -eq 0 ] && echo "$NAME: ok"
+exit $fail
