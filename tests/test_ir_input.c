@@ -181,6 +181,150 @@ static void after_all_capture_splits_by_scope(void **state)
 	mt_buf_release(&path);
 }
 
+/* Pass headers of every MLIR printer reduce to the pass argument, with
+ * the op a nested pass ran on kept. The LLVM 19 forms are what
+ * mlir-opt-19 prints (tests/e2e/irdiff_upstream.sh runs it); the newer
+ * ones follow printIRHeader and Pass::printAsTextualPipeline in
+ * llvm-project mlir/lib/Pass (IRPrinting.cpp at 02a580b0, Pass.cpp). */
+static void dump_headers_of_every_printer(void **state)
+{
+	static const char *const want[] = {
+		"before:convert-gpu-to-nvvm on gpu.module @k",
+		"canonicalize",
+		"canonicalize on func.func @f",
+		"cse",
+		"canonicalize on gpu.module @k",
+		"ShapeInferencePass on func.func @main",
+		"ShapeInferencePass",
+		"Canonicalizer",
+	};
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *m;
+	size_t i;
+
+	(void)state;
+	put("cap.txt",
+	    "// -----// IR Dump Before ConvertGpuOpsToNVVMOps "
+	    "(convert-gpu-to-nvvm) ('gpu.module' operation: @k) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer (canonicalize) "
+	    "('func.func' operation: @f) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After CSEPass: cse{} ('builtin.module' "
+	    "operation) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer Failed: canonicalize{  "
+	    "max-iterations=10 region-simplify=normal top-down=true} "
+	    "('gpu.module' operation: @k) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After (anonymous namespace)::"
+	    "ShapeInferencePass: unknown<(anonymous namespace)::"
+	    "ShapeInferencePass> ('func.func' operation: @main) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After (anonymous namespace)::"
+	    "ShapeInferencePass () //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer //----- //\n"
+	    "module {\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->ngraphs, 1);
+	m = graph(in, "builtin.module");
+	assert_int_equal(m->nstages, MT_ARRAY_SIZE(want));
+	for (i = 0; i < MT_ARRAY_SIZE(want); i++)
+		assert_string_equal(m->stages[i].name, want[i]);
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* Text that quotes a header but holds no op (a comment, a log line) is
+ * not a dump and makes no graph. */
+static void dump_without_ops_is_no_graph(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+
+	(void)state;
+	put("cap.txt", "// -----// IR Dump After CSE (cse) //----- //\n"
+	               "// a comment only\n\n"
+	               "// -----// IR Dump After CSE (cse) //----- //\n"
+	               "// leading comment\nfunc.func @f() {\n  return\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->ngraphs, 1);
+	assert_int_equal(graph(in, "func.func @f")->nstages, 1);
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* A function pipeline prints Before/After per function: every function
+ * keeps its own Before dump, though the previous dump was an After (of
+ * another function). */
+static void before_dump_of_each_function(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+
+	(void)state;
+	put("cap.txt", "// -----// IR Dump Before P (p) //----- //\n"
+	               "func.func @f() {\n  return\n}\n"
+	               "// -----// IR Dump After P (p) //----- //\n"
+	               "func.func @f() {\n  return\n}\n"
+	               "// -----// IR Dump Before P (p) //----- //\n"
+	               "func.func @g() {\n  return\n}\n"
+	               "// -----// IR Dump After P (p) //----- //\n"
+	               "func.func @g() {\n  return\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	g = graph(in, "func.func @g");
+	assert_int_equal(g->nstages, 2);
+	assert_string_equal(g->stages[0].name, "before:p");
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* Tree dirs: a "before:" file right after an "after" file of the same
+ * scope repeats it and is dropped; after another scope's dump it is kept. */
+static void tree_drops_repeated_before(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *f, *m;
+	const char *b = "// -----// IR Dump Before X (x) //----- //\n";
+
+	(void)state;
+	put("builtin_module_no-symbol-name/func_func_f/0_0_a.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/0_1_a.mlir", "");
+	put("builtin_module_no-symbol-name/func_func_f/0_2_b.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/0_3_b.mlir", "");
+	put("builtin_module_no-symbol-name/1_m.mlir", b);
+	put("builtin_module_no-symbol-name/2_m.mlir", "");
+	put("builtin_module_no-symbol-name/func_func_f/2_4_c.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/2_5_c.mlir", "");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 5);
+	assert_string_equal(f->stages[0].name, "before:a");
+	assert_string_equal(f->stages[1].name, "a");
+	assert_string_equal(f->stages[2].name, "b");
+	assert_string_equal(f->stages[3].name, "before:c");
+	assert_string_equal(f->stages[4].name, "c");
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 2);
+	assert_string_equal(m->stages[0].name, "before:m");
+	mt_ir_input_free(in);
+}
+
 static void unreadable_inputs(void **state)
 {
 	mt_buf a = MT_BUF_INIT;
@@ -257,6 +401,14 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		        after_all_capture_splits_by_scope, setup, teardown),
+		cmocka_unit_test_setup_teardown(dump_headers_of_every_printer,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(dump_without_ops_is_no_graph,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(progress_per_stage, setup,

@@ -209,8 +209,8 @@ int ir_stage_parse_progress(mt_ir_module **out,
 #define DUMP_MARK "// -----// IR Dump "
 
 /* Scope of a dump: its first top-level op ("func.func @main",
- * "builtin.module"), read from the text without parsing it. Dumps of a
- * nested pass hold only that op, so each scope is its own timeline. */
+ * "builtin.module"), read from the text without parsing it; empty if the
+ * dump holds no op. Dumps of a nested pass hold only that op. */
 static void dump_scope(const char *p, const char *end, mt_buf *out)
 {
 	mt_buf_clear(out);
@@ -253,30 +253,149 @@ static void dump_scope(const char *p, const char *end, mt_buf *out)
 		}
 		return;
 	}
-	mt_buf_puts(out, "(empty)");
 }
 
-/* "IR Dump After Pass (arg) ..." -> "arg" (or "before:arg"). */
-static void dump_name(const char *h, const char *e, mt_buf *out, int *before)
+/* The last word of a C++ qualified name: "(anonymous
+ * namespace)::ShapeInferencePass" -> "ShapeInferencePass". */
+static void put_unqualified(mt_buf *out, const char *s, const char *e)
 {
-	const char *open, *close;
+	const char *q;
 
-	mt_buf_clear(out);
-	*before = (size_t)(e - h) > 6 && !memcmp(h, "Before", 6);
-	open = memchr(h, '(', (size_t)(e - h));
-	close = open ? memchr(open, ')', (size_t)(e - open)) : NULL;
+	for (q = e; q > s + 1; q--)
+		if (q[-1] == ':' && q[-2] == ':')
+			break;
+	mt_buf_put(out, q > s + 1 ? q : s, (size_t)(e - (q > s + 1 ? q : s)));
+}
+
+/* A pass as the textual pipeline names it: "cse{opts}" -> "cse",
+ * "unknown<NS::Pass>{opts}" (a pass without argument) -> "Pass". */
+static void put_pass_arg(mt_buf *out, const char *s, const char *e)
+{
+	const char *q;
+
+	if ((size_t)(e - s) > 9 && !memcmp(s, "unknown<", 8)) {
+		for (q = e; q > s + 8 && q[-1] != '>'; q--)
+			;
+		if (q > s + 9) {
+			put_unqualified(out, s + 8, q - 1);
+			return;
+		}
+	}
+	for (q = s; q < e && *q != '{' && *q != ' '; q++)
+		;
+	mt_buf_put(out, s, (size_t)(q - s));
+}
+
+/*
+ * A dump header, the text after "IR Dump " up to the trailing
+ * "//----- //", as MLIR's IR printer writes it:
+ *   LLVM 15-19:  After Canonicalizer (canonicalize)
+ *   LLVM 20+:    After Canonicalizer: canonicalize{max-iterations=10 ...}
+ *                After CSEPass Failed: cse
+ *   no argument: After (anonymous namespace)::ShapeInferencePass ()
+ *                After (anonymous namespace)::ShapeInferencePass: unknown<...>
+ * each optionally followed by the op the pass ran on, which module-scope
+ * printing adds: ('func.func' operation: @main), ('builtin.module'
+ * operation). *pass gets the pass argument (else its unqualified class
+ * name), *anchor the op ("func.func @main"; empty if not given).
+ */
+static void dump_header(
+        const char *h, const char *e, mt_buf *pass, mt_buf *anchor, int *before)
+{
+	const char *q, *colon = NULL, *open = NULL;
+
+	mt_buf_clear(pass);
+	mt_buf_clear(anchor);
+	*before = (size_t)(e - h) > 7 && !memcmp(h, "Before ", 7);
 	if (*before)
-		mt_buf_puts(out, "before:");
-	if (open && close) {
-		mt_buf_put(out, open + 1, (size_t)(close - open - 1));
-	} else {
-		const char *ne = h;
+		h += 7;
+	else if ((size_t)(e - h) > 6 && !memcmp(h, "After ", 6))
+		h += 6;
+	q = memmem(h, (size_t)(e - h), "//----- //", 10);
+	if (q)
+		e = q;
+	while (e > h && (e[-1] == ' ' || e[-1] == '\r'))
+		e--;
+	/* the anchor: " ('NAME' operation[: @sym])" at the end */
+	for (q = e; q > h + 2; q--)
+		if (q[-1] == '\'' && q[-2] == '(' && q - 2 > h && q[-3] == ' ')
+			break;
+	if (q > h + 2 && e[-1] == ')') {
+		const char *ne = memchr(q, '\'', (size_t)(e - q));
+		const char *at = ne ? memchr(ne, '@', (size_t)(e - ne)) : NULL;
 
-		while (ne < e && *ne != '/')
-			ne++;
-		while (ne > h && ne[-1] == ' ')
-			ne--;
-		mt_buf_put(out, h, (size_t)(ne - h));
+		if (ne && (size_t)(e - ne) > 11 &&
+		    !memcmp(ne, "' operation", 11)) {
+			mt_buf_put(anchor, q, (size_t)(ne - q));
+			if (at) {
+				mt_buf_putc(anchor, ' ');
+				mt_buf_put(anchor, at, (size_t)(e - 1 - at));
+			}
+			e = q - 3;
+		}
+	}
+	/* "Name: arg" (LLVM 20+); "::" in a class name is not the colon */
+	for (q = h; q + 1 < e; q++) {
+		if (q[0] == ':' && q[1] == ':') {
+			q++;
+			continue;
+		}
+		if (q[0] == ':' && q[1] == ' ') {
+			colon = q;
+			break;
+		}
+	}
+	if (colon) {
+		for (q = colon + 2; q < e && *q == ' '; q++)
+			;
+		if (q < e) {
+			put_pass_arg(pass, q, e);
+			return;
+		}
+		e = colon;
+	}
+	/* "Name (arg)" (LLVM 15-19): the last group, closed at the end */
+	if (e > h && e[-1] == ')') {
+		int depth = 0;
+
+		for (q = e; q-- > h;) {
+			if (*q == ')')
+				depth++;
+			else if (*q == '(' && !--depth)
+				break;
+		}
+		if (q >= h && q > h && q[-1] == ' ')
+			open = q;
+	}
+	if (open && e - open > 2) {
+		put_pass_arg(pass, open + 1, e - 1);
+		return;
+	}
+	if (open)
+		e = open - 1;
+	if (colon && colon < e)
+		e = colon;
+	if (e - h > 7 && !memcmp(e - 7, " Failed", 7))
+		e -= 7;
+	put_unqualified(pass, h, e);
+}
+
+/* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
+ * pass ran on another op than the one the dump shows (module scope). */
+static void stage_name(mt_buf *out,
+                       const mt_buf *pass,
+                       const mt_buf *anchor,
+                       const mt_buf *scope,
+                       int before)
+{
+	mt_buf_clear(out);
+	if (before)
+		mt_buf_puts(out, "before:");
+	mt_buf_put(out, pass->ptr, pass->len);
+	if (anchor->len && (anchor->len != scope->len ||
+	                    memcmp(anchor->ptr, scope->ptr, scope->len))) {
+		mt_buf_puts(out, " on ");
+		mt_buf_put(out, anchor->ptr, anchor->len);
 	}
 }
 
@@ -284,7 +403,8 @@ static int
 open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
 {
 	const char *end = p + len, *q = p;
-	mt_buf name = MT_BUF_INIT, scope = MT_BUF_INIT;
+	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, scope = MT_BUF_INIT;
+	mt_buf name = MT_BUF_INIT, prev_scope = MT_BUF_INIT;
 	size_t ndumps = 0;
 	int prev_after = 0;
 
@@ -293,7 +413,7 @@ open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
 		const char *h = memmem(q, (size_t)(end - q), DUMP_MARK,
 		                       strlen(DUMP_MARK));
 		const char *hl, *body, *next;
-		int before;
+		int before, same;
 
 		if (!h)
 			break;
@@ -303,23 +423,36 @@ open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
 		              strlen(DUMP_MARK));
 		if (!next)
 			next = end;
-		dump_name(h + strlen(DUMP_MARK), hl ? hl : end, &name, &before);
+		q = next;
+		dump_header(h + strlen(DUMP_MARK), hl ? hl : end, &pass,
+		            &anchor, &before);
+		dump_scope(body, next, &scope);
+		if (!scope.len)
+			continue; /* no op: not a dump (text quoting a header)
+			           */
+		ndumps++;
+		same = prev_scope.len == scope.len &&
+		       !memcmp(prev_scope.ptr, scope.ptr, scope.len);
 		/* With both before and after printing, a "before" repeats the
-		 * previous "after"; keep it only where it is new (the input).
-		 */
-		if (!before || !prev_after) {
-			dump_scope(body, next, &scope);
+		 * previous "after" of the same op; keep it only where it is
+		 * new (the input, or the next function of a function
+		 * pipeline). */
+		if (!before || !prev_after || !same) {
+			stage_name(&name, &pass, &anchor, &scope, before);
 			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
 			          path, (size_t)(body - p),
 			          (size_t)(next - body))
 			        ->order = (size_t)(body - p) + 1;
 		}
 		prev_after = !before;
-		ndumps++;
-		q = next;
+		mt_buf_clear(&prev_scope);
+		mt_buf_put(&prev_scope, scope.ptr, scope.len);
 	}
-	mt_buf_release(&name);
+	mt_buf_release(&pass);
+	mt_buf_release(&anchor);
 	mt_buf_release(&scope);
+	mt_buf_release(&name);
+	mt_buf_release(&prev_scope);
 	return ndumps ? 0 : -1;
 }
 
@@ -456,6 +589,7 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 typedef struct staged {
 	mt_ir_stage *s;
 	const char *base;
+	size_t graph;
 } staged;
 
 static int staged_cmp(const void *x, const void *y)
@@ -464,11 +598,33 @@ static int staged_cmp(const void *x, const void *y)
 	                   ((const staged *)y)->base);
 }
 
-/* The counters of the file names order the dumps of all scopes. */
+/* Drop the stages marked (order == 0) from every graph. */
+static void drop_unordered(mt_ir_input *in)
+{
+	size_t g, k, n;
+
+	for (g = 0; g < in->ngraphs; g++) {
+		mt_ir_graph *gr = &in->graphs[g];
+
+		for (k = n = 0; k < gr->nstages; k++) {
+			if (!gr->stages[k].order) {
+				free(gr->stages[k].name);
+				free(gr->stages[k].path);
+				continue;
+			}
+			gr->stages[n++] = gr->stages[k];
+		}
+		gr->nstages = n;
+	}
+}
+
+/* The counters of the file names order the dumps of all scopes. A
+ * "before:" dump right after an "after" dump of the same scope is a copy
+ * of it (nothing ran in between) and is dropped. */
 static void tree_order(mt_ir_input *in)
 {
 	staged *all = NULL;
-	size_t n = 0, cap = 0, g, k;
+	size_t n = 0, cap = 0, g, k, dropped = 0;
 
 	for (g = 0; g < in->ngraphs; g++)
 		for (k = 0; k < in->graphs[g].nstages; k++) {
@@ -476,15 +632,25 @@ static void tree_order(mt_ir_input *in)
 			const char *sl;
 
 			x.s = &in->graphs[g].stages[k];
+			x.graph = g;
 			sl = strrchr(x.s->path, '/');
 			x.base = sl ? sl + 1 : x.s->path;
 			MT_PUSH(all, n, cap, x);
 		}
 	if (n)
 		qsort(all, n, sizeof(*all), staged_cmp);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		all[k].s->order = k + 1;
+		if (k && all[k].graph == all[k - 1].graph &&
+		    !strncmp(all[k].s->name, "before:", 7) &&
+		    strncmp(all[k - 1].s->name, "before:", 7)) {
+			all[k].s->order = 0;
+			dropped++;
+		}
+	}
 	free(all);
+	if (dropped)
+		drop_unordered(in);
 }
 
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
