@@ -119,6 +119,7 @@ void mt_ir_input_free(mt_ir_input *in)
 		free(in->index);
 	}
 	free(in->graphs);
+	ir_capture_free(in->capture);
 	free(in);
 }
 
@@ -166,6 +167,17 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	t->maplen = (size_t)st.st_size;
 	t->ptr = (const char *)map + off;
 	t->len = len;
+	if (s->capture) {
+		mt_buf b = MT_BUF_INIT;
+
+		ir_capture_compose(&b, s->capture, s->dump, map);
+		munmap(map, t->maplen);
+		t->map = NULL;
+		t->maplen = 0;
+		t->len = b.len;
+		t->own = mt_buf_detach(&b);
+		t->ptr = t->own;
+	}
 	return 0;
 }
 
@@ -173,6 +185,7 @@ void mt_ir_text_release(mt_ir_text *t)
 {
 	if (t->map)
 		munmap(t->map, t->maplen);
+	free(t->own);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -206,254 +219,34 @@ int ir_stage_parse_progress(mt_ir_module **out,
 
 /* ---- after-all captures ---- */
 
-#define DUMP_MARK "// -----// IR Dump "
-
-/* Scope of a dump: its first top-level op ("func.func @main",
- * "builtin.module"), read from the text without parsing it; empty if the
- * dump holds no op. Dumps of a nested pass hold only that op. */
-static void dump_scope(const char *p, const char *end, mt_buf *out)
-{
-	mt_buf_clear(out);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end, *q = p;
-
-		while (q < e && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q == e || *q == '#' || *q == '!' ||
-		    (*q == '/' && q + 1 < e && q[1] == '/')) {
-			p = e + 1;
-			continue;
-		}
-		if (*q == '%') {
-			/* results: take the op name after '=' */
-			const char *eq = memchr(q, '=', (size_t)(e - q));
-
-			q = eq ? eq + 1 : e;
-			while (q < e && *q == ' ')
-				q++;
-		}
-		p = q;
-		while (q < e && *q != ' ' && *q != '(' && *q != '{')
-			q++;
-		if ((size_t)(q - p) == 6 && !memcmp(p, "module", 6))
-			mt_buf_puts(out, "builtin.module");
-		else
-			mt_buf_put(out, p, (size_t)(q - p));
-		/* visibility keywords may come before the @symbol */
-		while (q < e && *q != '@' && *q != '(' && *q != '{')
-			q++;
-		if (q < e && *q == '@') {
-			const char *s = q;
-
-			while (q < e && *q != '(' && *q != ' ' && *q != '<')
-				q++;
-			mt_buf_putc(out, ' ');
-			mt_buf_put(out, s, (size_t)(q - s));
-		}
-		return;
-	}
-}
-
-/* The last word of a C++ qualified name: "(anonymous
- * namespace)::ShapeInferencePass" -> "ShapeInferencePass". */
-static void put_unqualified(mt_buf *out, const char *s, const char *e)
-{
-	const char *q;
-
-	for (q = e; q > s + 1; q--)
-		if (q[-1] == ':' && q[-2] == ':')
-			break;
-	mt_buf_put(out, q > s + 1 ? q : s, (size_t)(e - (q > s + 1 ? q : s)));
-}
-
-/* A pass as the textual pipeline names it: "cse{opts}" -> "cse",
- * "unknown<NS::Pass>{opts}" (a pass without argument) -> "Pass". */
-static void put_pass_arg(mt_buf *out, const char *s, const char *e)
-{
-	const char *q;
-
-	if ((size_t)(e - s) > 9 && !memcmp(s, "unknown<", 8)) {
-		for (q = e; q > s + 8 && q[-1] != '>'; q--)
-			;
-		if (q > s + 9) {
-			put_unqualified(out, s + 8, q - 1);
-			return;
-		}
-	}
-	for (q = s; q < e && *q != '{' && *q != ' '; q++)
-		;
-	mt_buf_put(out, s, (size_t)(q - s));
-}
-
-/*
- * A dump header, the text after "IR Dump " up to the trailing
- * "//----- //", as MLIR's IR printer writes it:
- *   LLVM 15-19:  After Canonicalizer (canonicalize)
- *   LLVM 20+:    After Canonicalizer: canonicalize{max-iterations=10 ...}
- *                After CSEPass Failed: cse
- *   no argument: After (anonymous namespace)::ShapeInferencePass ()
- *                After (anonymous namespace)::ShapeInferencePass: unknown<...>
- * each optionally followed by the op the pass ran on, which module-scope
- * printing adds: ('func.func' operation: @main), ('builtin.module'
- * operation). *pass gets the pass argument (else its unqualified class
- * name), *anchor the op ("func.func @main"; empty if not given).
- */
-static void dump_header(
-        const char *h, const char *e, mt_buf *pass, mt_buf *anchor, int *before)
-{
-	const char *q, *colon = NULL, *open = NULL;
-
-	mt_buf_clear(pass);
-	mt_buf_clear(anchor);
-	*before = (size_t)(e - h) > 7 && !memcmp(h, "Before ", 7);
-	if (*before)
-		h += 7;
-	else if ((size_t)(e - h) > 6 && !memcmp(h, "After ", 6))
-		h += 6;
-	q = memmem(h, (size_t)(e - h), "//----- //", 10);
-	if (q)
-		e = q;
-	while (e > h && (e[-1] == ' ' || e[-1] == '\r'))
-		e--;
-	/* the anchor: " ('NAME' operation[: @sym])" at the end */
-	for (q = e; q > h + 2; q--)
-		if (q[-1] == '\'' && q[-2] == '(' && q - 2 > h && q[-3] == ' ')
-			break;
-	if (q > h + 2 && e[-1] == ')') {
-		const char *ne = memchr(q, '\'', (size_t)(e - q));
-		const char *at = ne ? memchr(ne, '@', (size_t)(e - ne)) : NULL;
-
-		if (ne && (size_t)(e - ne) > 11 &&
-		    !memcmp(ne, "' operation", 11)) {
-			mt_buf_put(anchor, q, (size_t)(ne - q));
-			if (at) {
-				mt_buf_putc(anchor, ' ');
-				mt_buf_put(anchor, at, (size_t)(e - 1 - at));
-			}
-			e = q - 3;
-		}
-	}
-	/* "Name: arg" (LLVM 20+); "::" in a class name is not the colon */
-	for (q = h; q + 1 < e; q++) {
-		if (q[0] == ':' && q[1] == ':') {
-			q++;
-			continue;
-		}
-		if (q[0] == ':' && q[1] == ' ') {
-			colon = q;
-			break;
-		}
-	}
-	if (colon) {
-		for (q = colon + 2; q < e && *q == ' '; q++)
-			;
-		if (q < e) {
-			put_pass_arg(pass, q, e);
-			return;
-		}
-		e = colon;
-	}
-	/* "Name (arg)" (LLVM 15-19): the last group, closed at the end */
-	if (e > h && e[-1] == ')') {
-		int depth = 0;
-
-		for (q = e; q-- > h;) {
-			if (*q == ')')
-				depth++;
-			else if (*q == '(' && !--depth)
-				break;
-		}
-		if (q >= h && q > h && q[-1] == ' ')
-			open = q;
-	}
-	if (open && e - open > 2) {
-		put_pass_arg(pass, open + 1, e - 1);
-		return;
-	}
-	if (open)
-		e = open - 1;
-	if (colon && colon < e)
-		e = colon;
-	if (e - h > 7 && !memcmp(e - 7, " Failed", 7))
-		e -= 7;
-	put_unqualified(pass, h, e);
-}
-
-/* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
- * pass ran on another op than the one the dump shows (module scope). */
-static void stage_name(mt_buf *out,
-                       const mt_buf *pass,
-                       const mt_buf *anchor,
-                       const mt_buf *scope,
-                       int before)
-{
-	mt_buf_clear(out);
-	if (before)
-		mt_buf_puts(out, "before:");
-	mt_buf_put(out, pass->ptr, pass->len);
-	if (anchor->len && (anchor->len != scope->len ||
-	                    memcmp(anchor->ptr, scope->ptr, scope->len))) {
-		mt_buf_puts(out, " on ");
-		mt_buf_put(out, anchor->ptr, anchor->len);
-	}
-}
-
+/* The capture at p (len bytes of path) as one graph of whole-module
+ * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
 static int
-open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
+open_capture(mt_ir_input *in, const char *path, const char *p, size_t len)
 {
-	const char *end = p + len, *q = p;
-	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, scope = MT_BUF_INIT;
-	mt_buf name = MT_BUF_INIT, prev_scope = MT_BUF_INIT;
-	size_t ndumps = 0;
-	int prev_after = 0;
+	mt_ir_capture *c = ir_capture_scan(p, len);
+	mt_ir_graph *g;
+	size_t i;
 
+	if (!c)
+		return -1;
 	in->layout = MT_IR_LAYOUT_AFTERALL;
-	while (q < end) {
-		const char *h = memmem(q, (size_t)(end - q), DUMP_MARK,
-		                       strlen(DUMP_MARK));
-		const char *hl, *body, *next;
-		int before, same;
+	g = graph_get(in, "builtin.module", 14);
+	for (i = 0; i < c->n; i++) {
+		const ir_dump *d = &c->dumps[i];
+		mt_ir_stage *s;
 
-		if (!h)
-			break;
-		hl = memchr(h, '\n', (size_t)(end - h));
-		body = hl ? hl + 1 : end;
-		next = memmem(body, (size_t)(end - body), DUMP_MARK,
-		              strlen(DUMP_MARK));
-		if (!next)
-			next = end;
-		q = next;
-		dump_header(h + strlen(DUMP_MARK), hl ? hl : end, &pass,
-		            &anchor, &before);
-		dump_scope(body, next, &scope);
-		if (!scope.len)
-			continue; /* no op: not a dump (text quoting a header)
-			           */
-		ndumps++;
-		same = prev_scope.len == scope.len &&
-		       !memcmp(prev_scope.ptr, scope.ptr, scope.len);
-		/* With both before and after printing, a "before" repeats the
-		 * previous "after" of the same op; keep it only where it is
-		 * new (the input, or the next function of a function
-		 * pipeline). */
-		if (!before || !prev_after || !same) {
-			stage_name(&name, &pass, &anchor, &scope, before);
-			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
-			          path, (size_t)(body - p),
-			          (size_t)(next - body))
-			        ->order = (size_t)(body - p) + 1;
-		}
-		prev_after = !before;
-		mt_buf_clear(&prev_scope);
-		mt_buf_put(&prev_scope, scope.ptr, scope.len);
+		if (!d->stage)
+			continue;
+		s = stage_add(g, d->name, path, d->off, d->len);
+		s->order = d->off + 1;
+		s->dump = i;
+		/* a module dump is its own text */
+		if (!d->module)
+			s->capture = c;
 	}
-	mt_buf_release(&pass);
-	mt_buf_release(&anchor);
-	mt_buf_release(&scope);
-	mt_buf_release(&name);
-	mt_buf_release(&prev_scope);
-	return ndumps ? 0 : -1;
+	in->capture = c;
+	return 0;
 }
 
 /* ---- directories ---- */
@@ -581,7 +374,7 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 		fclose(f);
 	}
 	head[n] = '\0';
-	if (!strncmp(head, DUMP_MARK "Before", strlen(DUMP_MARK) + 6))
+	if (!strncmp(head, IR_DUMP_MARK "Before", strlen(IR_DUMP_MARK) + 6))
 		mt_buf_puts(out, "before:");
 	mt_buf_put(out, pass, strlen(pass) - 5);
 }
@@ -671,9 +464,9 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 		mt_buf_clear(&full);
 		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
 		tree_stage_name(full.ptr, pass, &name);
-		stage_add(
-		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
-		        name.ptr, full.ptr, 0, SIZE_MAX);
+		stage_add(graph_get(in, sl ? dl->items[i].rel : ".",
+		                          sl ? sl : 1),
+		             name.ptr, full.ptr, 0, SIZE_MAX);
 		n++;
 	}
 	mt_buf_release(&full);
@@ -902,8 +695,8 @@ int mt_ir_input_open(mt_ir_input **out,
 		rc = mt_ir_text_open(&t, &s, err);
 		if (rc)
 			goto out;
-		if (memmem(t.ptr, t.len, DUMP_MARK, strlen(DUMP_MARK)) &&
-		    !open_afterall(in, paths[0], t.ptr, t.len)) {
+		if (memmem(t.ptr, t.len, IR_DUMP_MARK, strlen(IR_DUMP_MARK)) &&
+		    !open_capture(in, paths[0], t.ptr, t.len)) {
 			mt_ir_text_release(&t);
 			goto out;
 		}
@@ -917,7 +710,7 @@ int mt_ir_input_open(mt_ir_input **out,
 			const char *b = strrchr(paths[i], '/');
 
 			stage_add(g, b ? b + 1 : paths[i], paths[i], 0,
-			          SIZE_MAX);
+			             SIZE_MAX);
 		}
 	}
 out:

@@ -6,6 +6,7 @@
 #define MAXTRIAGE_IR_INT_H
 
 #include "maxtriage/ir.h"
+#include "maxtriage/buf.h"
 #include "maxtriage/map.h"
 
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
@@ -121,6 +122,40 @@ int ir_stage_parse_progress(mt_ir_module **out,
                             ir_progress_fn progress,
                             void *payload,
                             mt_error *err);
+
+/* ---- inputs (input.c) and after-all captures (capture.c) ---- */
+
+#define IR_DUMP_MARK "// -----// IR Dump "
+#define IR_NO_DUMP ((size_t)-1)
+
+/* One dump of a capture; offsets are into the capture file. */
+typedef struct ir_dump {
+	size_t off, len; /* its text, after the header line */
+	size_t op, op_end; /* the dumped op's lines */
+	uint64_t key; /* hash of "func.func @f", "builtin.module" */
+	size_t base; /* the last module dump before it, or IR_NO_DUMP */
+	int module, before;
+	int stage; /* the dump is a stage (see ir_capture_scan) */
+	char *name; /* its stage name */
+} ir_dump;
+
+struct mt_ir_capture {
+	ir_dump *dumps;
+	size_t n, cap;
+	size_t first_module; /* index of the first module dump, or n */
+};
+
+/* The dumps of the after-all capture p (len bytes): a new capture (free
+ * with ir_capture_free), or NULL if p holds no dump. input.c makes its
+ * stages; capture.c never calls back into input.c. */
+mt_ir_capture *ir_capture_scan(const char *p, size_t len);
+void ir_capture_free(mt_ir_capture *c);
+/* Append to out the text of the module as it stood at dump i of c:
+ * text is the whole capture file. */
+void ir_capture_compose(mt_buf *out,
+                        const mt_ir_capture *c,
+                        size_t i,
+                        const char *text);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 

@@ -89,48 +89,69 @@ run() { # out args...
 }
 
 run aa "$W/after-all.txt"
-check after-all "$W/aa.json" "func.func @main"
+check after-all "$W/aa.json" "builtin.module" "func.func @main"
 run ms "$W/module-scope.txt"
 check module-scope "$W/ms.json" "builtin.module" "func.func @main"
 run tree "$W/tree"
 check tree "$W/tree.json" "builtin_module_no-symbol-name/func_func_main"
 
-# a module-scope transition names the nested dumps written in between,
-# whose changes (the GPU placement) it also shows
-python3 - "$W/tree.json" "$W/aa.json" <<'PY' || fail=1
+# a tree's module-scope transition names the nested dumps written in
+# between, whose changes (the GPU placement) it also shows
+python3 - "$W/tree.json" <<'PY' || fail=1
 import json, sys
-for path, graph, nested in [(sys.argv[1], "builtin_module_no-symbol-name",
-                             "builtin_module_no-symbol-name/func_func_main"),
-                            (sys.argv[2], "builtin.module", "func.func @main")]:
-    g = [x for x in json.load(open(path))["graphs"] if x["name"] == graph][0]
-    t = [t for t in g["transitions"] if t["to_name"] == "gpu-kernel-outlining"][0]
-    assert nested + ": convert-parallel-loops-to-gpu" in t.get("between", []), t.get("between")
+graph, nested = ("builtin_module_no-symbol-name",
+                 "builtin_module_no-symbol-name/func_func_main")
+g = [x for x in json.load(open(sys.argv[1]))["graphs"] if x["name"] == graph][0]
+t = [t for t in g["transitions"] if t["to_name"] == "gpu-kernel-outlining"][0]
+assert nested + ": convert-parallel-loops-to-gpu" in t.get("between", []), t.get("between")
 print("ok between")
+PY
+
+# after-all: one timeline of whole modules, so the module passes compare
+# with the function dumps right before them (one-shot-bufferize turns the
+# tensors of func @main into memrefs; gpu-kernel-outlining follows the
+# last function pass), with nothing "in between"
+python3 - "$W/aa.json" <<'PY' || fail=1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert [g["name"] for g in doc["graphs"]] == ["builtin.module"], doc["graphs"]
+g = doc["graphs"][0]
+by_to = {t["to_name"]: t for t in g["transitions"]}
+t = by_to["one-shot-bufferize"]
+assert t["from_name"] == "cse on func.func @main", t["from_name"]
+assert t["changed"] and not t.get("between"), t
+st = {s["name"]: s for s in g["stages"]}
+assert "tensor" in st["cse on func.func @main"]["ops_by_dialect"]
+assert "tensor" not in st["one-shot-bufferize"]["ops_by_dialect"]
+assert "memref" in st["one-shot-bufferize"]["ops_by_dialect"]
+t = by_to["gpu-kernel-outlining"]
+assert t["from_name"] == "convert-parallel-loops-to-gpu on func.func @main", t
+print("ok module boundary")
 PY
 
 # text: unchanged stages folded into one line
 $MT irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
-grep -q 'linalg-fuse-elementwise-ops -> \[[0-9]*\] cse: unchanged (2 stages: canonicalize cse)' "$W/aa.txt" ||
+grep -q 'linalg-fuse-elementwise-ops on func.func @main -> \[[0-9]*\] cse on func.func @main: unchanged (2 stages: canonicalize on func.func @main cse on func.func @main)' "$W/aa.txt" ||
 	{ echo "text output does not fold the unchanged stages"; cat "$W/aa.txt"; fail=1; }
 
 # --trace follows model.py:13:9 (the multiply's body op) through the stages
 $MT irdiff --trace model.py:13:9 --format json "$W/after-all.txt" >"$W/trace.json" || fail=1
 python3 - "$W/trace.json" <<'PY' || fail=1
 import json, sys
-g = [x for x in json.load(open(sys.argv[1]))["graphs"] if x["name"] == "func.func @main"][0]
+g = [x for x in json.load(open(sys.argv[1]))["graphs"] if x["name"] == "builtin.module"][0]
 for s in g["stages"]:
     ops = {t["op"] for t in s["trace"]}
     assert any(o.startswith("arith.mulf@") for o in ops), (s["name"], ops)
 last = g["stages"][-1]["trace"]
 assert {"op": "arith.mulf@gpu", "count": 1} in last, last
 ev = {t["to_name"]: [e["op"] for e in t["trace"]] for t in g["transitions"]}
-assert "arith.mulf placed cpu -> gpu" in ev["convert-parallel-loops-to-gpu"], ev
+assert "arith.mulf placed cpu -> gpu" in ev["convert-parallel-loops-to-gpu on func.func @main"], ev
 print("ok trace")
 PY
 
 # --show-ir: a unified diff with SSA names normalised
-$MT irdiff --show-ir --from before:linalg-fuse-elementwise-ops \
-	--to linalg-fuse-elementwise-ops "$W/after-all.txt" >"$W/show.txt" || fail=1
+$MT irdiff --show-ir --from 'before:linalg-fuse-elementwise-ops on func.func @main' \
+	--to 'linalg-fuse-elementwise-ops on func.func @main' "$W/after-all.txt" >"$W/show.txt" || fail=1
 grep -q '^@@ ' "$W/show.txt" && grep -q '^-.*%v[0-9]' "$W/show.txt" &&
 	! grep -q '%arg0' "$W/show.txt" ||
 	{ echo "--show-ir output is not a normalised unified diff"; cat "$W/show.txt"; fail=1; }

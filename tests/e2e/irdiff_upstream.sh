@@ -6,7 +6,8 @@
 # - fusion-elementwise-ops.mlir: in each of its four functions the two
 #   linalg.generic ops become one (upstream: one generic whose
 #   indexing_maps concatenate both), so in a function pipeline every
-#   function keeps its own "before" dump and shows one fusion;
+#   function keeps its own "before" dump and shows one fusion, and with a
+#   module pass first (a whole-module dump) no "before" dump is needed;
 # - outlining.mlir: gpu-kernel-outlining makes gpu.module @launch_kernel,
 #   @multiple_launches_kernel and @multiple_launches_kernel_0, so
 #   gpu.module(convert-gpu-to-nvvm) runs once on each: at module scope each
@@ -45,27 +46,36 @@ FP='builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize))'
 opt "$W/fe-aa.txt" "$FE" --pass-pipeline="$FP" \
 	--mlir-print-ir-before=linalg-fuse-elementwise-ops --mlir-print-ir-after-all
 irdiff "$W/fe-aa.json" "$W/fe-aa.txt"
+opt "$W/fe-mod.txt" "$FE" --pass-pipeline='builtin.module(cse,func.func(linalg-fuse-elementwise-ops))' \
+	--mlir-print-ir-after-all
+irdiff "$W/fe-mod.json" "$W/fe-mod.txt"
 mkdir "$W/fe-tree"
 opt "$W/fe-tree.err" "$FE" \
 	--pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops),canonicalize,func.func(cse))' \
 	--mlir-print-ir-before-all --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/fe-tree"
 irdiff "$W/fe-tree.json" "$W/fe-tree"
 
-python3 - "$W/fe-aa.json" "$W/fe-tree.json" <<'PY' || fail=1
+python3 - "$W/fe-aa.json" "$W/fe-tree.json" "$W/fe-mod.json" <<'PY' || fail=1
 import json, sys
 funcs = ["add_mul_fusion", "transpose_add_mul_fusion",
          "add_broadcast_mul_fusion", "add_mul_scalar_fusion"]
-# after-all: one timeline per function, each from its own "before" dump
-doc = json.load(open(sys.argv[1]))
-graphs = {g["name"]: g for g in doc["graphs"]}
-for f in funcs:
-    g = graphs["func.func @" + f]
+def fusions_per_stage(path, first):
+    doc = json.load(open(path))
+    assert [g["name"] for g in doc["graphs"]] == ["builtin.module"], doc["graphs"]
+    g = doc["graphs"][0]
     names = [s["name"] for s in g["stages"]]
-    assert names == ["before:linalg-fuse-elementwise-ops",
-                     "linalg-fuse-elementwise-ops", "canonicalize"], (f, names)
-    fu = [x for t in g["transitions"] for x in t["fusions"]]
-    assert len(fu) == 1 and fu[0]["into"]["op"] == "linalg.generic", (f, fu)
-print("ok after-all: every function has its before dump and one fusion")
+    assert names[0] == first, names
+    return {t["to_name"]: t["fusions"] for t in g["transitions"]}
+# after-all: one timeline of whole modules; each function's "before" dump
+# is its input, so every function's fusion shows at its own pass
+for path, first in [(sys.argv[1], "before:linalg-fuse-elementwise-ops on func.func @add_mul_fusion"),
+                    (sys.argv[3], "cse")]:
+    fu = fusions_per_stage(path, first)
+    for f in funcs:
+        got = fu.pop("linalg-fuse-elementwise-ops on func.func @" + f)
+        assert len(got) == 1 and got[0]["into"]["op"] == "linalg.generic", (path, f, got)
+    assert not [x for v in fu.values() for x in v], (path, fu)
+print("ok after-all: one fusion per function, with or without before dumps")
 # tree: no "before" copy of the "after" just written in the same scope,
 # and a function's transition names only dumps whose changes it shows
 doc = json.load(open(sys.argv[2]))

@@ -115,6 +115,8 @@ typedef enum {
 	MT_IR_LAYOUT_AFTERALL /* one --mlir-print-ir-after-all capture */
 } mt_ir_layout;
 
+typedef struct mt_ir_capture mt_ir_capture; /* private */
+
 typedef struct mt_ir_stage {
 	char *name; /* "mo", "canonicalize", a file name */
 	char *path; /* the file holding it */
@@ -122,6 +124,12 @@ typedef struct mt_ir_stage {
 	int unknown; /* MAX layout: a stage name not in the pipeline */
 	size_t order; /* when the dump was written, across all graphs of
 	               * a tree or after-all input; 0 when unknown */
+	/* After-all captures: when not NULL, the stage is the whole module
+	 * at dump number `dump` of the capture, put together from several
+	 * dumps of path (off, len: that dump's own text). Borrowed from
+	 * the input. */
+	const mt_ir_capture *capture;
+	size_t dump;
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
@@ -139,6 +147,7 @@ typedef struct mt_ir_input {
 	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
 	struct mt_map *index; /* private: graph name -> graph */
+	mt_ir_capture *capture; /* private: the after-all capture, if any */
 } mt_ir_input;
 
 /*
@@ -153,12 +162,14 @@ int mt_ir_input_open(mt_ir_input **out,
                      mt_error *err);
 void mt_ir_input_free(mt_ir_input *in);
 
-/* Map the bytes of a stage (free with mt_ir_text_release). */
+/* Map the bytes of a stage (free with mt_ir_text_release); a snapshot
+ * of an after-all capture is put together in memory. */
 typedef struct mt_ir_text {
 	const char *ptr;
 	size_t len;
 	void *map;
 	size_t maplen;
+	char *own; /* the snapshot's text, or NULL */
 } mt_ir_text;
 int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err);
 void mt_ir_text_release(mt_ir_text *t);
