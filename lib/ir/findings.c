@@ -371,6 +371,7 @@ typedef struct fuser {
 	mt_map byloc; /* loc hash -> first removed A op (for fused locs) */
 	uint32_t *locnext;
 	uint32_t mark;
+	uint32_t f, root; /* the B op and the member it stands for */
 	uint64_t callee;
 } fuser;
 
@@ -474,7 +475,8 @@ static int group_fused_loc(fuser *F, const mt_ir_loc *fl)
 		for (d = mt_map_get(&F->byloc, mt_hash_finish(h));
 		     d != MT_IR_NONE; d = F->locnext[d]) {
 			if (A->claimed[d] || F->stamp[d] == F->mark ||
-			    !A->m->ops[d].noperands)
+			    !A->m->ops[d].noperands ||
+			    (A->m->ops[d].flags & MT_IR_OP_EMPTY))
 				continue;
 			group_add(F, d);
 			named = 1;
@@ -483,9 +485,38 @@ static int group_fused_loc(fuser *F, const mt_ir_loc *fl)
 	return named;
 }
 
+/* Whether producer d, operand k of member go, was replaced one to one by
+ * a new op of its own: when go is the op f stands for (its counterpart,
+ * or a root), f's operand k comes from an op that is new and not f. Then
+ * d was lowered (arith.mulf -> llvm.fmul beside arith.addf ->
+ * llvm.fadd), not fused into f. */
+static int
+replaced_apart(const fuser *F, const mt_ir_op *go, uint32_t k)
+{
+	const ir_side *A = &F->D->a, *B = &F->D->b;
+	const mt_ir_op *fo = &B->m->ops[F->f];
+	const char *fn = mt_ir_str_get(B->m, fo->name), *gn;
+	const mt_ir_value *val;
+	uint32_t v, g;
+	size_t dl = mt_ir_dialect_len(fn);
+
+	if (go != &A->m->ops[F->root] || k >= fo->noperands)
+		return 0;
+	v = B->m->operands[fo->first_operand + k];
+	if (v == MT_IR_NONE || v >= B->m->nvalues)
+		return 0;
+	val = &B->m->values[v];
+	g = val->op;
+	if ((val->idx & MT_IR_ARG) || g == F->f || B->match[g] != MT_IR_NONE)
+		return 0;
+	gn = mt_ir_str_get(B->m, B->m->ops[g].name);
+	return mt_ir_dialect_len(gn) == dl && !memcmp(gn, fn, dl);
+}
+
 /* Grow the group backwards through removed producers whose results are
- * used only inside it (constants and other operand-less ops and
- * transfers stay out). */
+ * used only inside it (constants, empty tensors and other operand-less
+ * ops, transfers, and producers replaced by an op of their own stay
+ * out). */
 static void group_grow(fuser *F)
 {
 	ir_side *A = &F->D->a;
@@ -511,9 +542,11 @@ static void group_grow(fuser *F)
 				if (F->stamp[d] == F->mark ||
 				    !gone(F->D, F->callee, d) ||
 				    A->claimed[d] ||
-				    (A->m->ops[d].flags & MT_IR_OP_TRANSFER) ||
+				    (A->m->ops[d].flags &
+				     (MT_IR_OP_TRANSFER | MT_IR_OP_EMPTY)) ||
 				    !A->m->ops[d].noperands ||
-				    !used_only_in(A, d, F->stamp, F->mark))
+				    !used_only_in(A, d, F->stamp, F->mark) ||
+				    replaced_apart(F, go, k))
 					continue;
 				group_add(F, d);
 				grew = 1;
@@ -608,6 +641,13 @@ static int fusion_at(fuser *F, uint32_t f)
 	if (m != MT_IR_NONE && A->m->ops[m].attr_hash == fo->attr_hash &&
 	    !(fl && fl->n > 1))
 		return 0;
+	/* An op without a body that kept its identity and took no more
+	 * inputs than it had absorbed nothing; it may have lost operands
+	 * (canonicalize dropping a dealloc's dead operands): their producers
+	 * were cleaned up, not fused. */
+	if (m != MT_IR_NONE && !fo->nregions && !(fl && fl->n > 1) &&
+	    fo->noperands <= A->m->ops[m].noperands)
+		return 0;
 	/* a call into an outlined function takes over the ops that moved
 	 * there */
 	F->callee = fo->sym && !(fo->flags & MT_IR_OP_SYMDEF)
@@ -625,6 +665,8 @@ static int fusion_at(fuser *F, uint32_t f)
 		evidence = group_fused_loc(F, fl);
 	if (!F->ngroup)
 		return 0;
+	F->f = f;
+	F->root = F->group[0];
 	group_grow(F);
 	if (F->ngroup < 2)
 		return 0;

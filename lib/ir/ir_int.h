@@ -88,7 +88,8 @@ enum {
 	IR_NC_KNOWN = 1,
 	IR_NC_TRANSFER = 2, /* moves data between devices */
 	IR_NC_SYMDEF = 4, /* defines the symbol it names (.func, .graph) */
-	IR_NC_DEVREGION = 8 /* its regions run on a device */
+	IR_NC_DEVREGION = 8, /* its regions run on a device */
+	IR_NC_EMPTY = 16 /* makes an empty tensor or buffer: computes nothing */
 };
 unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
 

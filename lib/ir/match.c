@@ -10,7 +10,9 @@
  *      (outlining moves ops into new functions),
  *   4. name + structure / attributes, for ops without locations,
  *   5. name + location alone (the op was modified),
- *   6. order among same-named children of matched parents.
+ *   6. dataflow: the same-named op whose results the users now take
+ *      from this one (a fused op follows its consumer),
+ *   7. order among same-named children of matched parents.
  * Within a tier, candidates are taken in document order, so the 80 copies
  * of one layer pair up in order. findings.c reads the matching.
  */
@@ -218,13 +220,79 @@ static void match_tier(ir_differ *D, int tier)
 	mt_map_release(&tails);
 }
 
+/* The A op whose result r the users of B op j's result r used to take:
+ * j's predecessor by dataflow, or MT_IR_NONE. Looks at the first matched
+ * user that takes the value at an operand position its counterpart has. */
+static uint32_t dataflow_pred(const ir_differ *D, uint32_t j)
+{
+	const ir_side *A = &D->a, *B = &D->b;
+	const mt_ir_op *jo = &B->m->ops[j];
+	uint32_t r, u, k;
+
+	for (r = 0; r < jo->nresults; r++) {
+		uint32_t v = jo->first_result + r;
+
+		for (u = B->use_off[v]; u < B->use_off[v + 1]; u++) {
+			uint32_t ub = B->uses[u], ua = B->match[ub];
+			const mt_ir_op *uo = &B->m->ops[ub], *ao;
+
+			if (ua == MT_IR_NONE)
+				continue;
+			ao = &A->m->ops[ua];
+			for (k = 0; k < uo->noperands && k < ao->noperands; k++) {
+				uint32_t va, d;
+				const mt_ir_value *val;
+
+				if (B->m->operands[uo->first_operand + k] != v)
+					continue;
+				va = A->m->operands[ao->first_operand + k];
+				if (va == MT_IR_NONE || va >= A->m->nvalues)
+					continue;
+				val = &A->m->values[va];
+				d = val->op;
+				if ((val->idx & MT_IR_ARG) || val->idx != r)
+					continue;
+				return d;
+			}
+		}
+	}
+	return MT_IR_NONE;
+}
+
+/* Pair unmatched ops by dataflow: an op whose results took the place of
+ * an unmatched op's results, with the same name, is its successor. This
+ * is how a fused op follows its consumer (it keeps the consumer's uses
+ * but may take the producer's attributes, or have no location at all).
+ * Users come after their producers, so the ops are visited last first:
+ * an op paired here lets its producers pair too. */
+static void match_dataflow(ir_differ *D)
+{
+	uint32_t j;
+
+	for (j = D->b.n; j-- > 0;) {
+		uint32_t i;
+
+		if (D->b.match[j] != MT_IR_NONE || !D->b.m->ops[j].nresults)
+			continue;
+		i = dataflow_pred(D, j);
+		if (i == MT_IR_NONE || D->a.match[i] != MT_IR_NONE ||
+		    ir_name_h(&D->a, i) != ir_name_h(&D->b, j) ||
+		    D->a.scope[i] != D->b.scope[j])
+			continue;
+		D->a.match[i] = j;
+		D->b.match[j] = i;
+	}
+}
+
 void ir_match(ir_differ *D)
 {
 	int tier;
 
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
-	for (tier = T_SYM; tier <= T_ORDER; tier++)
+	for (tier = T_SYM; tier < T_ORDER; tier++)
 		match_tier(D, tier);
+	match_dataflow(D);
+	match_tier(D, T_ORDER);
 	/* parents matched late can pair up children in order */
 	match_tier(D, T_ORDER);
 	free(D->next);

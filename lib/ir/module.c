@@ -239,6 +239,8 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 		                               ".fn",   ".global", ".module" };
 	static const char *const regions[] = { "gpu.launch", "gpu.func",
 		                               "gpu.module", "gpu.binary" };
+	static const char *const empties[] = { ".empty", ".alloc_tensor",
+		                               ".alloc", ".alloca" };
 	const char *s;
 	unsigned c = IR_NC_KNOWN;
 	size_t i;
@@ -263,6 +265,9 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 	    strstr(s, "host_to_device") || strstr(s, "device_to_host") ||
 	    strstr(s, "to_device") || strstr(s, "to_host"))
 		c |= IR_NC_TRANSFER;
+	for (i = 0; i < MT_ARRAY_SIZE(empties); i++)
+		if (ends_with(s, empties[i]))
+			c |= IR_NC_EMPTY;
 	m->nameclass[name] = (uint8_t)c;
 	return c;
 }

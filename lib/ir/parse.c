@@ -714,6 +714,8 @@ static void op_store(ir_parser *P, const opctx *c)
 	o->device = c->attr_dev ? c->attr_dev
 	            : c->to_dev ? c->to_dev
 	                        : c->last_type_dev;
+	if (nc & IR_NC_EMPTY)
+		o->flags |= MT_IR_OP_EMPTY;
 	if (nc & IR_NC_TRANSFER) {
 		o->flags |= MT_IR_OP_TRANSFER;
 		o->xfer_from = c->type_dev[0];

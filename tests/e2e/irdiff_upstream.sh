@@ -8,6 +8,13 @@
 #   indexing_maps concatenate both), so in a function pipeline every
 #   function keeps its own "before" dump and shows one fusion, and with a
 #   module pass first (a whole-module dump) no "before" dump is needed;
+#   the fused op follows the consumer (its location, when printed), the
+#   members are the two generics and never the tensor.empty feeding them,
+#   with or without locations; lowered to loops and then by
+#   convert-arith-to-llvm, every arith.addf / arith.mulf of the fused
+#   bodies becomes one llvm.fadd / llvm.fmul: lowerings, no fusion;
+#   ownership-based-buffer-deallocation and canonicalize insert and
+#   simplify bufferization.dealloc ops (dropping operands): no fusion;
 # - outlining.mlir: gpu-kernel-outlining makes gpu.module @launch_kernel,
 #   @multiple_launches_kernel and @multiple_launches_kernel_0, so
 #   gpu.module(convert-gpu-to-nvvm) runs once on each: at module scope each
@@ -49,13 +56,23 @@ irdiff "$W/fe-aa.json" "$W/fe-aa.txt"
 opt "$W/fe-mod.txt" "$FE" --pass-pipeline='builtin.module(cse,func.func(linalg-fuse-elementwise-ops))' \
 	--mlir-print-ir-after-all
 irdiff "$W/fe-mod.json" "$W/fe-mod.txt"
+"$MLIR_OPT" "$FE" --pass-pipeline='builtin.module(cse,func.func(linalg-fuse-elementwise-ops))' \
+	--mlir-print-ir-after-all -o /dev/null 2>"$W/fe-noloc.txt" || { echo "mlir-opt failed"; exit 1; }
+irdiff "$W/fe-noloc.json" "$W/fe-noloc.txt"
+opt "$W/fe-llvm.txt" "$FE" --mlir-print-ir-after-all \
+	--pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops),one-shot-bufferize{bufferize-function-boundaries},func.func(convert-linalg-to-loops),convert-arith-to-llvm)'
+irdiff "$W/fe-llvm.json" "$W/fe-llvm.txt"
+opt "$W/fe-dealloc.txt" "$FE" --mlir-print-ir-after-all \
+	--pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},func.func(ownership-based-buffer-deallocation,canonicalize))'
+irdiff "$W/fe-dealloc.json" "$W/fe-dealloc.txt"
 mkdir "$W/fe-tree"
 opt "$W/fe-tree.err" "$FE" \
 	--pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops),canonicalize,func.func(cse))' \
 	--mlir-print-ir-before-all --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/fe-tree"
 irdiff "$W/fe-tree.json" "$W/fe-tree"
 
-python3 - "$W/fe-aa.json" "$W/fe-tree.json" "$W/fe-mod.json" <<'PY' || fail=1
+python3 - "$W/fe-aa.json" "$W/fe-tree.json" "$W/fe-mod.json" "$W/fe-noloc.json" "$W/fe-llvm.json" \
+	"$W/fe-dealloc.json" <<'PY' || fail=1
 import json, sys
 funcs = ["add_mul_fusion", "transpose_add_mul_fusion",
          "add_broadcast_mul_fusion", "add_mul_scalar_fusion"]
@@ -76,6 +93,41 @@ for path, first in [(sys.argv[1], "before:linalg-fuse-elementwise-ops on func.fu
         assert len(got) == 1 and got[0]["into"]["op"] == "linalg.generic", (path, f, got)
     assert not [x for v in fu.values() for x in v], (path, fu)
 print("ok after-all: one fusion per function, with or without before dumps")
+# members: producer and consumer generics, at the lines of the input
+# (upstream's ops, read from the file), the fused op at the consumer's
+consumer = {"add_mul_fusion": 25, "transpose_add_mul_fusion": 59,
+            "add_broadcast_mul_fusion": 91, "add_mul_scalar_fusion": 117}
+producer = {"add_mul_fusion": 16, "transpose_add_mul_fusion": 50,
+            "add_broadcast_mul_fusion": 80, "add_mul_scalar_fusion": 107}
+def line(ref):
+    return int(ref["loc"].split(":")[-2])
+fu = fusions_per_stage(sys.argv[3], "cse")
+for f in funcs:
+    x = fu["linalg-fuse-elementwise-ops on func.func @" + f][0]
+    assert line(x["into"]) == consumer[f], (f, x)
+    got = sorted((m["op"], line(m)) for m in x["from"])
+    assert got == [("linalg.generic", producer[f]), ("linalg.generic", consumer[f])], (f, got)
+# no locations printed: the same fusions, found by dataflow
+fu = fusions_per_stage(sys.argv[4], "cse")
+for f in funcs:
+    x = fu["linalg-fuse-elementwise-ops on func.func @" + f]
+    assert len(x) == 1 and [m["op"] for m in x[0]["from"]] == ["linalg.generic"] * 2, (f, x)
+print("ok fusion: consumer's successor, producer and consumer the members")
+# one-to-one lowering is not fusion
+doc = json.load(open(sys.argv[5]))
+t = [t for t in doc["graphs"][0]["transitions"] if t["to_name"] == "convert-arith-to-llvm"][0]
+assert not t["fusions"], t["fusions"]
+low = {(c["op"], d["op"]) for l in t["lowerings"] for c in l["from"] for d in l["to"]}
+assert ("arith.addf", "llvm.fadd") in low and ("arith.mulf", "llvm.fmul") in low, low
+n = sum(1 for l in t["lowerings"] if [c["op"] for c in l["from"]] == ["arith.mulf"])
+assert n == 4, t["lowerings"]
+print("ok lowering: arith -> llvm one to one, no fusion")
+doc = json.load(open(sys.argv[6]))
+g = doc["graphs"][0]
+assert sum(1 for s in g["stages"] if s["name"].startswith("canonicalize")) == 4, g["stages"]
+fu = [(t["to_name"], x["into"]["op"]) for t in g["transitions"] for x in t["fusions"]]
+assert not fu, fu
+print("ok clean-up: dealloc operands dropped by canonicalize are no fusion")
 # tree: no "before" copy of the "after" just written in the same scope,
 # and a function's transition names only dumps whose changes it shows
 doc = json.load(open(sys.argv[2]))

@@ -31,6 +31,7 @@ enum {
 	MT_IR_OP_SYMDEF = 2, /* sym is a symbol this op defines */
 	MT_IR_OP_TRANSFER = 4, /* moves data between devices */
 	MT_IR_OP_DEVREGION = 8, /* its regions run on a device (gpu.launch) */
+	MT_IR_OP_EMPTY = 16, /* only makes an empty value (tensor.empty) */
 };
 
 typedef struct mt_ir_op {
