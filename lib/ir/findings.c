@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
 
 /* ---- opref ---- */
@@ -223,6 +224,12 @@ void mt_ir_transition_release(mt_ir_transition *t)
 		counts_free(t->lowerings[i].to, t->lowerings[i].nto);
 	}
 	free(t->lowerings);
+	for (i = 0; i < t->nkernels; i++) {
+		free(t->kernels[i].kernel);
+		opref_release(&t->kernels[i].from);
+		opref_release(&t->kernels[i].to);
+	}
+	free(t->kernels);
 	counts_free(t->trace, t->ntrace);
 	memset(t, 0, sizeof(*t));
 }
@@ -848,6 +855,133 @@ static void find_lowerings(ir_differ *D)
 	mt_map_release(&at);
 }
 
+/* ---- kernels ---- */
+
+static int name_is(const mt_ir_module *m, uint32_t i, const char *name)
+{
+	return !strcmp(mt_ir_str_get(m, m->ops[i].name), name);
+}
+
+/* The first function (symbol-defining child) of op mod, or MT_IR_NONE. */
+static uint32_t first_func(const mt_ir_module *m, uint32_t mod)
+{
+	uint32_t c;
+
+	for (c = mod + 1; c < m->ops[mod].end; c++)
+		if (m->ops[c].parent == mod && (m->ops[c].flags & MT_IR_OP_SYMDEF))
+			return c;
+	return MT_IR_NONE;
+}
+
+/* Ops of side s named name, unmatched, by symbol hash (first wins). */
+static void index_by_sym(mt_map *out, const ir_side *s, const char *name)
+{
+	uint32_t i;
+
+	mt_map_init(out, 16);
+	for (i = 0; i < s->n; i++) {
+		int found;
+
+		if (s->match[i] == MT_IR_NONE && s->m->ops[i].sym &&
+		    name_is(s->m, i, name))
+			mt_map_slot(out, mt_ir_str_hash(s->m, s->m->ops[i].sym),
+			            i, &found);
+	}
+}
+
+static void kernel_add(ir_differ *D,
+                       mt_ir_kernel_change change,
+                       const mt_ir_module *km,
+                       uint32_t mod,
+                       uint32_t fn,
+                       const mt_ir_module *fm,
+                       uint32_t from,
+                       const mt_ir_module *tm,
+                       uint32_t to)
+{
+	mt_ir_kernel k;
+	mt_buf name = MT_BUF_INIT;
+
+	mt_buf_printf(&name, "@%s", mt_ir_str_get(km, km->ops[mod].sym));
+	if (fn != MT_IR_NONE)
+		mt_buf_printf(&name, "::@%s", mt_ir_str_get(km, km->ops[fn].sym));
+	k.change = change;
+	k.kernel = mt_buf_detach(&name);
+	opref_fill(&k.from, fm, from);
+	opref_fill(&k.to, tm, to);
+	MT_PUSH(D->t->kernels, D->t->nkernels, D->t->cap_kernels, k);
+}
+
+/* gpu-kernel-outlining: a removed gpu.launch, a new gpu.launch_func in
+ * the same function naming a new gpu.module (launch_func's first symbol)
+ * whose function holds the launch's body. Launches pair with launch_funcs
+ * of the same function in order. */
+static void find_outlined(ir_differ *D)
+{
+	const ir_side *A = &D->a, *B = &D->b;
+	mt_map mods;
+	uint8_t *used = mt_calloc(A->n + 1, 1);
+	uint32_t j, i;
+
+	index_by_sym(&mods, B, "gpu.module");
+	for (j = 0; j < B->n; j++) {
+		const mt_ir_op *lf = &B->m->ops[j];
+		uint32_t mod, fn;
+
+		if (B->match[j] != MT_IR_NONE || !lf->sym ||
+		    !name_is(B->m, j, "gpu.launch_func"))
+			continue;
+		mod = mt_map_get(&mods, mt_ir_str_hash(B->m, lf->sym));
+		if (mod == MT_IR_NONE)
+			continue;
+		fn = first_func(B->m, mod);
+		for (i = 0; i < A->n; i++)
+			if (!used[i] && A->match[i] == MT_IR_NONE &&
+			    A->scope[i] == B->scope[j] &&
+			    name_is(A->m, i, "gpu.launch"))
+				break;
+		if (i == A->n || fn == MT_IR_NONE)
+			continue;
+		used[i] = 1;
+		kernel_add(D, MT_IR_KERNEL_OUTLINED, B->m, mod, fn, A->m, i, B->m,
+		           fn);
+	}
+	mt_map_release(&mods);
+	free(used);
+}
+
+/* gpu-module-to-binary: a removed gpu.module and a new gpu.binary of the
+ * same name; one entry per function of the module. */
+static void find_compiled(ir_differ *D)
+{
+	const ir_side *A = &D->a, *B = &D->b;
+	mt_map bins;
+	uint32_t i, c;
+
+	index_by_sym(&bins, B, "gpu.binary");
+	for (i = 0; i < A->n; i++) {
+		uint32_t bin, n = 0;
+
+		if (A->match[i] != MT_IR_NONE || !A->m->ops[i].sym ||
+		    !name_is(A->m, i, "gpu.module"))
+			continue;
+		bin = mt_map_get(&bins, mt_ir_str_hash(A->m, A->m->ops[i].sym));
+		if (bin == MT_IR_NONE)
+			continue;
+		for (c = i + 1; c < A->m->ops[i].end; c++)
+			if (A->m->ops[c].parent == i &&
+			    (A->m->ops[c].flags & MT_IR_OP_SYMDEF)) {
+				kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i, c,
+				           A->m, c, B->m, bin);
+				n++;
+			}
+		if (!n)
+			kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i, MT_IR_NONE,
+			           A->m, i, B->m, bin);
+	}
+	mt_map_release(&bins);
+}
+
 int mt_ir_diff(mt_ir_transition *out,
                const mt_ir_module *a,
                const mt_ir_module *b,
@@ -869,9 +1003,11 @@ int mt_ir_diff(mt_ir_transition *out,
 	find_transfers(&D, &D.a, 0);
 	find_transfers(&D, &D.b, 1);
 	find_lowerings(&D);
+	find_outlined(&D);
+	find_compiled(&D);
 	out->changed = out->counts.added || out->counts.removed ||
 	               out->counts.modified || out->counts.moved ||
-	               out->nplacements || out->ntransfers;
+	               out->nplacements || out->ntransfers || out->nkernels;
 	ir_side_release(&D.a);
 	ir_side_release(&D.b);
 	return 0;

@@ -261,7 +261,10 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 	for (i = 0; i < MT_ARRAY_SIZE(regions); i++)
 		if (!strcmp(s, regions[i]))
 			c |= IR_NC_DEVREGION;
-	if (strstr(s, "transfer") || strstr(s, "memcpy") ||
+	/* a memcpy of the host (llvm.intr.memcpy, from memref.copy) moves
+	 * nothing between devices; gpu.memcpy does */
+	if (strstr(s, "transfer") ||
+	    (strstr(s, "memcpy") && strncmp(s, "llvm.", 5)) ||
 	    strstr(s, "host_to_device") || strstr(s, "device_to_host") ||
 	    strstr(s, "to_device") || strstr(s, "to_host"))
 		c |= IR_NC_TRANSFER;

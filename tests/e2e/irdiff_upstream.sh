@@ -18,7 +18,13 @@
 # - outlining.mlir: gpu-kernel-outlining makes gpu.module @launch_kernel,
 #   @multiple_launches_kernel and @multiple_launches_kernel_0, so
 #   gpu.module(convert-gpu-to-nvvm) runs once on each: at module scope each
-#   dump names the module it ran on.
+#   dump names the module it ran on; the kernels field says each launch
+#   was outlined into that module's gpu.func;
+# - module-to-binary-nvvm.mlir: gpu-module-to-binary turns gpu.module
+#   @kernel_module1 and @kernel_module2 (each holding llvm.func @kernel)
+#   into gpu.binary ops of the same names: two kernels compiled;
+# - memref-copy.mlir: finalize-memref-to-llvm lowers memref.copy on the
+#   host (to llvm.intr.memcpy): no transfer, no placement.
 set -u
 MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
@@ -161,6 +167,41 @@ assert names == ["gpu-launch-sink-index-computations", "gpu-kernel-outlining",
                  "convert-gpu-to-nvvm on gpu.module @multiple_launches_kernel",
                  "convert-gpu-to-nvvm on gpu.module @multiple_launches_kernel_0"], names
 print("ok module scope: stages name the op each pass ran on")
+t = doc["graphs"][0]["transitions"]
+k = [x for t in t for x in t["kernels"]]
+assert [(x["change"], x["kernel"], x["from"]["op"], x["to"]["op"]) for x in k] == [
+    ("outlined", "@launch_kernel::@launch_kernel", "gpu.launch", "gpu.func"),
+    ("outlined", "@multiple_launches_kernel::@multiple_launches_kernel", "gpu.launch", "gpu.func"),
+    ("outlined", "@multiple_launches_kernel_0::@multiple_launches_kernel", "gpu.launch", "gpu.func")], k
+assert all(x["to"]["symbol"] == x["kernel"].split("::@")[1] for x in k), k
+assert [t["to_name"] for t in t if t["kernels"]] == ["gpu-kernel-outlining"]
+print("ok kernels: every launch outlined, at gpu-kernel-outlining")
+PY
+
+M2B="$D/module-to-binary-nvvm.mlir"
+opt "$W/m2b.txt" "$M2B" --pass-pipeline='builtin.module(canonicalize,gpu-module-to-binary{format=llvm})' \
+	--mlir-print-ir-after-all
+irdiff "$W/m2b.json" "$W/m2b.txt"
+MC="$D/memref-copy.mlir"
+opt "$W/mc.txt" "$MC" --pass-pipeline='builtin.module(canonicalize,finalize-memref-to-llvm)' \
+	--mlir-print-ir-after-all
+irdiff "$W/mc.json" "$W/mc.txt"
+python3 - "$W/m2b.json" "$W/mc.json" <<'PY' || fail=1
+import json, sys
+t = json.load(open(sys.argv[1]))["graphs"][0]["transitions"]
+by_to = {x["to_name"]: x for x in t}
+k = by_to["gpu-module-to-binary"]["kernels"]
+assert [(x["change"], x["kernel"], x["from"]["op"], x["to"]["op"], x["to"]["symbol"]) for x in k] == [
+    ("compiled", "@kernel_module1::@kernel", "llvm.func", "gpu.binary", "kernel_module1"),
+    ("compiled", "@kernel_module2::@kernel", "llvm.func", "gpu.binary", "kernel_module2")], k
+assert not by_to["canonicalize"]["kernels"] if "canonicalize" in by_to else True
+print("ok kernels: both modules compiled at gpu-module-to-binary")
+t = json.load(open(sys.argv[2]))["graphs"][0]["transitions"]
+x = [x for x in t if x["to_name"] == "finalize-memref-to-llvm"][0]
+assert not x["transfers"] and not x["placements"], (x["transfers"], x["placements"])
+low = {d["op"] for l in x["lowerings"] for d in l["to"]}
+assert "llvm.intr.memcpy" in low, low
+print("ok host copy: llvm.intr.memcpy is a lowering, not a transfer")
 PY
 
 exit $fail

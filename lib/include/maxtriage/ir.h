@@ -225,6 +225,17 @@ typedef struct mt_ir_lowering {
 	size_t nto;
 } mt_ir_lowering;
 
+/* A GPU kernel that appeared: its launch outlined into a function of a
+ * new gpu.module (from: the launch, to: the gpu.func), or its module
+ * compiled into a gpu.binary (from: the function, to: the binary). */
+typedef enum { MT_IR_KERNEL_OUTLINED, MT_IR_KERNEL_COMPILED } mt_ir_kernel_change;
+
+typedef struct mt_ir_kernel {
+	mt_ir_kernel_change change;
+	char *kernel; /* "@module::@func" */
+	mt_ir_opref from, to;
+} mt_ir_kernel;
+
 typedef struct mt_ir_counts {
 	size_t added, removed, modified, moved, unchanged;
 } mt_ir_counts;
@@ -240,6 +251,8 @@ typedef struct mt_ir_transition {
 	size_t ntransfers, cap_transfers;
 	mt_ir_lowering *lowerings;
 	size_t nlowerings, cap_lowerings;
+	mt_ir_kernel *kernels;
+	size_t nkernels, cap_kernels;
 	mt_ir_count *trace; /* "linalg.generic removed" etc. at --trace */
 	size_t ntrace, cap_trace;
 } mt_ir_transition;
