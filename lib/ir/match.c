@@ -9,7 +9,8 @@
  *   3. name + location + attributes, in scope, then across scopes
  *      (outlining moves ops into new functions),
  *   4. name + structure / attributes, for ops without locations,
- *   5. name + location alone (the op was modified),
+ *   5. name + location alone (the op was modified), on the same device
+ *      first, in scope, then across scopes,
  *   6. dataflow: the same-named op whose results the users now take
  *      from this one (a fused op follows its consumer),
  *   7. order among same-named children of matched parents.
@@ -90,6 +91,7 @@ enum {
 	T_ATTR,
 	T_STRUCT_NOLOC,
 	T_ATTR_NOLOC,
+	T_LOC_DEV,
 	T_LOC_SCOPED,
 	T_LOC,
 	T_ORDER
@@ -134,14 +136,20 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		h = ir_mix(h, op->attr_hash);
 		h = ir_mix(h, s->scope[i]);
 		break;
+	case T_LOC_DEV:
 	case T_LOC_SCOPED:
 	case T_LOC:
 		if (!ir_loc_h(s, i))
 			return 0;
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, ir_loc_h(s, i));
-		if (tier == T_LOC_SCOPED)
+		if (tier != T_LOC)
 			h = ir_mix(h, s->scope[i]);
+		/* one location often names a host op and its device twin
+		 * (the launch's bounds and its body): pair within a device
+		 * first, so a modified twin is not taken for a move */
+		if (tier == T_LOC_DEV)
+			h = ir_mix(h, mt_ir_str_hash(s->m, op->device));
 		break;
 	case T_ORDER: {
 		uint32_t p = op->parent, pb;

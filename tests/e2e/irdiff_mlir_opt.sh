@@ -129,6 +129,32 @@ assert t["from_name"] == "convert-parallel-loops-to-gpu on func.func @main", t
 print("ok module boundary")
 PY
 
+# the whole NVVM pipeline (no fusion first): the two generics become two
+# parallel loops, two gpu.launch ops, two outlined kernels named as
+# upstream's outlining.mlir names them (@main_kernel, @main_kernel_0),
+# compiled by gpu-module-to-binary; ops move to the GPU at
+# convert-parallel-loops-to-gpu and at no other pass (a host op and its
+# device twin at one location are not a move)
+NP='builtin.module(one-shot-bufferize{bufferize-function-boundaries},func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops,convert-parallel-loops-to-gpu),gpu-lower-to-nvvm-pipeline{cubin-format=isa})'
+if "$MLIR_OPT" "$SRC" --pass-pipeline="$NP" --mlir-print-debuginfo --mlir-print-ir-after-all \
+	-o /dev/null 2>"$W/nvvm.txt"; then
+	run nvvm "$W/nvvm.txt"
+	python3 - "$W/nvvm.json" <<'PY' || fail=1
+import json, sys
+t = json.load(open(sys.argv[1]))["graphs"][0]["transitions"]
+moved = sorted({x["to_name"] for x in t if x["placements"]})
+assert moved == ["convert-parallel-loops-to-gpu on func.func @main"], moved
+k = [(x["to_name"], y["change"], y["kernel"]) for x in t for y in x["kernels"]]
+assert k == [("gpu-kernel-outlining", "outlined", "@main_kernel::@main_kernel"),
+             ("gpu-kernel-outlining", "outlined", "@main_kernel_0::@main_kernel"),
+             ("gpu-module-to-binary", "compiled", "@main_kernel::@main_kernel"),
+             ("gpu-module-to-binary", "compiled", "@main_kernel_0::@main_kernel")], k
+print("ok nvvm pipeline")
+PY
+else
+	echo "mlir-opt failed (gpu-lower-to-nvvm-pipeline)"; cat "$W/nvvm.txt" | tail -5; fail=1
+fi
+
 # text: unchanged stages folded into one line
 $MT irdiff "$W/after-all.txt" >"$W/aa.txt" || fail=1
 grep -q 'linalg-fuse-elementwise-ops on func.func @main -> \[[0-9]*\] cse on func.func @main: unchanged (2 stages: canonicalize on func.func @main cse on func.func @main)' "$W/aa.txt" ||
