@@ -142,12 +142,32 @@ static void tree_counters_are_numbers(void **state)
 	mt_ir_input_free(in);
 }
 
-static void after_all_capture_splits_by_scope(void **state)
+/* Name and location of each op of stage s, one "name@loc" per line. */
+static void stage_ops(const mt_ir_stage *s, mt_buf *out)
+{
+	mt_ir_module *m;
+	size_t i;
+
+	assert_int_equal(mt_ir_stage_parse(&m, s, NULL), 0);
+	mt_buf_clear(out);
+	for (i = 0; i < mt_ir_nops(m); i++) {
+		char loc[200];
+
+		mt_ir_loc_format(m, mt_ir_ops(m)[i].loc, loc, sizeof(loc));
+		mt_buf_printf(out, "%s@%s\n",
+		              mt_ir_str_get(m, mt_ir_ops(m)[i].name), loc);
+	}
+	mt_ir_module_free(m);
+}
+
+/* An after-all capture is one timeline of whole modules: a function
+ * dump stands in the module it belongs to. */
+static void after_all_capture_is_one_module_timeline(void **state)
 {
 	mt_buf path = MT_BUF_INIT;
 	const char *paths[1];
 	mt_ir_input *in;
-	const mt_ir_graph *f, *m;
+	const mt_ir_graph *m;
 
 	(void)state;
 	put("cap.txt",
@@ -167,18 +187,226 @@ static void after_all_capture_splits_by_scope(void **state)
 	paths[0] = path.ptr;
 	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
 	assert_int_equal(in->layout, MT_IR_LAYOUT_AFTERALL);
-	f = graph(in, "func.func @f");
-	/* the first "before" is the input; later ones repeat an "after" */
-	assert_int_equal(f->nstages, 3);
-	assert_string_equal(f->stages[0].name, "before:first-pass");
-	assert_string_equal(f->stages[1].name, "first-pass");
-	assert_string_equal(f->stages[2].name, "second");
+	assert_int_equal(in->ngraphs, 1);
 	m = graph(in, "builtin.module");
-	assert_int_equal(m->nstages, 1);
-	assert_string_equal(m->stages[0].name, "module-pass");
-	assert_true(m->stages[0].order > f->stages[2].order);
+	/* the first "before" is the input; later ones repeat an "after" */
+	assert_int_equal(m->nstages, 4);
+	assert_string_equal(m->stages[0].name,
+	                    "before:first-pass on func.func @f");
+	assert_string_equal(m->stages[1].name, "first-pass on func.func @f");
+	assert_string_equal(m->stages[2].name, "second on func.func @f");
+	assert_string_equal(m->stages[3].name, "module-pass");
+	assert_true(m->stages[3].order > m->stages[2].order);
+	/* before any module dump, the function stands in a module */
+	stage_ops(&m->stages[1], &path);
+	assert_string_equal(path.ptr, "builtin.module@\nfunc.func@\n"
+	                              "func.return@\n");
 	mt_ir_input_free(in);
 	mt_buf_release(&path);
+}
+
+/* A function dump replaces its function in the last module dump; each
+ * dump numbers its own location aliases, so #loc1 of the function dump
+ * is not #loc1 of the module dump. */
+static void function_dump_replaces_its_function(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *m;
+
+	(void)state;
+	put("cap.txt",
+	    "// -----// IR Dump After M (m) //----- //\n"
+	    "#map = affine_map<(d0) -> (d0)>\n"
+	    "module {\n"
+	    "  func.func @f() {\n    return loc(#loc1)\n  } loc(#loc)\n"
+	    "\n"
+	    "  func.func private @g() {\n    return loc(#loc2)\n"
+	    "  ^bb1:\n    return loc(#loc2)\n  } loc(#loc)\n"
+	    "} loc(#loc)\n"
+	    "#loc = loc(\"a.py\":1:1)\n#loc1 = loc(\"a.py\":2:1)\n"
+	    "#loc2 = loc(\"a.py\":3:1)\n\n"
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "#map = affine_map<(d0) -> (d1)>\n"
+	    "func.func private @g() {\n"
+	    "  \"x.new\"() {m = #map} : () -> () loc(#loc1)\n"
+	    "  return loc(\"#loc1\":7:7)\n} loc(#loc)\n"
+	    "#loc = loc(\"b.py\":1:1)\n#loc1 = loc(\"b.py\":9:9)\n\n"
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "func.func @h() {\n  return loc(#loc)\n}\n"
+	    "#loc = loc(\"c.py\":4:4)\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	m = graph(in, "builtin.module");
+	assert_int_equal(m->nstages, 3);
+	assert_string_equal(m->stages[1].name, "p on func.func @g");
+	stage_ops(&m->stages[1], &path);
+	assert_string_equal(path.ptr,
+	                    "builtin.module@a.py:1:1\n"
+	                    "func.func@a.py:1:1\nfunc.return@a.py:2:1\n"
+	                    "func.func@b.py:1:1\nx.new@b.py:9:9\n"
+	                    "func.return@#loc1:7:7\n");
+	/* an op the module does not hold yet goes at its end */
+	stage_ops(&m->stages[2], &path);
+	assert_non_null(strstr(path.ptr,
+	                       "x.new@b.py:9:9\nfunc.return@#loc1:7:7\n"
+	                       "func.func@\nfunc.return@c.py:4:4\n"));
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* Pass headers of every MLIR printer reduce to the pass argument, with
+ * the op a nested pass ran on kept. The LLVM 19 forms are what
+ * mlir-opt-19 prints (tests/e2e/irdiff_upstream.sh runs it); the newer
+ * ones follow printIRHeader and Pass::printAsTextualPipeline in
+ * llvm-project mlir/lib/Pass (IRPrinting.cpp at 02a580b0, Pass.cpp). */
+static void dump_headers_of_every_printer(void **state)
+{
+	static const char *const want[] = {
+		"before:convert-gpu-to-nvvm on gpu.module @k",
+		"canonicalize",
+		"canonicalize on func.func @f",
+		"cse",
+		"canonicalize on gpu.module @k",
+		"ShapeInferencePass on func.func @main",
+		"ShapeInferencePass",
+		"Canonicalizer",
+	};
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *m;
+	size_t i;
+
+	(void)state;
+	put("cap.txt",
+	    "// -----// IR Dump Before ConvertGpuOpsToNVVMOps "
+	    "(convert-gpu-to-nvvm) ('gpu.module' operation: @k) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer (canonicalize) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer (canonicalize) "
+	    "('func.func' operation: @f) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After CSEPass: cse{} ('builtin.module' "
+	    "operation) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer Failed: canonicalize{  "
+	    "max-iterations=10 region-simplify=normal top-down=true} "
+	    "('gpu.module' operation: @k) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After (anonymous namespace)::"
+	    "ShapeInferencePass: unknown<(anonymous namespace)::"
+	    "ShapeInferencePass> ('func.func' operation: @main) //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After (anonymous namespace)::"
+	    "ShapeInferencePass () //----- //\n"
+	    "module {\n}\n"
+	    "// -----// IR Dump After Canonicalizer //----- //\n"
+	    "module {\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->ngraphs, 1);
+	m = graph(in, "builtin.module");
+	assert_int_equal(m->nstages, MT_ARRAY_SIZE(want));
+	for (i = 0; i < MT_ARRAY_SIZE(want); i++)
+		assert_string_equal(m->stages[i].name, want[i]);
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* Text that quotes a header but holds no op (a comment, a log line) is
+ * not a dump and makes no graph. */
+static void dump_without_ops_is_no_graph(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+
+	(void)state;
+	put("cap.txt", "// -----// IR Dump After CSE (cse) //----- //\n"
+	               "// a comment only\n\n"
+	               "// -----// IR Dump After CSE (cse) //----- //\n"
+	               "// leading comment\nfunc.func @f() {\n  return\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->ngraphs, 1);
+	assert_int_equal(graph(in, "builtin.module")->nstages, 1);
+	assert_string_equal(graph(in, "builtin.module")->stages[0].name,
+	                    "cse on func.func @f");
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* A function pipeline prints Before/After per function: each function's
+ * Before dump is its state until its pass runs, so no function's input is
+ * lost, and the Before dumps make no stages of their own. */
+static void before_dump_of_each_function(void **state)
+{
+	mt_buf path = MT_BUF_INIT;
+	const char *paths[1];
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+
+	(void)state;
+	put("cap.txt",
+	    "// -----// IR Dump Before P (p) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "func.func @f() {\n  return\n}\n"
+	    "// -----// IR Dump Before P (p) //----- //\n"
+	    "func.func @g() {\n  \"x.old\"() : () -> ()\n  return\n}\n"
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "func.func @g() {\n  return\n}\n");
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	g = graph(in, "builtin.module");
+	assert_int_equal(g->nstages, 3);
+	assert_string_equal(g->stages[0].name, "before:p on func.func @f");
+	assert_string_equal(g->stages[2].name, "p on func.func @g");
+	stage_ops(&g->stages[1], &path);
+	assert_non_null(strstr(path.ptr, "x.old"));
+	stage_ops(&g->stages[2], &path);
+	assert_null(strstr(path.ptr, "x.old"));
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+}
+
+/* Tree dirs: a "before:" file right after an "after" file of the same
+ * scope repeats it and is dropped; after another scope's dump it is kept. */
+static void tree_drops_repeated_before(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *f, *m;
+	const char *b = "// -----// IR Dump Before X (x) //----- //\n";
+
+	(void)state;
+	put("builtin_module_no-symbol-name/func_func_f/0_0_a.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/0_1_a.mlir", "");
+	put("builtin_module_no-symbol-name/func_func_f/0_2_b.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/0_3_b.mlir", "");
+	put("builtin_module_no-symbol-name/1_m.mlir", b);
+	put("builtin_module_no-symbol-name/2_m.mlir", "");
+	put("builtin_module_no-symbol-name/func_func_f/2_4_c.mlir", b);
+	put("builtin_module_no-symbol-name/func_func_f/2_5_c.mlir", "");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 5);
+	assert_string_equal(f->stages[0].name, "before:a");
+	assert_string_equal(f->stages[1].name, "a");
+	assert_string_equal(f->stages[2].name, "b");
+	assert_string_equal(f->stages[3].name, "before:c");
+	assert_string_equal(f->stages[4].name, "c");
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 2);
+	assert_string_equal(m->stages[0].name, "before:m");
+	mt_ir_input_free(in);
 }
 
 static void unreadable_inputs(void **state)
@@ -256,7 +484,18 @@ int main(void)
 		cmocka_unit_test_setup_teardown(tree_counters_are_numbers,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(
-		        after_all_capture_splits_by_scope, setup, teardown),
+		        after_all_capture_is_one_module_timeline, setup,
+		        teardown),
+		cmocka_unit_test_setup_teardown(
+		        function_dump_replaces_its_function, setup, teardown),
+		cmocka_unit_test_setup_teardown(dump_headers_of_every_printer,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(dump_without_ops_is_no_graph,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(progress_per_stage, setup,

@@ -25,9 +25,9 @@ static const cli_command_help help = {
 	"nothing. Inputs: a MAX ir-output-dir (MODULAR_DEBUG=ir-output-dir=DIR,\n"
 	"graphs grouped by name, stages in pipeline order), a directory from\n"
 	"--mlir-print-ir-tree-dir (one timeline per scope), one file captured\n"
-	"from --mlir-print-ir-after-all (one stage per dump, one timeline per\n"
-	"dumped op; '-' reads it from stdin), or several MLIR files taken as\n"
-	"stages in argument order.",
+	"from --mlir-print-ir-after-all (one stage per dump, each the whole\n"
+	"module at that point; '-' reads it from stdin), or several MLIR files\n"
+	"taken as stages in argument order.",
 	"exit status: 0 success, 2 bad command line, 3 an input could not be\n"
 	"read (stages that cannot be read are reported and skipped; the exit\n"
 	"status is then 3).\n\n"
@@ -233,8 +233,7 @@ int cmd_irdiff(int argc, char **argv)
 		CLI_STRING(0, "to", &a.to, "STAGE",
 		           "stop at this stage (name or index)"),
 		CLI_STRING('g', "graph", &a.graph, "NAME",
-		           "only this graph (MAX graph name, or tree/after-all "
-		           "scope)"),
+		           "only this graph (MAX graph name or tree scope)"),
 		CLI_OPT_TERMINATOR
 	};
 	// clang-format on

@@ -119,6 +119,7 @@ void mt_ir_input_free(mt_ir_input *in)
 		free(in->index);
 	}
 	free(in->graphs);
+	ir_capture_free(in->capture);
 	free(in);
 }
 
@@ -166,6 +167,17 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	t->maplen = (size_t)st.st_size;
 	t->ptr = (const char *)map + off;
 	t->len = len;
+	if (s->capture) {
+		mt_buf b = MT_BUF_INIT;
+
+		ir_capture_compose(&b, s->capture, s->dump, map);
+		munmap(map, t->maplen);
+		t->map = NULL;
+		t->maplen = 0;
+		t->len = b.len;
+		t->own = mt_buf_detach(&b);
+		t->ptr = t->own;
+	}
 	return 0;
 }
 
@@ -173,6 +185,7 @@ void mt_ir_text_release(mt_ir_text *t)
 {
 	if (t->map)
 		munmap(t->map, t->maplen);
+	free(t->own);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -206,121 +219,34 @@ int ir_stage_parse_progress(mt_ir_module **out,
 
 /* ---- after-all captures ---- */
 
-#define DUMP_MARK "// -----// IR Dump "
-
-/* Scope of a dump: its first top-level op ("func.func @main",
- * "builtin.module"), read from the text without parsing it. Dumps of a
- * nested pass hold only that op, so each scope is its own timeline. */
-static void dump_scope(const char *p, const char *end, mt_buf *out)
-{
-	mt_buf_clear(out);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *e = nl ? nl : end, *q = p;
-
-		while (q < e && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q == e || *q == '#' || *q == '!' ||
-		    (*q == '/' && q + 1 < e && q[1] == '/')) {
-			p = e + 1;
-			continue;
-		}
-		if (*q == '%') {
-			/* results: take the op name after '=' */
-			const char *eq = memchr(q, '=', (size_t)(e - q));
-
-			q = eq ? eq + 1 : e;
-			while (q < e && *q == ' ')
-				q++;
-		}
-		p = q;
-		while (q < e && *q != ' ' && *q != '(' && *q != '{')
-			q++;
-		if ((size_t)(q - p) == 6 && !memcmp(p, "module", 6))
-			mt_buf_puts(out, "builtin.module");
-		else
-			mt_buf_put(out, p, (size_t)(q - p));
-		/* visibility keywords may come before the @symbol */
-		while (q < e && *q != '@' && *q != '(' && *q != '{')
-			q++;
-		if (q < e && *q == '@') {
-			const char *s = q;
-
-			while (q < e && *q != '(' && *q != ' ' && *q != '<')
-				q++;
-			mt_buf_putc(out, ' ');
-			mt_buf_put(out, s, (size_t)(q - s));
-		}
-		return;
-	}
-	mt_buf_puts(out, "(empty)");
-}
-
-/* "IR Dump After Pass (arg) ..." -> "arg" (or "before:arg"). */
-static void dump_name(const char *h, const char *e, mt_buf *out, int *before)
-{
-	const char *open, *close;
-
-	mt_buf_clear(out);
-	*before = (size_t)(e - h) > 6 && !memcmp(h, "Before", 6);
-	open = memchr(h, '(', (size_t)(e - h));
-	close = open ? memchr(open, ')', (size_t)(e - open)) : NULL;
-	if (*before)
-		mt_buf_puts(out, "before:");
-	if (open && close) {
-		mt_buf_put(out, open + 1, (size_t)(close - open - 1));
-	} else {
-		const char *ne = h;
-
-		while (ne < e && *ne != '/')
-			ne++;
-		while (ne > h && ne[-1] == ' ')
-			ne--;
-		mt_buf_put(out, h, (size_t)(ne - h));
-	}
-}
-
+/* The capture at p (len bytes of path) as one graph of whole-module
+ * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
 static int
-open_afterall(mt_ir_input *in, const char *path, const char *p, size_t len)
+open_capture(mt_ir_input *in, const char *path, const char *p, size_t len)
 {
-	const char *end = p + len, *q = p;
-	mt_buf name = MT_BUF_INIT, scope = MT_BUF_INIT;
-	size_t ndumps = 0;
-	int prev_after = 0;
+	mt_ir_capture *c = ir_capture_scan(p, len);
+	mt_ir_graph *g;
+	size_t i;
 
+	if (!c)
+		return -1;
 	in->layout = MT_IR_LAYOUT_AFTERALL;
-	while (q < end) {
-		const char *h = memmem(q, (size_t)(end - q), DUMP_MARK,
-		                       strlen(DUMP_MARK));
-		const char *hl, *body, *next;
-		int before;
+	g = graph_get(in, "builtin.module", 14);
+	for (i = 0; i < c->n; i++) {
+		const ir_dump *d = &c->dumps[i];
+		mt_ir_stage *s;
 
-		if (!h)
-			break;
-		hl = memchr(h, '\n', (size_t)(end - h));
-		body = hl ? hl + 1 : end;
-		next = memmem(body, (size_t)(end - body), DUMP_MARK,
-		              strlen(DUMP_MARK));
-		if (!next)
-			next = end;
-		dump_name(h + strlen(DUMP_MARK), hl ? hl : end, &name, &before);
-		/* With both before and after printing, a "before" repeats the
-		 * previous "after"; keep it only where it is new (the input).
-		 */
-		if (!before || !prev_after) {
-			dump_scope(body, next, &scope);
-			stage_add(graph_get(in, scope.ptr, scope.len), name.ptr,
-			          path, (size_t)(body - p),
-			          (size_t)(next - body))
-			        ->order = (size_t)(body - p) + 1;
-		}
-		prev_after = !before;
-		ndumps++;
-		q = next;
+		if (!d->stage)
+			continue;
+		s = stage_add(g, d->name, path, d->off, d->len);
+		s->order = d->off + 1;
+		s->dump = i;
+		/* a module dump is its own text */
+		if (!d->module)
+			s->capture = c;
 	}
-	mt_buf_release(&name);
-	mt_buf_release(&scope);
-	return ndumps ? 0 : -1;
+	in->capture = c;
+	return 0;
 }
 
 /* ---- directories ---- */
@@ -448,7 +374,7 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 		fclose(f);
 	}
 	head[n] = '\0';
-	if (!strncmp(head, DUMP_MARK "Before", strlen(DUMP_MARK) + 6))
+	if (!strncmp(head, IR_DUMP_MARK "Before", strlen(IR_DUMP_MARK) + 6))
 		mt_buf_puts(out, "before:");
 	mt_buf_put(out, pass, strlen(pass) - 5);
 }
@@ -456,6 +382,7 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 typedef struct staged {
 	mt_ir_stage *s;
 	const char *base;
+	size_t graph;
 } staged;
 
 static int staged_cmp(const void *x, const void *y)
@@ -464,11 +391,33 @@ static int staged_cmp(const void *x, const void *y)
 	                   ((const staged *)y)->base);
 }
 
-/* The counters of the file names order the dumps of all scopes. */
+/* Drop the stages marked (order == 0) from every graph. */
+static void drop_unordered(mt_ir_input *in)
+{
+	size_t g, k, n;
+
+	for (g = 0; g < in->ngraphs; g++) {
+		mt_ir_graph *gr = &in->graphs[g];
+
+		for (k = n = 0; k < gr->nstages; k++) {
+			if (!gr->stages[k].order) {
+				free(gr->stages[k].name);
+				free(gr->stages[k].path);
+				continue;
+			}
+			gr->stages[n++] = gr->stages[k];
+		}
+		gr->nstages = n;
+	}
+}
+
+/* The counters of the file names order the dumps of all scopes. A
+ * "before:" dump right after an "after" dump of the same scope is a copy
+ * of it (nothing ran in between) and is dropped. */
 static void tree_order(mt_ir_input *in)
 {
 	staged *all = NULL;
-	size_t n = 0, cap = 0, g, k;
+	size_t n = 0, cap = 0, g, k, dropped = 0;
 
 	for (g = 0; g < in->ngraphs; g++)
 		for (k = 0; k < in->graphs[g].nstages; k++) {
@@ -476,15 +425,25 @@ static void tree_order(mt_ir_input *in)
 			const char *sl;
 
 			x.s = &in->graphs[g].stages[k];
+			x.graph = g;
 			sl = strrchr(x.s->path, '/');
 			x.base = sl ? sl + 1 : x.s->path;
 			MT_PUSH(all, n, cap, x);
 		}
 	if (n)
 		qsort(all, n, sizeof(*all), staged_cmp);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		all[k].s->order = k + 1;
+		if (k && all[k].graph == all[k - 1].graph &&
+		    !strncmp(all[k].s->name, "before:", 7) &&
+		    strncmp(all[k - 1].s->name, "before:", 7)) {
+			all[k].s->order = 0;
+			dropped++;
+		}
+	}
 	free(all);
+	if (dropped)
+		drop_unordered(in);
 }
 
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
@@ -505,9 +464,9 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 		mt_buf_clear(&full);
 		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
 		tree_stage_name(full.ptr, pass, &name);
-		stage_add(
-		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
-		        name.ptr, full.ptr, 0, SIZE_MAX);
+		stage_add(graph_get(in, sl ? dl->items[i].rel : ".",
+		                          sl ? sl : 1),
+		             name.ptr, full.ptr, 0, SIZE_MAX);
 		n++;
 	}
 	mt_buf_release(&full);
@@ -736,8 +695,8 @@ int mt_ir_input_open(mt_ir_input **out,
 		rc = mt_ir_text_open(&t, &s, err);
 		if (rc)
 			goto out;
-		if (memmem(t.ptr, t.len, DUMP_MARK, strlen(DUMP_MARK)) &&
-		    !open_afterall(in, paths[0], t.ptr, t.len)) {
+		if (memmem(t.ptr, t.len, IR_DUMP_MARK, strlen(IR_DUMP_MARK)) &&
+		    !open_capture(in, paths[0], t.ptr, t.len)) {
 			mt_ir_text_release(&t);
 			goto out;
 		}
@@ -751,7 +710,7 @@ int mt_ir_input_open(mt_ir_input **out,
 			const char *b = strrchr(paths[i], '/');
 
 			stage_add(g, b ? b + 1 : paths[i], paths[i], 0,
-			          SIZE_MAX);
+			             SIZE_MAX);
 		}
 	}
 out:

@@ -6,6 +6,7 @@
 #define MAXTRIAGE_IR_INT_H
 
 #include "maxtriage/ir.h"
+#include "maxtriage/buf.h"
 #include "maxtriage/map.h"
 
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
@@ -87,7 +88,8 @@ enum {
 	IR_NC_KNOWN = 1,
 	IR_NC_TRANSFER = 2, /* moves data between devices */
 	IR_NC_SYMDEF = 4, /* defines the symbol it names (.func, .graph) */
-	IR_NC_DEVREGION = 8 /* its regions run on a device */
+	IR_NC_DEVREGION = 8, /* its regions run on a device */
+	IR_NC_EMPTY = 16 /* makes an empty tensor or buffer: computes nothing */
 };
 unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
 
@@ -122,7 +124,183 @@ int ir_stage_parse_progress(mt_ir_module **out,
                             void *payload,
                             mt_error *err);
 
+/* ---- inputs (input.c) and after-all captures (capture.c) ---- */
+
+#define IR_DUMP_MARK "// -----// IR Dump "
+#define IR_NO_DUMP ((size_t)-1)
+
+/* One dump of a capture; offsets are into the capture file. */
+typedef struct ir_dump {
+	size_t off, len; /* its text, after the header line */
+	size_t op, op_end; /* the dumped op's lines */
+	uint64_t key; /* hash of "func.func @f", "builtin.module" */
+	size_t base; /* the last module dump before it, or IR_NO_DUMP */
+	int module, before;
+	int stage; /* the dump is a stage (see ir_capture_scan) */
+	char *name; /* its stage name */
+} ir_dump;
+
+struct mt_ir_capture {
+	ir_dump *dumps;
+	size_t n, cap;
+	size_t first_module; /* index of the first module dump, or n */
+};
+
+/* The dumps of the after-all capture p (len bytes): a new capture (free
+ * with ir_capture_free), or NULL if p holds no dump. input.c makes its
+ * stages; capture.c never calls back into input.c. */
+mt_ir_capture *ir_capture_scan(const char *p, size_t len);
+void ir_capture_free(mt_ir_capture *c);
+/* Append to out the text of the module as it stood at dump i of c:
+ * text is the whole capture file. */
+void ir_capture_compose(mt_buf *out,
+                        const mt_ir_capture *c,
+                        size_t i,
+                        const char *text);
+
+/* ---- the reader: lex.c, loc.c, parse.c ---- */
+
+typedef struct ir_undo {
+	uint64_t key;
+	uint32_t old;
+} ir_undo;
+
+typedef struct ir_resname {
+	uint64_t h;
+	uint32_t count;
+} ir_resname;
+
+/* State of one parse of one stage (parse.c); the lexer (lex.c) and the
+ * location reader (loc.c) move p forward and count lines. */
+typedef struct ir_parser {
+	const char *p, *end;
+	const char *dropped; /* drop_behind: text before this is released */
+	int drop_behind;
+	uint32_t line;
+	int depth;
+	mt_ir_module *m;
+	mt_map ssa; /* SSA name hash -> first value id */
+	ir_undo *undo;
+	size_t nundo, cap_undo;
+	mt_map attralias; /* #/! alias name hash -> index in aliashash */
+	uint64_t *aliashash;
+	size_t naliashash, cap_aliashash;
+	uint32_t *scratch; /* operands of ops still open, innermost last */
+	size_t nscratch, cap_scratch;
+	ir_resname *res;
+	size_t nres, cap_res;
+	const char *start; /* of the text, for progress */
+	const char *next_progress; /* call progress when p passes this */
+	ir_progress_fn progress;
+	void *progress_payload;
+} ir_parser;
+
+/* Character classes, inline: the reader asks them about every byte. */
+static inline int ir_is_id_start(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static inline int ir_is_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline int ir_is_id_char(int c)
+{
+	return ir_is_id_start(c) || ir_is_digit(c) || c == '$' || c == '.';
+}
+
+/* SSA and block names also allow '-' (MLIR's suffix-id). */
+static inline int ir_is_suffix_char(int c)
+{
+	return ir_is_id_char(c) || c == '-';
+}
+
+/* lex.c. Note the first problem of a stage (with its line) and count
+ * every one; the parse goes on. */
+void ir_problem(ir_parser *P, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
+/* To the newline (not past it). */
+void ir_skip_line(ir_parser *P);
+/* Spaces, newlines and // comments. */
+void ir_skip_ws(ir_parser *P);
+/* Spaces and tabs only. */
+void ir_skip_blanks(ir_parser *P);
+/* P->p at '"': past the string; its raw bytes hashed into *h (if h),
+ * its contents in *s, *n (if s; borrowed from the text). */
+void ir_skip_string(ir_parser *P, uint64_t *h, const char **s, size_t *n);
+/* Past a balanced group opened at P->p by any of ([{<. */
+void ir_skip_balanced(ir_parser *P);
+/* Decimal digits, saturated at UINT32_MAX. */
+uint32_t ir_read_uint(ir_parser *P);
+/* Whether the text at P->p starts with s. */
+int ir_starts(ir_parser *P, const char *s);
+/* An identifier (suffix != 0: also '-', as SSA and block names) at P->p;
+ * *s, *n borrowed from the text, *n == 0 if none. */
+void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix);
+/* Hash of a name as the SSA and alias tables key it. */
+uint64_t ir_name_hash(const char *s, size_t n);
+
+/* loc.c. P->p just after "loc(": read through the closing ')'; returns
+ * a raw location index, shared by every op with the same items. */
+uint32_t ir_parse_loc(ir_parser *P);
+/* P->p just after "loc(" of "#s = loc(...)": read it and store it under
+ * alias s (which may have been used before, as mlir-opt prints them). */
+void ir_loc_alias_define(ir_parser *P, const char *s, size_t n);
+
 /* Post-parse: resolve loc aliases, devices, structural hashes. */
 void ir_finish(mt_ir_module *m);
+
+/* ---- matching (match.c) and findings (findings.c) ---- */
+
+/* One stage of a pair being compared. */
+typedef struct ir_side {
+	const mt_ir_module *m;
+	uint32_t n;
+	uint32_t *match; /* other side's op, or MT_IR_NONE */
+	uint64_t *scope; /* hash of the nearest enclosing symbol */
+	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
+	uint32_t *uses;
+	uint8_t *claimed; /* taken by a fusion */
+} ir_side;
+
+typedef struct ir_differ {
+	ir_side a, b;
+	mt_ir_transition *t;
+	const mt_ir_trace *trace;
+	uint32_t *next; /* chains of B ops per key */
+} ir_differ;
+
+/* Name and location hashes come from the module's own tables: keeping
+ * copies per op would cost 16 bytes an op on the largest stages. */
+static inline uint64_t ir_name_h(const ir_side *s, uint32_t i)
+{
+	return s->m->strs.hashes[s->m->ops[i].name];
+}
+
+static inline uint64_t ir_loc_h(const ir_side *s, uint32_t i)
+{
+	uint32_t l = s->m->ops[i].loc;
+
+	return l < s->m->nlocs ? s->m->locs[l].hash : 0;
+}
+
+/* Index the uses of s's values; no op matched yet. Release with
+ * ir_side_release. */
+void ir_side_init(ir_side *s, const mt_ir_module *m);
+void ir_side_release(ir_side *s);
+/* Match the ops of D->a and D->b (D->a.match, D->b.match), tier by tier. */
+void ir_match(ir_differ *D);
+/* The (op, idx) on side B that value v of side s stands for; 0 if none. */
+int ir_map_value(const ir_differ *D,
+                 const ir_side *s,
+                 uint32_t v,
+                 uint32_t *op,
+                 uint32_t *idx);
+/* Whether matched ops i (A) and j (B) take the same operands. */
+int ir_operands_same(const ir_differ *D, uint32_t i, uint32_t j);
+/* Whether matched ops i (A) and j (B) have matching parents. */
+int ir_parent_same(const ir_differ *D, uint32_t i, uint32_t j);
 
 #endif

@@ -239,6 +239,8 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 		                               ".fn",   ".global", ".module" };
 	static const char *const regions[] = { "gpu.launch", "gpu.func",
 		                               "gpu.module", "gpu.binary" };
+	static const char *const empties[] = { ".empty", ".alloc_tensor",
+		                               ".alloc", ".alloca" };
 	const char *s;
 	unsigned c = IR_NC_KNOWN;
 	size_t i;
@@ -259,25 +261,30 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name)
 	for (i = 0; i < MT_ARRAY_SIZE(regions); i++)
 		if (!strcmp(s, regions[i]))
 			c |= IR_NC_DEVREGION;
-	if (strstr(s, "transfer") || strstr(s, "memcpy") ||
+	/* a memcpy of the host (llvm.intr.memcpy, from memref.copy) moves
+	 * nothing between devices; gpu.memcpy does */
+	if (strstr(s, "transfer") ||
+	    (strstr(s, "memcpy") && strncmp(s, "llvm.", 5)) ||
 	    strstr(s, "host_to_device") || strstr(s, "device_to_host") ||
 	    strstr(s, "to_device") || strstr(s, "to_host"))
 		c |= IR_NC_TRANSFER;
+	for (i = 0; i < MT_ARRAY_SIZE(empties); i++)
+		if (ends_with(s, empties[i]))
+			c |= IR_NC_EMPTY;
 	m->nameclass[name] = (uint8_t)c;
 	return c;
 }
 
-void ir_finish(mt_ir_module *m)
+/* Locations: only those an op refers to are resolved. Most raw
+ * locations are not: alias definitions (reached through the uses) and
+ * block arguments' locations, which are read and dropped. Raw indices
+ * are renumbered in order, so loc order is kept. The parse-time
+ * location tables are released. */
+static void finish_locs(mt_ir_module *m)
 {
 	size_t i, r, nused = 0;
 	uint32_t *remap;
-	mt_ir_str cpu = ir_intern(&m->strs, "cpu", 3);
-	mt_ir_str gpu = ir_intern(&m->strs, "gpu", 3);
 
-	/* Locations: only those an op refers to are resolved. Most raw
-	 * locations are not: alias definitions (reached through the uses)
-	 * and block arguments' locations, which are read and dropped. Raw
-	 * indices are renumbered in order, so loc order is kept. */
 	remap = mt_malloc((m->nrawlocs ? m->nrawlocs : 1) * sizeof(*remap));
 	memset(remap, 0xff, m->nrawlocs * sizeof(*remap));
 	for (i = 0; i < m->nops; i++)
@@ -323,9 +330,12 @@ void ir_finish(mt_ir_module *m)
 	free(m->locnum);
 	m->locnum = NULL;
 	m->cap_locnum = 0;
+}
 
-	/* Arrays grew by doubling; give the slack back before the next
-	 * stage is parsed next to this one. */
+/* Arrays grew by doubling; give the slack back before the next stage is
+ * parsed next to this one. */
+static void finish_trim(mt_ir_module *m)
+{
 	if (m->nops)
 		m->ops = mt_realloc(m->ops, m->nops * sizeof(*m->ops));
 	if (m->nvalues)
@@ -341,6 +351,16 @@ void ir_finish(mt_ir_module *m)
 	m->cap_values = m->nvalues;
 	m->cap_operands = m->noperands;
 	m->cap_points = m->npoints;
+}
+
+void ir_finish(mt_ir_module *m)
+{
+	size_t i;
+	mt_ir_str cpu = ir_intern(&m->strs, "cpu", 3);
+	mt_ir_str gpu = ir_intern(&m->strs, "gpu", 3);
+
+	finish_locs(m);
+	finish_trim(m);
 
 	/* Ops are in pre-order, so parents are final before children. */
 	for (i = 0; i < m->nops; i++) {

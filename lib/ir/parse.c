@@ -26,228 +26,24 @@
 
 #include "maxtriage/hash.h"
 
-typedef struct undo {
-	uint64_t key;
-	uint32_t old;
-} undo;
-
-typedef struct resname {
-	uint64_t h;
-	uint32_t count;
-} resname;
-
-typedef struct parser {
-	const char *p, *end;
-	const char *dropped; /* drop_behind: text before this is released */
-	int drop_behind;
-	uint32_t line;
-	int depth;
-	mt_ir_module *m;
-	mt_map ssa; /* SSA name hash -> first value id */
-	undo *undo;
-	size_t nundo, cap_undo;
-	mt_map attralias; /* #/! alias name hash -> index in aliashash */
-	uint64_t *aliashash;
-	size_t naliashash, cap_aliashash;
-	uint32_t *scratch; /* operands of ops still open, innermost last */
-	size_t nscratch, cap_scratch;
-	resname *res;
-	size_t nres, cap_res;
-	const char *start; /* of the text, for progress */
-	const char *next_progress; /* call progress when p passes this */
-	ir_progress_fn progress;
-	void *progress_payload;
-} parser;
-
 /* Below this size a stage parses in about a second: no progress inside. */
 #define IR_PROGRESS_MIN ((size_t)64 << 20)
 #define IR_PROGRESS_STEP ((size_t)16 << 20)
 
-static int is_id_start(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int is_digit(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int is_id_char(int c)
-{
-	return is_id_start(c) || is_digit(c) || c == '$' || c == '.';
-}
-
-/* SSA and block names also allow '-' (MLIR's suffix-id). */
-static int is_suffix_char(int c)
-{
-	return is_id_char(c) || c == '-';
-}
-
-static void problem(parser *P, const char *fmt, ...)
-        __attribute__((format(printf, 2, 3)));
-
-static void problem(parser *P, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (!P->m->nproblems++) {
-		n = snprintf(P->m->problem, sizeof(P->m->problem),
-		             "line %u: ", P->line);
-		if (n < 0 || (size_t)n >= sizeof(P->m->problem))
-			return;
-		va_start(ap, fmt);
-		vsnprintf(P->m->problem + n, sizeof(P->m->problem) - (size_t)n,
-		          fmt, ap);
-		va_end(ap);
-	}
-}
-
-/* ---- lexing helpers ---- */
-
-static void skip_line(parser *P)
-{
-	const char *nl = memchr(P->p, '\n', (size_t)(P->end - P->p));
-
-	P->p = nl ? nl : P->end;
-}
-
-/* Spaces, newlines and // comments. */
-static void skip_ws(parser *P)
-{
-	while (P->p < P->end) {
-		char c = *P->p;
-
-		if (c == '\n') {
-			P->line++;
-			P->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r') {
-			P->p++;
-		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-			skip_line(P);
-		} else {
-			break;
-		}
-	}
-}
-
-static void skip_blanks(parser *P)
-{
-	while (P->p < P->end &&
-	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
-		P->p++;
-}
-
-/* p at '"': skip the string, hashing its raw bytes into *h (if h). A raw
- * newline cannot occur in an MLIR string; stop there so one bad quote
- * costs one line, not the rest of the file. */
-static void skip_string(parser *P, uint64_t *h, const char **s, size_t *n)
-{
-	const char *q = P->p + 1;
-	uint64_t x = h ? *h : 0;
-
-	while (q < P->end && *q != '"' && *q != '\n') {
-		if (*q == '\\' && q + 1 < P->end && q[1] != '\n') {
-			if (h)
-				x = IR_HB(x, *q);
-			q++;
-		}
-		if (h)
-			x = IR_HB(x, *q);
-		q++;
-	}
-	if (s) {
-		*s = P->p + 1;
-		*n = (size_t)(q - P->p - 1);
-	}
-	if (q < P->end && *q == '"')
-		q++;
-	else
-		problem(P, "unterminated string");
-	P->p = q;
-	if (h)
-		*h = IR_HB(x, '"');
-}
-
-/* Skip a balanced bracket group starting at P->p (any of ([{<), strings
- * respected. Used only for recovery and for parts that carry nothing. */
-static void skip_balanced(parser *P)
-{
-	char stack[256];
-	int n = 0;
-	char prev = 0;
-
-	while (P->p < P->end) {
-		char c = *P->p;
-
-		if (c == '"') {
-			skip_string(P, NULL, NULL, NULL);
-			prev = '"';
-			continue;
-		}
-		if (c == '\n')
-			P->line++;
-		P->p++;
-		if (c == '(' || c == '[' || c == '{' || c == '<') {
-			if (n == (int)sizeof(stack))
-				return;
-			stack[n++] = c;
-		} else if (c == '>') {
-			if (prev != '-' && n && stack[n - 1] == '<' && !--n)
-				return;
-		} else if (c == ')' || c == ']' || c == '}') {
-			while (n && stack[n - 1] == '<')
-				n--;
-			if (n)
-				n--;
-			if (!n)
-				return;
-		}
-		prev = c;
-	}
-}
-
-static uint32_t read_uint(parser *P)
-{
-	uint64_t v = 0;
-
-	while (P->p < P->end && is_digit(*P->p)) {
-		if (v < 0xffffffffULL)
-			v = v * 10 + (uint64_t)(*P->p - '0');
-		P->p++;
-	}
-	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
-}
-
-static int starts(parser *P, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
-}
-
-/* ---- SSA scope ---- */
-
-static uint64_t name_hash(const char *s, size_t n)
-{
-	return mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
-}
-
-static void ssa_define(parser *P, uint64_t key, uint32_t vid)
+static void ssa_define(ir_parser *P, uint64_t key, uint32_t vid)
 {
 	int found;
 	size_t slot = mt_map_slot(&P->ssa, key, vid, &found);
-	undo u = { key, found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE };
+	ir_undo u = { key, found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE };
 
 	*mt_map_val(&P->ssa, slot) = vid;
 	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
-static void ssa_rollback(parser *P, size_t mark)
+static void ssa_rollback(ir_parser *P, size_t mark)
 {
 	while (P->nundo > mark) {
-		undo u = P->undo[--P->nundo];
+		ir_undo u = P->undo[--P->nundo];
 		int found;
 		size_t slot = mt_map_slot(&P->ssa, u.key, u.old, &found);
 
@@ -255,7 +51,7 @@ static void ssa_rollback(parser *P, size_t mark)
 	}
 }
 
-static uint32_t new_value(parser *P, uint32_t op, uint32_t idx)
+static uint32_t new_value(ir_parser *P, uint32_t op, uint32_t idx)
 {
 	mt_ir_value v = { op, idx };
 
@@ -263,223 +59,9 @@ static uint32_t new_value(parser *P, uint32_t op, uint32_t idx)
 	return (uint32_t)(P->m->nvalues - 1);
 }
 
-/* ---- locations ---- */
-
-static void
-push_item(parser *P, int kind, mt_ir_str s, uint32_t line, uint32_t col)
-{
-	ir_locitem it = { (uint8_t)kind, s, line, col };
-	mt_ir_module *m = P->m;
-
-	MT_PUSH(m->rawitems, m->nrawitems, m->cap_rawitems, it);
-}
-
-static void read_id(parser *P, const char **s, size_t *n, int suffix)
-{
-	*s = P->p;
-	while (P->p < P->end &&
-	       (suffix ? is_suffix_char(*P->p) : is_id_char(*P->p)))
-		P->p++;
-	*n = (size_t)(P->p - *s);
-}
-
-/* Whether alias name s is "loc" + a number that fits the dense table
- * (see mt_ir_module.locnum); *num gets the number. "#loc" is a name.
- * Uses and definitions decide the same way, so a name is always looked
- * up where it was stored. */
-static int
-loc_alias_num(const parser *P, const char *s, size_t n, uint32_t *num)
-{
-	size_t i;
-	uint64_t v = 0;
-
-	if (n < 4 || memcmp(s, "loc", 3))
-		return 0;
-	if (n > 4 && s[3] == '0')
-		return 0; /* "loc01" is not "loc1" */
-	for (i = 3; i < n; i++) {
-		if (!is_digit(s[i]) || i > 12)
-			return 0;
-		v = v * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (v > P->m->locnum_max)
-		return 0;
-	*num = (uint32_t)v;
-	return 1;
-}
-
-static void loc_expr(parser *P, int depth)
-{
-	const char *s;
-	size_t n;
-
-	skip_ws(P);
-	if (P->p >= P->end)
-		return;
-	if (depth > 32) {
-		skip_balanced(P);
-		return;
-	}
-	if (*P->p == '"') {
-		mt_ir_str str;
-		size_t mark;
-
-		skip_string(P, NULL, &s, &n);
-		str = ir_intern(&P->m->strs, s, n);
-		skip_blanks(P);
-		if (P->p + 1 < P->end && *P->p == ':' && is_digit(P->p[1])) {
-			uint32_t line, col = 0;
-
-			P->p++;
-			line = read_uint(P);
-			if (P->p + 1 < P->end && *P->p == ':' &&
-			    is_digit(P->p[1])) {
-				P->p++;
-				col = read_uint(P);
-			}
-			/* newer printers add " to L:C" ranges */
-			skip_blanks(P);
-			if (starts(P, "to ") || starts(P, "to:")) {
-				P->p += 2;
-				skip_blanks(P);
-				while (P->p < P->end &&
-				       (is_digit(*P->p) || *P->p == ':'))
-					P->p++;
-			}
-			push_item(P, LOCI_POINT, str, line ? line : 1, col);
-		} else if (P->p < P->end && *P->p == '(') {
-			P->p++;
-			mark = P->m->nrawitems;
-			loc_expr(P, depth + 1);
-			skip_ws(P);
-			if (P->p < P->end && *P->p == ')')
-				P->p++;
-			if (P->m->nrawitems == mark)
-				push_item(P, LOCI_NAME, str, 0, 0);
-		} else {
-			push_item(P, LOCI_NAME, str, 0, 0);
-		}
-		return;
-	}
-	if (*P->p == '#') {
-		P->p++;
-		read_id(P, &s, &n, 1);
-		if (P->p < P->end && *P->p == '<')
-			skip_balanced(P); /* a dialect location attribute */
-		else if (n) {
-			uint32_t num;
-
-			if (loc_alias_num(P, s, n, &num))
-				push_item(P, LOCI_ALIASNUM, 0, num, 0);
-			else
-				push_item(P, LOCI_ALIAS,
-				          ir_intern(&P->m->strs, s, n), 0, 0);
-		}
-		return;
-	}
-	if (starts(P, "unknown")) {
-		P->p += 7;
-		return;
-	}
-	if (starts(P, "callsite(")) {
-		size_t mark;
-
-		P->p += 9;
-		loc_expr(P, depth + 1);
-		skip_ws(P);
-		if (starts(P, "at"))
-			P->p += 2;
-		/* the callee is where the op is; the caller chain is
-		 * context that would make every inlined op look alike */
-		mark = P->m->nrawitems;
-		loc_expr(P, depth + 1);
-		P->m->nrawitems = mark;
-		skip_ws(P);
-		if (P->p < P->end && *P->p == ')')
-			P->p++;
-		return;
-	}
-	if (starts(P, "fused")) {
-		P->p += 5;
-		if (P->p < P->end && *P->p == '<')
-			skip_balanced(P);
-		skip_ws(P);
-		if (P->p >= P->end || *P->p != '[')
-			return;
-		P->p++;
-		for (;;) {
-			loc_expr(P, depth + 1);
-			skip_ws(P);
-			if (P->p < P->end && *P->p == ',') {
-				P->p++;
-				continue;
-			}
-			if (P->p < P->end && *P->p == ']')
-				P->p++;
-			return;
-		}
-	}
-	/* unknown form: skip to the end of this element */
-	while (P->p < P->end && *P->p != ')' && *P->p != ',' && *P->p != ']') {
-		if (*P->p == '(' || *P->p == '<' || *P->p == '[' ||
-		    *P->p == '{')
-			skip_balanced(P);
-		else if (*P->p == '"')
-			skip_string(P, NULL, NULL, NULL);
-		else if (*P->p++ == '\n')
-			P->line++;
-	}
-}
-
-/* P->p just after "loc(": parse through the closing ')'. Returns a raw
- * loc index, shared by every op with the same items. */
-static uint32_t parse_loc(parser *P)
-{
-	mt_ir_module *m = P->m;
-	size_t start = m->nrawitems, i;
-	uint64_t h = MT_HASH_SEED;
-	uint32_t idx;
-	ir_rawloc r;
-	size_t slot;
-
-	loc_expr(P, 0);
-	skip_ws(P);
-	if (P->p < P->end && *P->p == ')') {
-		P->p++;
-	} else {
-		problem(P, "unreadable location");
-		while (P->p < P->end && *P->p != ')' && *P->p != '\n')
-			P->p++;
-		if (P->p < P->end && *P->p == ')')
-			P->p++;
-	}
-	for (i = start; i < m->nrawitems; i++) {
-		h = ir_mix(h, m->rawitems[i].kind);
-		h = ir_mix(h, mt_ir_str_hash(m, m->rawitems[i].str));
-		h = ir_mix(h, m->rawitems[i].line);
-		h = ir_mix(h, m->rawitems[i].col);
-	}
-	h = ir_mix(h, m->nrawitems - start) | 1;
-	/* Ops share locations mostly with their neighbours (one source line
-	 * lowers to several ops); a small direct-mapped cache catches that
-	 * without a table as big as the module. */
-	slot = (size_t)(h >> 52) & (IR_LOCCACHE - 1);
-	if (m->loccache[slot].key == h) {
-		m->nrawitems = start;
-		return m->loccache[slot].idx;
-	}
-	r.first = (uint32_t)start;
-	r.n = (uint32_t)(m->nrawitems - start);
-	MT_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
-	idx = (uint32_t)(m->nrawlocs - 1);
-	m->loccache[slot].key = h;
-	m->loccache[slot].idx = idx;
-	return idx;
-}
-
 /* ---- devices ---- */
 
-static mt_ir_str device_str(parser *P, const char *kind, size_t kn, long id)
+static mt_ir_str device_str(ir_parser *P, const char *kind, size_t kn, long id)
 {
 	char buf[48];
 	int n;
@@ -503,7 +85,7 @@ static mt_ir_str device_str(parser *P, const char *kind, size_t kn, long id)
 }
 
 /* At '<' of `<"gpu", 0>`: read it without consuming. */
-static mt_ir_str peek_device_ref(parser *P)
+static mt_ir_str peek_device_ref(ir_parser *P)
 {
 	const char *q = P->p + 1, *k;
 	long id = 0;
@@ -522,7 +104,7 @@ static mt_ir_str peek_device_ref(parser *P)
 
 		while (q < P->end && (*q == ' ' || *q == ','))
 			q++;
-		while (q < P->end && is_digit(*q) && id < 100000)
+		while (q < P->end && ir_is_digit(*q) && id < 100000)
 			id = id * 10 + (*q++ - '0');
 		return device_str(P, k, (size_t)(ke - k), id);
 	}
@@ -543,15 +125,15 @@ typedef struct opctx {
 	uint32_t loc;
 } opctx;
 
-static void parse_body(parser *P, opctx *owner, int in_region);
+static void parse_body(ir_parser *P, opctx *owner, int in_region);
 
-static void parse_region(parser *P, opctx *c)
+static void parse_region(ir_parser *P, opctx *c)
 {
 	P->p++; /* '{' */
 	if (P->depth >= MT_IR_MAX_DEPTH) {
-		problem(P, "regions nested deeper than %d", MT_IR_MAX_DEPTH);
+		ir_problem(P, "regions nested deeper than %d", MT_IR_MAX_DEPTH);
 		P->p--;
-		skip_balanced(P);
+		ir_skip_balanced(P);
 		return;
 	}
 	P->depth++;
@@ -565,7 +147,7 @@ static void parse_region(parser *P, opctx *c)
  * A dictionary starts with `name =`, `name,`, `name}` (unit attribute) or
  * is empty on one line; a region starts with an op, a block label, or is
  * empty across lines. */
-static int looks_like_region(parser *P)
+static int looks_like_region(ir_parser *P)
 {
 	const char *q = P->p + 1;
 	int nl = 0;
@@ -595,8 +177,8 @@ static int looks_like_region(parser *P)
 			if (*q == '\\')
 				q++;
 		q++;
-	} else if (is_id_start(*q)) {
-		while (q < P->end && is_id_char(*q))
+	} else if (ir_is_id_start(*q)) {
+		while (q < P->end && ir_is_id_char(*q))
 			q++;
 	} else {
 		return 0;
@@ -621,7 +203,7 @@ static int is_unprefixed_op(const char *s, size_t n)
 }
 
 /* At a newline outside brackets: does the op go on? */
-static int continues(parser *P, char last, int arrow)
+static int continues(ir_parser *P, char last, int arrow)
 {
 	const char *q = P->p;
 	const char *s;
@@ -640,10 +222,10 @@ static int continues(parser *P, char last, int arrow)
 	 * an op written across lines */
 	if (*q == '{' && !(q + 1 < P->end && q[1] == '-'))
 		return 1;
-	if (!is_id_start(*q))
+	if (!ir_is_id_start(*q))
 		return 0;
 	s = q;
-	while (q < P->end && is_id_char(*q))
+	while (q < P->end && ir_is_id_char(*q))
 		q++;
 	if ((size_t)(q - s) == 3 && !memcmp(s, "loc", 3) && q < P->end &&
 	    *q == '(')
@@ -657,7 +239,7 @@ static int continues(parser *P, char last, int arrow)
 	return last == ')' || last == ']' || last == '>';
 }
 
-static void ssa_token(parser *P, opctx *c)
+static void ssa_token(ir_parser *P, opctx *c)
 {
 	const char *s;
 	size_t n;
@@ -665,13 +247,13 @@ static void ssa_token(parser *P, opctx *c)
 	uint32_t vid, sub = 0;
 
 	P->p++; /* '%' */
-	read_id(P, &s, &n, 1);
+	ir_read_id(P, &s, &n, 1);
 	if (!n)
 		return;
-	key = name_hash(s, n);
-	if (P->p + 1 < P->end && *P->p == '#' && is_digit(P->p[1])) {
+	key = ir_name_hash(s, n);
+	if (P->p + 1 < P->end && *P->p == '#' && ir_is_digit(P->p[1])) {
 		P->p++;
-		sub = read_uint(P);
+		sub = ir_read_uint(P);
 	}
 	if (c->op == MT_IR_NONE)
 		return;
@@ -705,271 +287,322 @@ static void push_open(char *stack, size_t cap, int *n, int *overflow, char ch)
 		(*overflow)++;
 }
 
-/* Scan the rest of an op (or an alias value) up to its end. */
-static void scan_tail(parser *P, opctx *c)
-{
+/* Where scan_tail is inside an op's text: open brackets (past the cap
+ * only counted), whether the last token was "->", the last byte that
+ * counted, and the op's hash so far. */
+typedef struct tail {
 	char stack[256];
-	int n = 0, arrow = 0, overflow = 0;
-	char last = 0;
+	int n, arrow, overflow;
+	char last;
+	uint64_t h;
+} tail;
+
+/* At a newline: 1 if the op goes on past it (consumed), 0 if it ends. */
+static int tail_newline(ir_parser *P, tail *t)
+{
+	if (!t->n && !continues(P, t->last, t->arrow))
+		return 0;
+	P->line++;
+	P->p++;
+	if (!t->n)
+		t->arrow = 0;
+	return 1;
+}
+
+/* Spacing varies between printers and a location may follow; a space
+ * only counts where it separates two words ("1 x" is not "1x"). */
+static void tail_blank(ir_parser *P, tail *t)
+{
+	P->p++;
+	while (P->p < P->end && (*P->p == ' ' || *P->p == '\t'))
+		P->p++;
+	if (P->p < P->end && ir_is_suffix_char(t->last) &&
+	    ir_is_suffix_char(*P->p) && !ir_starts(P, "loc("))
+		t->h = IR_HB(t->h, ' ');
+}
+
+/* At '@': a symbol; the first one at depth 0 names or targets the op. */
+static void tail_symbol(ir_parser *P, opctx *c, tail *t)
+{
 	const char *s;
 	size_t len;
-	uint64_t h = c->h;
 
+	P->p++;
+	if (P->p < P->end && *P->p == '"') {
+		ir_skip_string(P, &t->h, &s, &len);
+	} else {
+		ir_read_id(P, &s, &len, 1);
+		t->h = mt_hash_bytes(t->h, s, len);
+	}
+	if (!t->n && !c->sym && len)
+		c->sym = ir_intern(&P->m->strs, s, len);
+}
+
+/* At '#' or '!': an attribute or type (#d.attr<...>, !d.type<...>), or
+ * an alias, hashed by what it stands for so that renumbered aliases
+ * (#map vs #map1) compare by content. */
+static void tail_sigil(ir_parser *P, opctx *c, tail *t, char ch)
+{
+	const char *s;
+	size_t len;
+	uint32_t a;
+
+	P->p++;
+	ir_read_id(P, &s, &len, 1);
+	if (P->p < P->end && *P->p == '<') {
+		t->h = IR_HB(t->h, ch);
+		t->h = mt_hash_bytes(t->h, s, len);
+		if (len == 12 && !memcmp(s, "M.device_ref", 12))
+			c->attr_dev = peek_device_ref(P);
+		if (ch == '!' && len == 9 &&
+		    (!memcmp(s, "mo.tensor", 9) || !memcmp(s, "mo.buffer", 9)))
+			c->ntype++;
+		return;
+	}
+	a = mt_map_get(&P->attralias, ir_name_hash(s, len));
+	if (a != MT_IR_NONE)
+		t->h = ir_mix(t->h, P->aliashash[a]);
+	else
+		t->h = mt_hash_bytes(IR_HB(t->h, ch), s, len);
+}
+
+/* After a `to` keyword: `to <"gpu", 1>` is a transfer's target. */
+static void tail_to(ir_parser *P, opctx *c)
+{
+	const char *q = P->p, *save = P->p;
+
+	while (q < P->end && *q == ' ')
+		q++;
+	if (q < P->end && *q == '<') {
+		P->p = q;
+		c->to_dev = peek_device_ref(P);
+		P->p = save;
+	}
+}
+
+/* After `sym_name` inside brackets: the generic form's symbol. */
+static void tail_sym_name(ir_parser *P, opctx *c)
+{
+	const char *q = P->p, *e;
+
+	while (q < P->end && *q == ' ')
+		q++;
+	if (q < P->end && *q == '=')
+		q++;
+	while (q < P->end && *q == ' ')
+		q++;
+	if (q < P->end && *q == '"') {
+		for (e = ++q; e < P->end && *e != '"' && *e != '\n'; e++)
+			;
+		c->sym = ir_intern(&P->m->strs, q, (size_t)(e - q));
+		c->has_symname = 1;
+	}
+}
+
+/* At an identifier: a location, a device type suffix (gpu:0), or a word
+ * that only feeds the hash. Sets t->last. */
+static void tail_word(ir_parser *P, opctx *c, tail *t)
+{
+	const char *s;
+	size_t len;
+
+	ir_read_id(P, &s, &len, 0);
+	t->last = 'a';
+	if (len == 3 && !memcmp(s, "loc", 3) && P->p < P->end && *P->p == '(') {
+		uint32_t l;
+
+		P->p++;
+		l = ir_parse_loc(P);
+		if (!t->n && c->op != MT_IR_NONE)
+			c->loc = l;
+		t->last = ')';
+		return;
+	}
+	t->h = mt_hash_bytes(t->h, s, len);
+	if (len == 3 && (!memcmp(s, "gpu", 3) || !memcmp(s, "cpu", 3)) &&
+	    t->n && P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
+		long id;
+
+		P->p++;
+		id = (long)ir_read_uint(P);
+		c->last_type_dev = device_str(P, s, 3, id);
+		if (c->ntype >= 1 && c->ntype <= 2)
+			c->type_dev[c->ntype - 1] = c->last_type_dev;
+		t->h = ir_mix(t->h, (uint64_t)id);
+	} else if (len == 2 && !memcmp(s, "to", 2)) {
+		tail_to(P, c);
+	} else if (len == 8 && !memcmp(s, "sym_name", 8) && t->n) {
+		tail_sym_name(P, c);
+	}
+}
+
+/* At '(' of a generic op at depth 0: "({" opens its region list, read
+ * here through the closing ')'. Returns 0 (nothing consumed) otherwise. */
+static int generic_regions(ir_parser *P, opctx *c)
+{
+	const char *q = P->p + 1;
+
+	while (q < P->end &&
+	       (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r'))
+		q++;
+	if (q >= P->end || *q != '{')
+		return 0;
+	P->p = q;
+	for (;;) {
+		parse_region(P, c);
+		ir_skip_ws(P);
+		if (P->p < P->end && *P->p == ',') {
+			P->p++;
+			ir_skip_ws(P);
+			if (P->p < P->end && *P->p == '{')
+				continue;
+		}
+		break;
+	}
+	if (P->p < P->end && *P->p == ')')
+		P->p++;
+	return 1;
+}
+
+enum { TAIL_HASH, TAIL_NEXT, TAIL_DONE };
+
+/* A closing bracket; a '}' with nothing open closes the region we are
+ * in, which ends the op. */
+static int tail_close(ir_parser *P, tail *t, char ch)
+{
+	char open = ch == ')' ? '(' : ch == ']' ? '[' : '{';
+
+	if (t->overflow) {
+		t->overflow--;
+		return TAIL_HASH;
+	}
+	if (!t->n) {
+		if (ch == '}')
+			return TAIL_DONE;
+		ir_problem(P, "unbalanced '%c'", ch);
+		return TAIL_HASH;
+	}
+	/* a '<' left open was a less-than, not a bracket */
+	while (t->n && t->stack[t->n - 1] == '<' && open != '<')
+		t->n--;
+	if (t->n && t->stack[t->n - 1] == open)
+		t->n--;
+	return TAIL_HASH;
+}
+
+/* Brackets, arrows and other punctuation: TAIL_HASH to hash ch and move
+ * on, TAIL_NEXT if already consumed, TAIL_DONE at the op's end. */
+static int tail_punct(ir_parser *P, opctx *c, tail *t, char ch)
+{
+	switch (ch) {
+	case '(':
+		if (c->generic && !t->n && generic_regions(P, c)) {
+			t->last = ')';
+			return TAIL_NEXT;
+		}
+		/* fall through */
+	case '[':
+	case '<':
+		if (ch == '<' && P->p + 1 < P->end && P->p[1] == '=') {
+			t->h = IR_HB(t->h, ch);
+			P->p++;
+			return TAIL_NEXT;
+		}
+		push_open(t->stack, sizeof(t->stack), &t->n, &t->overflow, ch);
+		return TAIL_HASH;
+	case '{':
+		if (!t->n && !c->generic && c->op != MT_IR_NONE &&
+		    looks_like_region(P)) {
+			c->h = t->h;
+			parse_region(P, c);
+			t->h = c->h;
+			t->last = '}';
+			return TAIL_NEXT;
+		}
+		push_open(t->stack, sizeof(t->stack), &t->n, &t->overflow, ch);
+		return TAIL_HASH;
+	case '>':
+		if (P->p[-1] == '-')
+			t->arrow = 1;
+		else if (!(P->p + 1 < P->end && P->p[1] == '=') && t->n &&
+		         t->stack[t->n - 1] == '<')
+			t->n--;
+		return TAIL_HASH;
+	case ')':
+	case ']':
+	case '}':
+		return tail_close(P, t, ch);
+	case '-':
+		if (P->p + 1 < P->end && P->p[1] == '>') {
+			t->h = IR_HB(IR_HB(t->h, '-'), '>');
+			P->p += 2;
+			t->arrow = 1;
+			return TAIL_NEXT;
+		}
+		return TAIL_HASH;
+	default:
+		return TAIL_HASH;
+	}
+}
+
+/* Scan the rest of an op (or an alias value) up to its end. */
+static void scan_tail(ir_parser *P, opctx *c)
+{
+	tail t;
+
+	t.n = t.arrow = t.overflow = 0;
+	t.last = 0;
+	t.h = c->h;
 	while (P->p < P->end) {
 		char ch = *P->p;
 
 		if (ch == '\n') {
-			if (n) {
-				P->line++;
-				P->p++;
-				continue;
-			}
-			if (!continues(P, last, arrow))
+			if (!tail_newline(P, &t))
 				break;
-			P->line++;
-			P->p++;
-			arrow = 0;
 			continue;
 		}
 		if (ch == ' ' || ch == '\t' || ch == '\r') {
-			/* Spacing varies between printers and a location may
-			 * follow; a space only counts where it separates two
-			 * words ("1 x" is not "1x"). */
-			P->p++;
-			while (P->p < P->end && (*P->p == ' ' || *P->p == '\t'))
-				P->p++;
-			if (P->p < P->end && is_suffix_char(last) &&
-			    is_suffix_char(*P->p) && !starts(P, "loc("))
-				h = IR_HB(h, ' ');
+			tail_blank(P, &t);
 			continue;
 		}
 		if (ch == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-			skip_line(P);
+			ir_skip_line(P);
 			continue;
 		}
-		arrow = 0;
-		last = ch;
+		t.arrow = 0;
+		t.last = ch;
 		if (ch == '"') {
-			skip_string(P, &h, NULL, NULL);
-			last = '"';
-			continue;
-		}
-		if (ch == '%') {
+			ir_skip_string(P, &t.h, NULL, NULL);
+		} else if (ch == '%') {
 			ssa_token(P, c);
-			h = IR_HB(h, '%');
-			last = 'a';
-			continue;
-		}
-		if (ch == '@') {
-			P->p++;
-			if (P->p < P->end && *P->p == '"') {
-				skip_string(P, &h, &s, &len);
-			} else {
-				read_id(P, &s, &len, 1);
-				h = mt_hash_bytes(h, s, len);
-			}
-			/* the first symbol at depth 0 names or targets the op
-			 */
-			if (!n && !c->sym && len)
-				c->sym = ir_intern(&P->m->strs, s, len);
-			last = 'a';
-			continue;
-		}
-		if (ch == '#' || ch == '!') {
-			uint32_t a;
+			t.h = IR_HB(t.h, '%');
+			t.last = 'a';
+		} else if (ch == '@') {
+			tail_symbol(P, c, &t);
+			t.last = 'a';
+		} else if (ch == '#' || ch == '!') {
+			tail_sigil(P, c, &t, ch);
+			t.last = 'a';
+		} else if (ir_is_id_start(ch)) {
+			tail_word(P, c, &t);
+		} else {
+			int r = tail_punct(P, c, &t, ch);
 
-			P->p++;
-			read_id(P, &s, &len, 1);
-			if (P->p < P->end && *P->p == '<') {
-				h = IR_HB(h, ch);
-				h = mt_hash_bytes(h, s, len);
-				if (len == 12 && !memcmp(s, "M.device_ref", 12))
-					c->attr_dev = peek_device_ref(P);
-				if (ch == '!' && len == 9 &&
-				    (!memcmp(s, "mo.tensor", 9) ||
-				     !memcmp(s, "mo.buffer", 9)))
-					c->ntype++;
-			} else {
-				/* an alias: hash what it stands for, so that
-				 * renumbered aliases (#map vs #map1) compare by
-				 * content */
-				a = mt_map_get(&P->attralias,
-				               name_hash(s, len));
-				if (a != MT_IR_NONE)
-					h = ir_mix(h, P->aliashash[a]);
-				else
-					h = mt_hash_bytes(IR_HB(h, ch), s, len);
-			}
-			last = 'a';
-			continue;
-		}
-		if (is_id_start(ch)) {
-			read_id(P, &s, &len, 0);
-			if (len == 3 && !memcmp(s, "loc", 3) && P->p < P->end &&
-			    *P->p == '(') {
-				uint32_t l;
-
+			if (r == TAIL_DONE)
+				break;
+			if (r == TAIL_HASH) {
+				t.h = IR_HB(t.h, ch);
 				P->p++;
-				l = parse_loc(P);
-				if (!n && c->op != MT_IR_NONE)
-					c->loc = l;
-				last = ')';
-				continue;
 			}
-			h = mt_hash_bytes(h, s, len);
-			if (len == 3 &&
-			    (!memcmp(s, "gpu", 3) || !memcmp(s, "cpu", 3)) &&
-			    n && P->p + 1 < P->end && *P->p == ':' &&
-			    is_digit(P->p[1])) {
-				const char *k = s;
-				long id;
-
-				P->p++;
-				id = (long)read_uint(P);
-				c->last_type_dev = device_str(P, k, 3, id);
-				if (c->ntype >= 1 && c->ntype <= 2)
-					c->type_dev[c->ntype - 1] =
-					        c->last_type_dev;
-				h = ir_mix(h, (uint64_t)id);
-			} else if (len == 2 && !memcmp(s, "to", 2)) {
-				const char *q = P->p;
-
-				while (q < P->end && *q == ' ')
-					q++;
-				if (q < P->end && *q == '<') {
-					const char *save = P->p;
-
-					P->p = q;
-					c->to_dev = peek_device_ref(P);
-					P->p = save;
-				}
-			} else if (len == 8 && !memcmp(s, "sym_name", 8) && n) {
-				/* generic form: the symbol is an attribute */
-				const char *q = P->p, *e;
-
-				while (q < P->end && *q == ' ')
-					q++;
-				if (q < P->end && *q == '=')
-					q++;
-				while (q < P->end && *q == ' ')
-					q++;
-				if (q < P->end && *q == '"') {
-					for (e = ++q; e < P->end && *e != '"' &&
-					              *e != '\n';
-					     e++)
-						;
-					c->sym = ir_intern(&P->m->strs, q,
-					                   (size_t)(e - q));
-					c->has_symname = 1;
-				}
-			}
-			last = 'a';
-			continue;
 		}
-		switch (ch) {
-		case '(':
-			/* generic form: "({" opens the region list */
-			if (c->generic && !n) {
-				const char *q = P->p + 1;
-
-				while (q < P->end && (*q == ' ' || *q == '\n' ||
-				                      *q == '\t' || *q == '\r'))
-					q++;
-				if (q < P->end && *q == '{') {
-					P->p = q;
-					for (;;) {
-						parse_region(P, c);
-						skip_ws(P);
-						if (P->p < P->end &&
-						    *P->p == ',') {
-							P->p++;
-							skip_ws(P);
-							if (P->p < P->end &&
-							    *P->p == '{')
-								continue;
-						}
-						break;
-					}
-					if (P->p < P->end && *P->p == ')')
-						P->p++;
-					last = ')';
-					continue;
-				}
-			}
-			/* fall through */
-		case '[':
-		case '<':
-			if (ch == '<' && P->p + 1 < P->end && P->p[1] == '=') {
-				h = IR_HB(h, ch);
-				P->p++;
-				continue;
-			}
-			push_open(stack, sizeof(stack), &n, &overflow, ch);
-			break;
-		case '{':
-			if (!n && !c->generic && c->op != MT_IR_NONE &&
-			    looks_like_region(P)) {
-				c->h = h;
-				parse_region(P, c);
-				h = c->h;
-				last = '}';
-				continue;
-			}
-			push_open(stack, sizeof(stack), &n, &overflow, ch);
-			break;
-		case '>':
-			if (P->p[-1] == '-') {
-				arrow = 1;
-				break;
-			}
-			if (P->p + 1 < P->end && P->p[1] == '=')
-				break;
-			if (n && stack[n - 1] == '<')
-				n--;
-			break;
-		case ')':
-		case ']':
-		case '}': {
-			char open = ch == ')' ? '(' : ch == ']' ? '[' : '{';
-
-			if (overflow) {
-				overflow--;
-				break;
-			}
-			if (!n) {
-				if (ch == '}')
-					goto done; /* closes our region */
-				problem(P, "unbalanced '%c'", ch);
-				break;
-			}
-			/* a '<' left open was a less-than, not a bracket */
-			while (n && stack[n - 1] == '<' && open != '<')
-				n--;
-			if (n && stack[n - 1] == open)
-				n--;
-			break;
-		}
-		case '-':
-			if (P->p + 1 < P->end && P->p[1] == '>') {
-				h = IR_HB(IR_HB(h, '-'), '>');
-				P->p += 2;
-				arrow = 1;
-				continue;
-			}
-			break;
-		default:
-			break;
-		}
-		h = IR_HB(h, ch);
-		P->p++;
 	}
-done:
-	if (n)
-		problem(P, "op ends with %d unclosed bracket(s)", n);
-	c->h = h;
+	if (t.n)
+		ir_problem(P, "op ends with %d unclosed bracket(s)", t.n);
+	c->h = t.h;
 }
 
-static mt_ir_str op_name(parser *P, const opctx *owner, const char *s, size_t n)
+static mt_ir_str
+op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 {
 	char buf[256];
 	const char *parent;
@@ -995,7 +628,7 @@ static mt_ir_str op_name(parser *P, const opctx *owner, const char *s, size_t n)
 /* A stage is read once, front to back, and nothing points back into its
  * text; hand the pages already read back to the kernel so a 139 MB stage
  * does not stay resident while the next one is parsed. */
-static void drop_behind(parser *P)
+static void drop_behind(ir_parser *P)
 {
 	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	uintptr_t lo, hi;
@@ -1009,15 +642,9 @@ static void drop_behind(parser *P)
 	P->dropped = (const char *)hi;
 }
 
-static void parse_op(parser *P, opctx *owner)
+/* Once per op: give back pages already read, and report progress. */
+static void op_tick(ir_parser *P)
 {
-	mt_ir_module *m = P->m;
-	const char *start = P->p, *s;
-	size_t len, mark = P->nundo, res0 = P->nres, i;
-	uint32_t line = P->line, idx, nres = 0;
-	opctx c;
-	mt_ir_op op;
-
 	if (P->drop_behind)
 		drop_behind(P);
 	if (P->p >= P->next_progress) {
@@ -1027,103 +654,96 @@ static void parse_op(parser *P, opctx *owner)
 		                           ? P->p + IR_PROGRESS_STEP
 		                           : P->end + 1;
 	}
+}
 
-	/* results: %a, %b:2 = */
+/* Result names "%a, %b:2 =" onto P->res; *nres gets the number of
+ * values. Returns 0 (P->p back at start) if this is not a result list. */
+static int parse_results(ir_parser *P, uint32_t *nres)
+{
+	const char *start = P->p, *s;
+	size_t len;
+
+	*nres = 0;
 	while (P->p < P->end && *P->p == '%') {
-		resname r;
+		ir_resname r;
 
 		P->p++;
-		read_id(P, &s, &len, 1);
-		r.h = name_hash(s, len);
+		ir_read_id(P, &s, &len, 1);
+		r.h = ir_name_hash(s, len);
 		r.count = 1;
-		if (P->p + 1 < P->end && *P->p == ':' && is_digit(P->p[1])) {
+		if (P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
 			P->p++;
-			r.count = read_uint(P);
+			r.count = ir_read_uint(P);
 			if (r.count > 1u << 20)
 				r.count = 1u << 20;
 		}
 		MT_PUSH(P->res, P->nres, P->cap_res, r);
-		nres += r.count;
-		skip_blanks(P);
+		*nres += r.count;
+		ir_skip_blanks(P);
 		if (P->p < P->end && *P->p == ',') {
 			P->p++;
-			skip_ws(P);
+			ir_skip_ws(P);
 			continue;
 		}
 		if (P->p < P->end && *P->p == '=') {
 			P->p++;
-			skip_ws(P);
-			break;
+			ir_skip_ws(P);
+			return 1;
 		}
 		P->p = start;
-		goto bad;
+		return 0;
 	}
-	memset(&c, 0, sizeof(c));
-	c.op = (uint32_t)m->nops;
-	c.loc = MT_IR_NONE;
-	c.scratch0 = P->nscratch;
-	c.h = MT_HASH_SEED;
-	if (P->p < P->end && *P->p == '"') {
-		skip_string(P, NULL, &s, &len);
-		c.generic = 1;
-	} else if (P->p < P->end && is_id_start(*P->p)) {
-		read_id(P, &s, &len, 0);
-	} else {
-		goto bad;
+	return 1;
+}
+
+/* The op's tail is read: store what scan_tail found, and its operands. */
+static void op_store(ir_parser *P, const opctx *c)
+{
+	mt_ir_module *m = P->m;
+	mt_ir_op *o = &m->ops[c->op];
+	size_t nops = P->nscratch - c->scratch0;
+	unsigned nc;
+
+	o->end = (uint32_t)m->nops;
+	o->loc = c->loc;
+	o->sym = c->sym;
+	o->attr_hash = mt_hash_finish(c->h);
+	nc = ir_name_class(m, o->name);
+	if (c->sym && (o->nregions || c->has_symname || (nc & IR_NC_SYMDEF)))
+		o->flags |= MT_IR_OP_SYMDEF;
+	o->device = c->attr_dev ? c->attr_dev
+	            : c->to_dev ? c->to_dev
+	                        : c->last_type_dev;
+	if (nc & IR_NC_EMPTY)
+		o->flags |= MT_IR_OP_EMPTY;
+	if (nc & IR_NC_TRANSFER) {
+		o->flags |= MT_IR_OP_TRANSFER;
+		o->xfer_from = c->type_dev[0];
+		o->xfer_to = c->to_dev ? c->to_dev : c->type_dev[1];
+		if (c->ntype >= 1 && !o->xfer_from)
+			o->xfer_from = ir_intern(&m->strs, "cpu", 3);
+		if (c->ntype >= 2 && !o->xfer_to)
+			o->xfer_to = ir_intern(&m->strs, "cpu", 3);
 	}
-	memset(&op, 0, sizeof(op));
-	op.name = c.generic ? ir_intern(&m->strs, s, len)
-	                    : op_name(P, owner, s, len);
-	op.parent = owner ? owner->op : MT_IR_NONE;
-	op.line = line;
-	op.loc = MT_IR_NONE;
-	op.flags = c.generic ? MT_IR_OP_GENERIC : 0;
-	MT_PUSH(m->ops, m->nops, m->cap_ops, op);
-	c.h = ir_mix(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
-	c.h = ir_mix(c.h, nres);
-	scan_tail(P, &c);
+	o->first_operand = (uint32_t)m->noperands;
+	o->noperands = (uint32_t)nops;
+	mt_grow((void **)&m->operands, &m->cap_operands, m->noperands + nops,
+	        sizeof(*m->operands));
+	if (nops)
+		memcpy(m->operands + m->noperands, P->scratch + c->scratch0,
+		       nops * sizeof(*P->scratch));
+	m->noperands += nops;
+	P->nscratch = c->scratch0;
+}
 
-	idx = c.op;
-	{
-		mt_ir_op *o = &m->ops[idx];
-		size_t nops = P->nscratch - c.scratch0;
+/* Values for the results named in P->res[res0..], defined in the
+ * enclosing scope. */
+static void op_define_results(ir_parser *P, uint32_t idx, size_t res0)
+{
+	mt_ir_module *m = P->m;
+	size_t i;
 
-		o->end = (uint32_t)m->nops;
-		o->loc = c.loc;
-		o->sym = c.sym;
-		o->attr_hash = mt_hash_finish(c.h);
-		unsigned nc = ir_name_class(m, o->name);
-
-		if (c.sym &&
-		    (o->nregions || c.has_symname || (nc & IR_NC_SYMDEF)))
-			o->flags |= MT_IR_OP_SYMDEF;
-		o->device = c.attr_dev ? c.attr_dev
-		            : c.to_dev ? c.to_dev
-		                       : c.last_type_dev;
-		if (nc & IR_NC_TRANSFER) {
-			o->flags |= MT_IR_OP_TRANSFER;
-			o->xfer_from = c.type_dev[0];
-			o->xfer_to = c.to_dev ? c.to_dev : c.type_dev[1];
-			if (c.ntype >= 1 && !o->xfer_from)
-				o->xfer_from = ir_intern(&m->strs, "cpu", 3);
-			if (c.ntype >= 2 && !o->xfer_to)
-				o->xfer_to = ir_intern(&m->strs, "cpu", 3);
-		}
-		o->first_operand = (uint32_t)m->noperands;
-		o->noperands = (uint32_t)nops;
-		mt_grow((void **)&m->operands, &m->cap_operands,
-		        m->noperands + nops, sizeof(*m->operands));
-		if (nops)
-			memcpy(m->operands + m->noperands,
-			       P->scratch + c.scratch0,
-			       nops * sizeof(*P->scratch));
-		m->noperands += nops;
-		P->nscratch = c.scratch0;
-	}
-	/* names defined in the header and regions end with the op */
-	ssa_rollback(P, mark);
 	m->ops[idx].first_result = (uint32_t)m->nvalues;
-	m->ops[idx].nresults = nres;
 	for (i = res0; i < P->nres; i++) {
 		uint32_t k, first = MT_IR_NONE;
 
@@ -1139,22 +759,65 @@ static void parse_op(parser *P, opctx *owner)
 		if (first != MT_IR_NONE)
 			ssa_define(P, P->res[i].h, first);
 	}
+}
+
+static void parse_op(ir_parser *P, opctx *owner)
+{
+	mt_ir_module *m = P->m;
+	const char *s;
+	size_t len, mark = P->nundo, res0 = P->nres;
+	uint32_t line = P->line, nres;
+	opctx c;
+	mt_ir_op op;
+
+	op_tick(P);
+	if (!parse_results(P, &nres))
+		goto bad;
+	memset(&c, 0, sizeof(c));
+	c.op = (uint32_t)m->nops;
+	c.loc = MT_IR_NONE;
+	c.scratch0 = P->nscratch;
+	c.h = MT_HASH_SEED;
+	if (P->p < P->end && *P->p == '"') {
+		ir_skip_string(P, NULL, &s, &len);
+		c.generic = 1;
+	} else if (P->p < P->end && ir_is_id_start(*P->p)) {
+		ir_read_id(P, &s, &len, 0);
+	} else {
+		goto bad;
+	}
+	memset(&op, 0, sizeof(op));
+	op.name = c.generic ? ir_intern(&m->strs, s, len)
+	                    : op_name(P, owner, s, len);
+	op.parent = owner ? owner->op : MT_IR_NONE;
+	op.line = line;
+	op.loc = MT_IR_NONE;
+	op.flags = c.generic ? MT_IR_OP_GENERIC : 0;
+	MT_PUSH(m->ops, m->nops, m->cap_ops, op);
+	c.h = ir_mix(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
+	c.h = ir_mix(c.h, nres);
+	scan_tail(P, &c);
+	op_store(P, &c);
+	/* names defined in the header and regions end with the op */
+	ssa_rollback(P, mark);
+	m->ops[c.op].nresults = nres;
+	op_define_results(P, c.op, res0);
 	P->nres = res0;
 	return;
 bad:
 	P->nres = res0;
-	problem(P, "not an op");
-	skip_line(P);
+	ir_problem(P, "not an op");
+	ir_skip_line(P);
 }
 
 /* ^bb0(%a: T loc(...), %b: T): arguments belong to the region's op. */
-static void parse_block_label(parser *P, opctx *owner)
+static void parse_block_label(ir_parser *P, opctx *owner)
 {
 	const char *s;
 	size_t n;
 
 	P->p++;
-	read_id(P, &s, &n, 1);
+	ir_read_id(P, &s, &n, 1);
 	if (P->p < P->end && *P->p == '(') {
 		int depth = 0;
 
@@ -1162,19 +825,19 @@ static void parse_block_label(parser *P, opctx *owner)
 			char ch = *P->p;
 
 			if (ch == '"') {
-				skip_string(P, NULL, NULL, NULL);
+				ir_skip_string(P, NULL, NULL, NULL);
 				continue;
 			}
 			if (ch == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-				skip_line(P);
+				ir_skip_line(P);
 				continue;
 			}
 			if (ch == '%' && depth == 1) {
 				uint64_t key;
 
 				P->p++;
-				read_id(P, &s, &n, 1);
-				key = name_hash(s, n);
+				ir_read_id(P, &s, &n, 1);
+				key = ir_name_hash(s, n);
 				if (owner && owner->op != MT_IR_NONE)
 					ssa_define(
 					        P, key,
@@ -1184,9 +847,9 @@ static void parse_block_label(parser *P, opctx *owner)
 					                        owner->nargs++));
 				continue;
 			}
-			if (ch == 'l' && starts(P, "loc(")) {
+			if (ch == 'l' && ir_starts(P, "loc(")) {
 				P->p += 4;
-				parse_loc(P);
+				ir_parse_loc(P);
 				continue;
 			}
 			if (ch == '\n')
@@ -1200,13 +863,13 @@ static void parse_block_label(parser *P, opctx *owner)
 					break;
 		}
 	}
-	skip_blanks(P);
+	ir_skip_blanks(P);
 	if (P->p < P->end && *P->p == ':')
 		P->p++;
 }
 
 /* #name = value / !name = type at file level. */
-static void parse_alias_def(parser *P)
+static void parse_alias_def(ir_parser *P)
 {
 	char sigil = *P->p;
 	const char *s;
@@ -1214,42 +877,19 @@ static void parse_alias_def(parser *P)
 	uint64_t key;
 
 	P->p++;
-	read_id(P, &s, &n, 1);
-	key = name_hash(s, n);
-	skip_blanks(P);
+	ir_read_id(P, &s, &n, 1);
+	key = ir_name_hash(s, n);
+	ir_skip_blanks(P);
 	if (!n || P->p >= P->end || *P->p != '=') {
-		problem(P, "not an alias definition");
-		skip_line(P);
+		ir_problem(P, "not an alias definition");
+		ir_skip_line(P);
 		return;
 	}
 	P->p++;
-	skip_blanks(P);
-	if (sigil == '#' && starts(P, "loc(")) {
-		uint32_t r, num;
-		int found;
-		size_t slot;
-		mt_ir_module *m = P->m;
-
+	ir_skip_blanks(P);
+	if (sigil == '#' && ir_starts(P, "loc(")) {
 		P->p += 4;
-		r = parse_loc(P);
-		if (loc_alias_num(P, s, n, &num)) {
-			if (num >= m->cap_locnum) {
-				size_t old = m->cap_locnum;
-
-				mt_grow((void **)&m->locnum, &m->cap_locnum,
-				        (size_t)num + 1, sizeof(*m->locnum));
-				memset(m->locnum + old, 0xff,
-				       (m->cap_locnum - old) *
-				               sizeof(*m->locnum));
-			}
-			m->locnum[num] = r;
-			return;
-		}
-		slot = mt_map_slot(
-		        &P->m->localias,
-		        mt_ir_str_hash(P->m, ir_intern(&P->m->strs, s, n)), r,
-		        &found);
-		*mt_map_val(&P->m->localias, slot) = r;
+		ir_loc_alias_define(P, s, n);
 	} else {
 		opctx c;
 		int found;
@@ -1268,15 +908,16 @@ static void parse_alias_def(parser *P)
 	}
 }
 
-static void parse_body(parser *P, opctx *owner, int in_region)
+static void parse_body(ir_parser *P, opctx *owner, int in_region)
 {
 	for (;;) {
 		char c;
 
-		skip_ws(P);
+		ir_skip_ws(P);
 		if (P->p >= P->end) {
 			if (in_region)
-				problem(P, "region not closed at end of input");
+				ir_problem(P,
+				           "region not closed at end of input");
 			return;
 		}
 		c = *P->p;
@@ -1284,7 +925,7 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 			P->p++;
 			if (in_region)
 				return;
-			problem(P, "unbalanced '}'");
+			ir_problem(P, "unbalanced '}'");
 			continue;
 		}
 		if (c == '^') {
@@ -1295,7 +936,7 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 			parse_alias_def(P);
 			continue;
 		}
-		if (c == '{' && starts(P, "{-#")) {
+		if (c == '{' && ir_starts(P, "{-#")) {
 			const char *e = NULL, *q;
 
 			/* dialect resources: blobs, never ops */
@@ -1308,7 +949,7 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 				}
 			}
 			if (!e) {
-				problem(P, "resource section not closed");
+				ir_problem(P, "resource section not closed");
 				e = P->end;
 			}
 			P->p = e;
@@ -1316,7 +957,7 @@ static void parse_body(parser *P, opctx *owner, int in_region)
 		}
 		if (c == '{') {
 			/* a bare block: keep its ops in the enclosing scope */
-			problem(P, "unexpected '{'");
+			ir_problem(P, "unexpected '{'");
 			P->p++;
 			continue;
 		}
@@ -1346,7 +987,7 @@ int ir_parse_progress(mt_ir_module **out,
                       void *payload,
                       mt_error *err)
 {
-	parser P;
+	ir_parser P;
 	mt_ir_module *m = mt_calloc(1, sizeof(*m));
 
 	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));

@@ -71,9 +71,26 @@ static void timeline_build(timeline *tl, const mt_ir_input *in)
  * thousands of functions; name the first few and count the rest. */
 #define BETWEEN_MAX 16
 
-/* Name the dumps of other graphs written between the two stages of sp:
- * in a tree or an uncoupled after-all capture, a module-scope transition
- * also carries what the nested passes in between did. */
+/* Whether one graph's ops hold the other's, so that changes made in one
+ * show in the other: a tree scope and the scopes under it
+ * ("builtin_module_no-symbol-name" and ".../func_func_main"), a dumped
+ * module and any op dumped alone. Sibling functions do not. */
+static int graph_related(const mt_ir_graph *a, const mt_ir_graph *b)
+{
+	size_t la = strlen(a->name), lb = strlen(b->name);
+	const mt_ir_graph *s = la < lb ? a : b, *l = la < lb ? b : a;
+	size_t ls = la < lb ? la : lb;
+
+	if (!strncmp(a->name, "builtin.module", 14) ||
+	    !strncmp(b->name, "builtin.module", 14))
+		return 1;
+	return !strncmp(s->name, l->name, ls) && l->name[ls] == '/';
+}
+
+/* Name the dumps of other graphs written between the two stages of sp
+ * whose changes show in it: in a tree or an uncoupled after-all capture,
+ * a module-scope transition also carries what the nested passes in
+ * between did, and a function's what the module passes did. */
 static void
 fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 {
@@ -95,7 +112,7 @@ fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 	for (k = a; k < tl->n && tl->items[k].order < hi; k++) {
 		mt_buf buf = MT_BUF_INIT;
 
-		if (tl->items[k].g == g)
+		if (tl->items[k].g == g || !graph_related(g, tl->items[k].g))
 			continue;
 		if (sp->nbetween >= BETWEEN_MAX) {
 			more++;

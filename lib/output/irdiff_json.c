@@ -162,6 +162,21 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 		mt_json_object_end(w);
 	}
 	mt_json_array_end(w);
+
+	mt_json_array_begin(w, "kernels");
+	for (i = 0; i < t->nkernels; i++) {
+		const mt_ir_kernel *kn = &t->kernels[i];
+
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "change",
+		               kn->change == MT_IR_KERNEL_OUTLINED ? "outlined"
+		                                                   : "compiled");
+		mt_json_string(w, "kernel", kn->kernel);
+		opref(w, "from", &kn->from);
+		opref(w, "to", &kn->to);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
 	if (traced)
 		counts_list(w, "trace", t->trace, t->ntrace);
 	if (sp->ir_diff)

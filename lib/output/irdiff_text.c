@@ -181,6 +181,21 @@ static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
 		locs(&loc, &x->op);
 		fold_add(&f, key.ptr, loc.ptr);
 	}
+	for (i = 0; i < t->nkernels; i++) {
+		const mt_ir_kernel *kn = &t->kernels[i];
+
+		mt_buf_clear(&key);
+		mt_buf_clear(&loc);
+		mt_buf_printf(&key, "%s  %s: ",
+		              kn->change == MT_IR_KERNEL_OUTLINED ? "outlined"
+		                                                  : "compiled",
+		              kn->kernel);
+		opname(&key, &kn->from);
+		mt_buf_puts(&key, " -> ");
+		opname(&key, &kn->to);
+		locs(&loc, &kn->from);
+		fold_add(&f, key.ptr, loc.ptr);
+	}
 	for (i = 0; i < t->nlowerings; i++) {
 		const mt_ir_lowering *lw = &t->lowerings[i];
 

@@ -31,6 +31,7 @@ enum {
 	MT_IR_OP_SYMDEF = 2, /* sym is a symbol this op defines */
 	MT_IR_OP_TRANSFER = 4, /* moves data between devices */
 	MT_IR_OP_DEVREGION = 8, /* its regions run on a device (gpu.launch) */
+	MT_IR_OP_EMPTY = 16, /* only makes an empty value (tensor.empty) */
 };
 
 typedef struct mt_ir_op {
@@ -115,6 +116,8 @@ typedef enum {
 	MT_IR_LAYOUT_AFTERALL /* one --mlir-print-ir-after-all capture */
 } mt_ir_layout;
 
+typedef struct mt_ir_capture mt_ir_capture; /* private */
+
 typedef struct mt_ir_stage {
 	char *name; /* "mo", "canonicalize", a file name */
 	char *path; /* the file holding it */
@@ -122,6 +125,12 @@ typedef struct mt_ir_stage {
 	int unknown; /* MAX layout: a stage name not in the pipeline */
 	size_t order; /* when the dump was written, across all graphs of
 	               * a tree or after-all input; 0 when unknown */
+	/* After-all captures: when not NULL, the stage is the whole module
+	 * at dump number `dump` of the capture, put together from several
+	 * dumps of path (off, len: that dump's own text). Borrowed from
+	 * the input. */
+	const mt_ir_capture *capture;
+	size_t dump;
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
@@ -139,6 +148,7 @@ typedef struct mt_ir_input {
 	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
 	struct mt_map *index; /* private: graph name -> graph */
+	mt_ir_capture *capture; /* private: the after-all capture, if any */
 } mt_ir_input;
 
 /*
@@ -153,12 +163,14 @@ int mt_ir_input_open(mt_ir_input **out,
                      mt_error *err);
 void mt_ir_input_free(mt_ir_input *in);
 
-/* Map the bytes of a stage (free with mt_ir_text_release). */
+/* Map the bytes of a stage (free with mt_ir_text_release); a snapshot
+ * of an after-all capture is put together in memory. */
 typedef struct mt_ir_text {
 	const char *ptr;
 	size_t len;
 	void *map;
 	size_t maplen;
+	char *own; /* the snapshot's text, or NULL */
 } mt_ir_text;
 int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err);
 void mt_ir_text_release(mt_ir_text *t);
@@ -213,6 +225,17 @@ typedef struct mt_ir_lowering {
 	size_t nto;
 } mt_ir_lowering;
 
+/* A GPU kernel that appeared: its launch outlined into a function of a
+ * new gpu.module (from: the launch, to: the gpu.func), or its module
+ * compiled into a gpu.binary (from: the function, to: the binary). */
+typedef enum { MT_IR_KERNEL_OUTLINED, MT_IR_KERNEL_COMPILED } mt_ir_kernel_change;
+
+typedef struct mt_ir_kernel {
+	mt_ir_kernel_change change;
+	char *kernel; /* "@module::@func" */
+	mt_ir_opref from, to;
+} mt_ir_kernel;
+
 typedef struct mt_ir_counts {
 	size_t added, removed, modified, moved, unchanged;
 } mt_ir_counts;
@@ -228,6 +251,8 @@ typedef struct mt_ir_transition {
 	size_t ntransfers, cap_transfers;
 	mt_ir_lowering *lowerings;
 	size_t nlowerings, cap_lowerings;
+	mt_ir_kernel *kernels;
+	size_t nkernels, cap_kernels;
 	mt_ir_count *trace; /* "linalg.generic removed" etc. at --trace */
 	size_t ntrace, cap_trace;
 } mt_ir_transition;

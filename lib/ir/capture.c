@@ -1,0 +1,629 @@
+/*
+ * capture.c - one --mlir-print-ir-after-all capture (stderr of mlir-opt
+ * or of any MLIR pass manager) as a timeline of whole-module snapshots.
+ *
+ * A dump shows the op its pass ran on: the module for a module pass, one
+ * function (or gpu.module, ...) for a nested pass unless module-scope
+ * printing was asked for. Diffing a function dump with a module dump
+ * compares unlike things, so every dump is made a snapshot of the whole
+ * module as it stood then: the last module dump with each op dumped
+ * since replaced by its latest dump. Before the first module dump there
+ * is no module text; the snapshot is then a module holding each dumped
+ * op, in the state of its first dump (its input when --mlir-print-ir-
+ * before printed it) until a later dump replaces it.
+ *
+ * Nothing is copied at open: a stage names its dump, and the snapshot's
+ * text is put together when the stage is read (ir_capture_compose), from
+ * byte ranges of the capture. Each dump numbers its location and
+ * attribute aliases (#loc3, #map) on its own, so the aliases of a dump
+ * spliced into another are renamed (#loc3 -> #loc3.d17).
+ */
+#include "ir_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/buf.h"
+#include "maxtriage/hash.h"
+
+static void put_unqualified(mt_buf *out, const char *s, const char *e)
+{
+	const char *q;
+
+	for (q = e; q > s + 1; q--)
+		if (q[-1] == ':' && q[-2] == ':')
+			break;
+	mt_buf_put(out, q > s + 1 ? q : s, (size_t)(e - (q > s + 1 ? q : s)));
+}
+
+/* A pass as the textual pipeline names it: "cse{opts}" -> "cse",
+ * "unknown<NS::Pass>{opts}" (a pass without argument) -> "Pass". */
+static void put_pass_arg(mt_buf *out, const char *s, const char *e)
+{
+	const char *q;
+
+	if ((size_t)(e - s) > 9 && !memcmp(s, "unknown<", 8)) {
+		for (q = e; q > s + 8 && q[-1] != '>'; q--)
+			;
+		if (q > s + 9) {
+			put_unqualified(out, s + 8, q - 1);
+			return;
+		}
+	}
+	for (q = s; q < e && *q != '{' && *q != ' '; q++)
+		;
+	mt_buf_put(out, s, (size_t)(q - s));
+}
+
+/*
+ * A dump header, the text after "IR Dump " up to the trailing
+ * "//----- //", as MLIR's IR printer writes it:
+ *   LLVM 15-19:  After Canonicalizer (canonicalize)
+ *   LLVM 20+:    After Canonicalizer: canonicalize{max-iterations=10 ...}
+ *                After CSEPass Failed: cse
+ *   no argument: After (anonymous namespace)::ShapeInferencePass ()
+ *                After (anonymous namespace)::ShapeInferencePass: unknown<...>
+ * each optionally followed by the op the pass ran on, which module-scope
+ * printing adds: ('func.func' operation: @main), ('builtin.module'
+ * operation). *pass gets the pass argument (else its unqualified class
+ * name), *anchor the op ("func.func @main"; empty if not given).
+ */
+static void dump_header(
+        const char *h, const char *e, mt_buf *pass, mt_buf *anchor, int *before)
+{
+	const char *q, *colon = NULL, *open = NULL;
+
+	mt_buf_clear(pass);
+	mt_buf_clear(anchor);
+	*before = (size_t)(e - h) > 7 && !memcmp(h, "Before ", 7);
+	if (*before)
+		h += 7;
+	else if ((size_t)(e - h) > 6 && !memcmp(h, "After ", 6))
+		h += 6;
+	q = memmem(h, (size_t)(e - h), "//----- //", 10);
+	if (q)
+		e = q;
+	while (e > h && (e[-1] == ' ' || e[-1] == '\r'))
+		e--;
+	/* the anchor: " ('NAME' operation[: @sym])" at the end */
+	for (q = e; q > h + 2; q--)
+		if (q[-1] == '\'' && q[-2] == '(' && q - 2 > h && q[-3] == ' ')
+			break;
+	if (q > h + 2 && e[-1] == ')') {
+		const char *ne = memchr(q, '\'', (size_t)(e - q));
+		const char *at = ne ? memchr(ne, '@', (size_t)(e - ne)) : NULL;
+
+		if (ne && (size_t)(e - ne) > 11 &&
+		    !memcmp(ne, "' operation", 11)) {
+			mt_buf_put(anchor, q, (size_t)(ne - q));
+			if (at) {
+				mt_buf_putc(anchor, ' ');
+				mt_buf_put(anchor, at, (size_t)(e - 1 - at));
+			}
+			e = q - 3;
+		}
+	}
+	/* "Name: arg" (LLVM 20+); "::" in a class name is not the colon */
+	for (q = h; q + 1 < e; q++) {
+		if (q[0] == ':' && q[1] == ':') {
+			q++;
+			continue;
+		}
+		if (q[0] == ':' && q[1] == ' ') {
+			colon = q;
+			break;
+		}
+	}
+	if (colon) {
+		for (q = colon + 2; q < e && *q == ' '; q++)
+			;
+		if (q < e) {
+			put_pass_arg(pass, q, e);
+			return;
+		}
+		e = colon;
+	}
+	/* "Name (arg)" (LLVM 15-19): the last group, closed at the end */
+	if (e > h && e[-1] == ')') {
+		int depth = 0;
+
+		for (q = e; q-- > h;) {
+			if (*q == ')')
+				depth++;
+			else if (*q == '(' && !--depth)
+				break;
+		}
+		if (q >= h && q > h && q[-1] == ' ')
+			open = q;
+	}
+	if (open && e - open > 2) {
+		put_pass_arg(pass, open + 1, e - 1);
+		return;
+	}
+	if (open)
+		e = open - 1;
+	if (colon && colon < e)
+		e = colon;
+	if (e - h > 7 && !memcmp(e - 7, " Failed", 7))
+		e -= 7;
+	put_unqualified(pass, h, e);
+}
+
+/* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
+ * pass ran on another op than the one the dump shows (module scope). */
+/* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
+ * pass ran on another op than the module. */
+static void
+stage_name(mt_buf *out, const mt_buf *pass, const char *anchor, int before)
+{
+	mt_buf_clear(out);
+	if (before)
+		mt_buf_puts(out, "before:");
+	mt_buf_put(out, pass->ptr, pass->len);
+	if (*anchor && strncmp(anchor, "builtin.module", 14)) {
+		mt_buf_puts(out, " on ");
+		mt_buf_puts(out, anchor);
+	}
+}
+
+/* ---- lines of printed MLIR ---- */
+
+static size_t line_indent(const char *p, const char *e)
+{
+	const char *q = p;
+
+	while (q < e && *q == ' ')
+		q++;
+	return (size_t)(q - p);
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl + 1 : end;
+}
+
+/* Whether line [p, e) starts an op; *out gets its key: the op name and
+ * its symbol ("func.func @main", "gpu.module @k", "builtin.module").
+ * Alias definitions, comments, block labels and closing braces start
+ * none. */
+static int line_key(const char *p, const char *e, mt_buf *out)
+{
+	const char *q = p, *s;
+
+	mt_buf_clear(out);
+	while (q < e && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q == e || *q == '\n' || *q == '\r' || *q == '#' || *q == '!' ||
+	    *q == '}' || *q == '^' || *q == '{' || *q == ')' ||
+	    (*q == '/' && q + 1 < e && q[1] == '/'))
+		return 0;
+	if (*q == '%') {
+		/* results: take the op name after '=' */
+		const char *eq = memchr(q, '=', (size_t)(e - q));
+
+		q = eq ? eq + 1 : e;
+		while (q < e && *q == ' ')
+			q++;
+	}
+	if (q < e && *q == '"')
+		q++;
+	s = q;
+	while (q < e && *q != ' ' && *q != '(' && *q != '{' && *q != '"' &&
+	       *q != '\n' && *q != '<')
+		q++;
+	if (q == s)
+		return 0;
+	if ((size_t)(q - s) == 6 && !memcmp(s, "module", 6))
+		mt_buf_puts(out, "builtin.module");
+	else
+		mt_buf_put(out, s, (size_t)(q - s));
+	/* visibility keywords may come before the @symbol */
+	while (q < e && *q != '@' && *q != '(' && *q != '{' && *q != '\n')
+		q++;
+	if (q < e && *q == '@') {
+		s = q;
+		while (q < e && *q != '(' && *q != ' ' && *q != '<' &&
+		       *q != '\n' && *q != '{')
+			q++;
+		mt_buf_putc(out, ' ');
+		mt_buf_put(out, s, (size_t)(q - s));
+	}
+	return 1;
+}
+
+/* The op whose first line starts at p, at indentation k, ends before the
+ * first later line that is less indented, or as indented and not a '}'
+ * or a block label (the printer puts `} else {`, `^bb1:` and the closing
+ * brace at the op's own indentation). Blank lines do not end it. */
+static const char *op_end(const char *p, const char *end, size_t k)
+{
+	const char *q = line_end(p, end);
+
+	while (q < end) {
+		const char *e = line_end(q, end);
+		size_t in = line_indent(q, e);
+
+		if (q + in < e && q[in] != '\n' && q[in] != '\r' &&
+		    (in < k || (in == k && q[in] != '}' && q[in] != '^')))
+			break;
+		q = e;
+	}
+	return q;
+}
+
+/* First op line of a dump body and its key; NULL if none. */
+static const char *
+first_op(const char *p, const char *end, mt_buf *key, size_t *indent)
+{
+	while (p < end) {
+		const char *e = line_end(p, end);
+
+		if (line_key(p, e, key)) {
+			*indent = line_indent(p, e);
+			return p;
+		}
+		p = e;
+	}
+	return NULL;
+}
+
+/* ---- opening a capture ---- */
+
+void ir_capture_free(mt_ir_capture *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++)
+		free(c->dumps[i].name);
+	free(c->dumps);
+	free(c);
+}
+
+/* Read the dumps of a capture, with their ops and keys; *names gets each
+ * dump's stage name (the caller frees them). */
+static void
+scan_dumps(mt_ir_capture *c, const char *p, size_t len, char ***names)
+{
+	const char *end = p + len, *q = p;
+	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, key = MT_BUF_INIT;
+	mt_buf name = MT_BUF_INIT;
+	size_t cap_names = 0, nnames = 0;
+
+	while (q < end) {
+		const char *h = memmem(q, (size_t)(end - q), IR_DUMP_MARK,
+		                       strlen(IR_DUMP_MARK));
+		const char *hl, *body, *next, *op;
+		ir_dump d;
+		size_t indent;
+
+		if (!h)
+			break;
+		hl = memchr(h, '\n', (size_t)(end - h));
+		body = hl ? hl + 1 : end;
+		next = memmem(body, (size_t)(end - body), IR_DUMP_MARK,
+		              strlen(IR_DUMP_MARK));
+		if (!next)
+			next = end;
+		q = next;
+		op = first_op(body, next, &key, &indent);
+		if (!op)
+			continue; /* no op: not a dump (text quoting a header)
+			           */
+		memset(&d, 0, sizeof(d));
+		dump_header(h + strlen(IR_DUMP_MARK), hl ? hl : end, &pass,
+		            &anchor, &d.before);
+		d.off = (size_t)(body - p);
+		d.len = (size_t)(next - body);
+		d.op = (size_t)(op - p);
+		d.op_end = (size_t)(op_end(op, next, indent) - p);
+		d.key = mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len);
+		d.module = !strncmp(key.ptr, "builtin.module", 14);
+		d.base = IR_NO_DUMP;
+		if (c->n && c->dumps[c->n - 1].module)
+			d.base = c->n - 1;
+		else if (c->n)
+			d.base = c->dumps[c->n - 1].base;
+		MT_PUSH(c->dumps, c->n, c->cap, d);
+		stage_name(&name, &pass, anchor.len ? anchor.ptr : key.ptr,
+		           d.before);
+		MT_PUSH(*names, nnames, cap_names, mt_buf_detach(&name));
+	}
+	mt_buf_release(&pass);
+	mt_buf_release(&anchor);
+	mt_buf_release(&key);
+	mt_buf_release(&name);
+}
+
+/* Whether dump i is a stage. With After dumps printed, a Before dump
+ * shows what the snapshot already holds (the op's state since its last
+ * dump, or since the module's), so only the first dump and a module
+ * Before dump that gives the first real module text are kept. */
+static int is_stage(const mt_ir_capture *c, size_t i, int has_after)
+{
+	const ir_dump *d = &c->dumps[i];
+
+	if (!has_after || !d->before || !i)
+		return 1;
+	return d->module && c->dumps[i - 1].module == 0 &&
+	       c->dumps[i - 1].base == IR_NO_DUMP;
+}
+
+mt_ir_capture *ir_capture_scan(const char *p, size_t len)
+{
+	mt_ir_capture *c = mt_calloc(1, sizeof(*c));
+	char **names = NULL;
+	size_t i;
+	int has_after = 0;
+
+	scan_dumps(c, p, len, &names);
+	if (!c->n) {
+		ir_capture_free(c);
+		return NULL;
+	}
+	c->first_module = c->n;
+	for (i = 0; i < c->n; i++) {
+		if (c->dumps[i].module && c->first_module == c->n)
+			c->first_module = i;
+		has_after |= !c->dumps[i].before;
+	}
+	for (i = 0; i < c->n; i++) {
+		c->dumps[i].name = names[i];
+		c->dumps[i].stage = is_stage(c, i, has_after);
+	}
+	free(names);
+	return c;
+}
+
+/* ---- putting a snapshot together ---- */
+
+typedef struct composer {
+	const mt_ir_capture *c;
+	const char *t; /* the capture's text */
+	mt_buf *out;
+	mt_map defs; /* mix(dump, alias name hash) -> 1: aliases to rename */
+	size_t *over; /* dumps standing for their op, by first appearance */
+	size_t nover, cap_over;
+	mt_map slot; /* key hash -> index in over */
+} composer;
+
+/* Dump j stands for its op from now on (replacing an earlier dump). */
+static void over_set(composer *C, size_t j)
+{
+	int found;
+	size_t s = mt_map_slot(&C->slot, C->c->dumps[j].key, (uint32_t)C->nover,
+	                       &found);
+
+	if (found) {
+		C->over[*mt_map_val(&C->slot, s)] = j;
+		return;
+	}
+	MT_PUSH(C->over, C->nover, C->cap_over, j);
+}
+
+/* The alias names dump j defines ("#loc3 = ...", "#map = ...",
+ * "!t = ..." at the start of a line, before or after its op). */
+static void collect_defs(composer *C, size_t j)
+{
+	const ir_dump *d = &C->c->dumps[j];
+	const char *p = C->t + d->off, *end = p + d->len;
+
+	while (p < end) {
+		const char *e = line_end(p, end), *q = p + 1;
+
+		if (p >= C->t + d->op && p < C->t + d->op_end) {
+			p = C->t + d->op_end;
+			continue;
+		}
+		if (*p == '#' || *p == '!') {
+			int found;
+
+			while (q < e && ir_is_suffix_char(*q))
+				q++;
+			if (q > p + 1)
+				mt_map_slot(&C->defs,
+				            ir_mix(j + 1,
+				                   ir_name_hash(p + 1,
+				                                (size_t)(q - p -
+				                                         1))),
+				            1, &found);
+		}
+		p = e;
+	}
+}
+
+/* Copy [p, e) of dump j's text, its aliases renamed #a -> #a.dJ. */
+static void put_renamed(composer *C, size_t j, const char *p, const char *e)
+{
+	const char *run = p;
+	char tag[32];
+	int n = snprintf(tag, sizeof(tag), ".d%zu", j);
+
+	while (p < e) {
+		const char *q;
+
+		if (*p == '"') {
+			for (p++; p < e && *p != '"' && *p != '\n'; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			if (p < e)
+				p++;
+			continue;
+		}
+		if (*p != '#' && *p != '!') {
+			p++;
+			continue;
+		}
+		for (q = p + 1; q < e && ir_is_suffix_char(*q); q++)
+			;
+		if (q > p + 1 &&
+		    mt_map_get(
+		            &C->defs,
+		            ir_mix(j + 1,
+		                   ir_name_hash(p + 1, (size_t)(q - p - 1)))) !=
+		            MT_IR_NONE) {
+			mt_buf_put(C->out, run, (size_t)(q - run));
+			mt_buf_put(C->out, tag, (size_t)n);
+			run = q;
+		}
+		p = q;
+	}
+	mt_buf_put(C->out, run, (size_t)(e - run));
+}
+
+typedef struct span {
+	size_t start, end, dump;
+} span;
+
+static int span_cmp(const void *x, const void *y)
+{
+	const span *a = x, *b = y;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->dump < b->dump ? -1 : a->dump > b->dump;
+}
+
+/* Where each standing dump's op is in the module dump b: spans of b's
+ * text to replace, sorted; ops b does not hold go before b's closing
+ * brace. */
+static span *place_ops(composer *C, size_t b, size_t *nspans)
+{
+	const ir_dump *base = &C->c->dumps[b];
+	const char *p = C->t + base->op, *end = C->t + base->op_end;
+	const char *close = p;
+	mt_map at; /* key hash -> index in lines */
+	span *lines = NULL, *out = NULL;
+	size_t nlines = 0, cap = 0, nout = 0, capo = 0, i;
+	mt_buf key = MT_BUF_INIT;
+
+	mt_map_init(&at, C->nover);
+	for (p = line_end(p, end); p < end;) {
+		const char *e = line_end(p, end);
+		size_t in = line_indent(p, e);
+		int found;
+
+		if (in == 0 && p[0] == '}')
+			close = p;
+		if (in && line_key(p, e, &key) &&
+		    memchr(key.ptr, '@', key.len) &&
+		    mt_map_get(&C->slot,
+		               mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len)) !=
+		            MT_IR_NONE) {
+			span s;
+			size_t slot = mt_map_slot(
+			        &at,
+			        mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len),
+			        (uint32_t)nlines, &found);
+
+			(void)slot;
+			if (!found) {
+				s.start = (size_t)(p - C->t);
+				s.end = (size_t)(op_end(p, end, in) - C->t);
+				s.dump = 0;
+				MT_PUSH(lines, nlines, cap, s);
+			}
+		}
+		p = e;
+	}
+	for (i = 0; i < C->nover; i++) {
+		size_t j = C->over[i];
+		uint32_t l = mt_map_get(&at, C->c->dumps[j].key);
+		span s;
+
+		if (l != MT_IR_NONE) {
+			s = lines[l];
+		} else {
+			s.start = s.end = (size_t)(close - C->t);
+		}
+		s.dump = j;
+		MT_PUSH(out, nout, capo, s);
+	}
+	if (nout)
+		qsort(out, nout, sizeof(*out), span_cmp);
+	mt_map_release(&at);
+	mt_buf_release(&key);
+	free(lines);
+	*nspans = nout;
+	return out;
+}
+
+static void put_op(composer *C, size_t j)
+{
+	const ir_dump *d = &C->c->dumps[j];
+
+	put_renamed(C, j, C->t + d->op, C->t + d->op_end);
+}
+
+/* Lines of dump j outside its op: before (attribute aliases) or after
+ * (location aliases, resources). */
+static void put_outside(composer *C, size_t j, int after)
+{
+	const ir_dump *d = &C->c->dumps[j];
+
+	if (after)
+		put_renamed(C, j, C->t + d->op_end, C->t + d->off + d->len);
+	else
+		put_renamed(C, j, C->t + d->off, C->t + d->op);
+}
+
+void ir_capture_compose(mt_buf *out,
+                        const mt_ir_capture *c,
+                        size_t i,
+                        const char *text)
+{
+	composer C;
+	size_t b = c->dumps[i].base, j, k;
+
+	memset(&C, 0, sizeof(C));
+	C.c = c;
+	C.t = text;
+	C.out = out;
+	mt_map_init(&C.slot, 64);
+	mt_map_init(&C.defs, 256);
+	/* before any module dump, each op stands in its first state */
+	if (b == IR_NO_DUMP)
+		for (j = 0; j < c->first_module; j++) {
+			int found;
+
+			mt_map_slot(&C.slot, c->dumps[j].key, (uint32_t)C.nover,
+			            &found);
+			if (!found)
+				MT_PUSH(C.over, C.nover, C.cap_over, j);
+		}
+	for (j = b == IR_NO_DUMP ? 0 : b + 1; j <= i; j++)
+		over_set(&C, j);
+	for (k = 0; k < C.nover; k++) {
+		collect_defs(&C, C.over[k]);
+		put_outside(&C, C.over[k], 0);
+	}
+	if (b == IR_NO_DUMP) {
+		mt_buf_puts(out, "module {\n");
+		for (k = 0; k < C.nover; k++)
+			put_op(&C, C.over[k]);
+		mt_buf_puts(out, "}\n");
+	} else {
+		const ir_dump *base = &c->dumps[b];
+		size_t ns, cur = base->off;
+		span *sp = place_ops(&C, b, &ns);
+
+		for (k = 0; k < ns; k++) {
+			if (sp[k].start < cur)
+				continue; /* inside an op already replaced */
+			mt_buf_put(out, text + cur, sp[k].start - cur);
+			put_op(&C, sp[k].dump);
+			cur = sp[k].end;
+		}
+		mt_buf_put(out, text + cur, base->off + base->len - cur);
+		free(sp);
+	}
+	for (k = 0; k < C.nover; k++)
+		put_outside(&C, C.over[k], 1);
+	mt_map_release(&C.slot);
+	mt_map_release(&C.defs);
+	free(C.over);
+}

@@ -1,0 +1,165 @@
+/*
+ * lex.c - the lexer of the tolerant MLIR reader: whitespace and comments,
+ * strings, balanced bracket groups, identifiers and numbers, and the one
+ * problem note a stage keeps. Everything here moves ir_parser.p forward
+ * and counts lines; nothing is kept of the text.
+ */
+#include "ir_int.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "maxtriage/hash.h"
+
+void ir_problem(ir_parser *P, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!P->m->nproblems++) {
+		n = snprintf(P->m->problem, sizeof(P->m->problem),
+		             "line %u: ", P->line);
+		if (n < 0 || (size_t)n >= sizeof(P->m->problem))
+			return;
+		va_start(ap, fmt);
+		vsnprintf(P->m->problem + n, sizeof(P->m->problem) - (size_t)n,
+		          fmt, ap);
+		va_end(ap);
+	}
+}
+
+void ir_skip_line(ir_parser *P)
+{
+	const char *nl = memchr(P->p, '\n', (size_t)(P->end - P->p));
+
+	P->p = nl ? nl : P->end;
+}
+
+/* Spaces, newlines and // comments. */
+void ir_skip_ws(ir_parser *P)
+{
+	while (P->p < P->end) {
+		char c = *P->p;
+
+		if (c == '\n') {
+			P->line++;
+			P->p++;
+		} else if (c == ' ' || c == '\t' || c == '\r') {
+			P->p++;
+		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
+			ir_skip_line(P);
+		} else {
+			break;
+		}
+	}
+}
+
+void ir_skip_blanks(ir_parser *P)
+{
+	while (P->p < P->end &&
+	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+		P->p++;
+}
+
+/* p at '"': skip the string, hashing its raw bytes into *h (if h). A raw
+ * newline cannot occur in an MLIR string; stop there so one bad quote
+ * costs one line, not the rest of the file. */
+void ir_skip_string(ir_parser *P, uint64_t *h, const char **s, size_t *n)
+{
+	const char *q = P->p + 1;
+	uint64_t x = h ? *h : 0;
+
+	while (q < P->end && *q != '"' && *q != '\n') {
+		if (*q == '\\' && q + 1 < P->end && q[1] != '\n') {
+			if (h)
+				x = IR_HB(x, *q);
+			q++;
+		}
+		if (h)
+			x = IR_HB(x, *q);
+		q++;
+	}
+	if (s) {
+		*s = P->p + 1;
+		*n = (size_t)(q - P->p - 1);
+	}
+	if (q < P->end && *q == '"')
+		q++;
+	else
+		ir_problem(P, "unterminated string");
+	P->p = q;
+	if (h)
+		*h = IR_HB(x, '"');
+}
+
+/* Skip a balanced bracket group starting at P->p (any of ([{<), strings
+ * respected. Used only for recovery and for parts that carry nothing. */
+void ir_skip_balanced(ir_parser *P)
+{
+	char stack[256];
+	int n = 0;
+	char prev = 0;
+
+	while (P->p < P->end) {
+		char c = *P->p;
+
+		if (c == '"') {
+			ir_skip_string(P, NULL, NULL, NULL);
+			prev = '"';
+			continue;
+		}
+		if (c == '\n')
+			P->line++;
+		P->p++;
+		if (c == '(' || c == '[' || c == '{' || c == '<') {
+			if (n == (int)sizeof(stack))
+				return;
+			stack[n++] = c;
+		} else if (c == '>') {
+			if (prev != '-' && n && stack[n - 1] == '<' && !--n)
+				return;
+		} else if (c == ')' || c == ']' || c == '}') {
+			while (n && stack[n - 1] == '<')
+				n--;
+			if (n)
+				n--;
+			if (!n)
+				return;
+		}
+		prev = c;
+	}
+}
+
+uint32_t ir_read_uint(ir_parser *P)
+{
+	uint64_t v = 0;
+
+	while (P->p < P->end && ir_is_digit(*P->p)) {
+		if (v < 0xffffffffULL)
+			v = v * 10 + (uint64_t)(*P->p - '0');
+		P->p++;
+	}
+	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
+}
+
+int ir_starts(ir_parser *P, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
+}
+
+uint64_t ir_name_hash(const char *s, size_t n)
+{
+	return mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
+}
+
+void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix)
+{
+	*s = P->p;
+	while (P->p < P->end &&
+	       (suffix ? ir_is_suffix_char(*P->p) : ir_is_id_char(*P->p)))
+		P->p++;
+	*n = (size_t)(P->p - *s);
+}

@@ -1,0 +1,358 @@
+/*
+ * match.c - op identity across two stages.
+ *
+ * SSA names are renumbered by every printer, so ops are matched by what
+ * survives a pass, strongest evidence first, each tier one hash-table
+ * pass over the still unmatched ops (O(n) overall):
+ *   1. symbols they define (func.func @f -> llvm.func @f),
+ *   2. name + location + structural hash (producers included) + scope,
+ *   3. name + location + attributes, in scope, then across scopes
+ *      (outlining moves ops into new functions),
+ *   4. name + structure / attributes, for ops without locations,
+ *   5. name + location alone (the op was modified), on the same device
+ *      first, in scope, then across scopes,
+ *   6. dataflow: the same-named op whose results the users now take
+ *      from this one (a fused op follows its consumer),
+ *   7. order among same-named children of matched parents.
+ * Within a tier, candidates are taken in document order, so the 80 copies
+ * of one layer pair up in order. findings.c reads the matching.
+ */
+#include "ir_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/hash.h"
+
+/* ---- sides ---- */
+
+void ir_side_init(ir_side *s, const mt_ir_module *m)
+{
+	uint32_t i, k, nv = (uint32_t)m->nvalues;
+
+	s->m = m;
+	s->n = (uint32_t)m->nops;
+	s->match = mt_malloc((s->n + 1) * sizeof(*s->match));
+	s->scope = mt_malloc((s->n + 1) * sizeof(*s->scope));
+	s->claimed = mt_calloc(s->n + 1, 1);
+	for (i = 0; i < s->n; i++) {
+		const mt_ir_op *op = &m->ops[i];
+		uint32_t p = op->parent;
+
+		s->match[i] = MT_IR_NONE;
+		if (p == MT_IR_NONE)
+			s->scope[i] = 0;
+		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
+			s->scope[i] = ir_mix(s->scope[p],
+			                     mt_ir_str_hash(m, m->ops[p].sym));
+		else
+			s->scope[i] = s->scope[p];
+	}
+	/* users of each value, as compressed rows */
+	s->use_off = mt_calloc((size_t)nv + 2, sizeof(*s->use_off));
+	s->uses = mt_malloc((m->noperands + 1) * sizeof(*s->uses));
+	for (i = 0; i < m->noperands; i++)
+		if (m->operands[i] < nv)
+			s->use_off[m->operands[i] + 1]++;
+	for (i = 0; i < nv; i++)
+		s->use_off[i + 1] += s->use_off[i];
+	{
+		uint32_t *fill = mt_malloc(((size_t)nv + 1) * sizeof(*fill));
+
+		memcpy(fill, s->use_off, ((size_t)nv + 1) * sizeof(*fill));
+		for (i = 0; i < s->n; i++)
+			for (k = 0; k < m->ops[i].noperands; k++) {
+				uint32_t v =
+				        m->operands[m->ops[i].first_operand +
+				                    k];
+
+				if (v < nv)
+					s->uses[fill[v]++] = i;
+			}
+		free(fill);
+	}
+}
+
+void ir_side_release(ir_side *s)
+{
+	free(s->match);
+	free(s->scope);
+	free(s->use_off);
+	free(s->uses);
+	free(s->claimed);
+}
+
+/* ---- matching tiers ---- */
+
+enum {
+	T_SYM = 1,
+	T_EXACT,
+	T_ATTR_SCOPED,
+	T_ATTR,
+	T_STRUCT_NOLOC,
+	T_ATTR_NOLOC,
+	T_LOC_DEV,
+	T_LOC_SCOPED,
+	T_LOC,
+	T_ORDER
+};
+
+/* Key of op i of side s for a tier; 0 when the op takes no part. */
+static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
+{
+	const mt_ir_op *op = &s->m->ops[i];
+	uint64_t h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
+
+	switch (tier) {
+	case T_SYM:
+		if (!(op->flags & MT_IR_OP_SYMDEF))
+			return 0;
+		h = ir_mix(h, mt_ir_str_hash(s->m, op->sym));
+		h = ir_mix(h, s->scope[i]);
+		break;
+	case T_EXACT:
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, ir_loc_h(s, i));
+		h = ir_mix(h, op->struct_hash);
+		h = ir_mix(h, s->scope[i]);
+		break;
+	case T_ATTR_SCOPED:
+	case T_ATTR:
+		if (!ir_loc_h(s, i))
+			return 0;
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, ir_loc_h(s, i));
+		h = ir_mix(h, op->attr_hash);
+		if (tier == T_ATTR_SCOPED)
+			h = ir_mix(h, s->scope[i]);
+		break;
+	case T_STRUCT_NOLOC:
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, op->struct_hash);
+		h = ir_mix(h, s->scope[i]);
+		break;
+	case T_ATTR_NOLOC:
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, op->attr_hash);
+		h = ir_mix(h, s->scope[i]);
+		break;
+	case T_LOC_DEV:
+	case T_LOC_SCOPED:
+	case T_LOC:
+		if (!ir_loc_h(s, i))
+			return 0;
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, ir_loc_h(s, i));
+		if (tier != T_LOC)
+			h = ir_mix(h, s->scope[i]);
+		/* one location often names a host op and its device twin
+		 * (the launch's bounds and its body): pair within a device
+		 * first, so a modified twin is not taken for a move */
+		if (tier == T_LOC_DEV)
+			h = ir_mix(h, mt_ir_str_hash(s->m, op->device));
+		break;
+	case T_ORDER: {
+		uint32_t p = op->parent, pb;
+
+		if (p == MT_IR_NONE) {
+			pb = MT_IR_NONE;
+		} else if (is_a) {
+			pb = s->match[p];
+			if (pb == MT_IR_NONE)
+				return 0;
+		} else {
+			pb = p;
+		}
+		h = ir_mix(h, ir_name_h(s, i));
+		h = ir_mix(h, pb);
+		break;
+	}
+	default:
+		return 0;
+	}
+	return mt_hash_finish(h) | 1;
+}
+
+static void match_tier(ir_differ *D, int tier)
+{
+	mt_map heads; /* key -> first B op of the chain still free */
+	mt_map tails;
+	uint32_t i, nfree = 0;
+
+	/* Size the tables once for the ops still unmatched (all of them in
+	 * the first tier, few in the later ones): no rehash while filling. */
+	for (i = 0; i < D->b.n; i++)
+		nfree += D->b.match[i] == MT_IR_NONE;
+	mt_map_init(&heads, nfree);
+	mt_map_init(&tails, nfree);
+	for (i = 0; i < D->b.n; i++) {
+		uint64_t k;
+		int found;
+		size_t slot;
+
+		if (D->b.match[i] != MT_IR_NONE)
+			continue;
+		k = tier_key(&D->b, 0, i, tier);
+		if (!k)
+			continue;
+		D->next[i] = MT_IR_NONE;
+		slot = mt_map_slot(&heads, k, i, &found);
+		if (!found) {
+			mt_map_slot(&tails, k, i, &found);
+			continue;
+		}
+		slot = mt_map_slot(&tails, k, i, &found);
+		D->next[*mt_map_val(&tails, slot)] = i;
+		*mt_map_val(&tails, slot) = i;
+	}
+	for (i = 0; i < D->a.n; i++) {
+		uint64_t k;
+		int found;
+		size_t slot;
+		uint32_t j;
+
+		if (D->a.match[i] != MT_IR_NONE)
+			continue;
+		k = tier_key(&D->a, 1, i, tier);
+		if (!k || mt_map_get(&heads, k) == MT_IR_NONE)
+			continue;
+		slot = mt_map_slot(&heads, k, 0, &found);
+		j = *mt_map_val(&heads, slot);
+		if (j == MT_IR_NONE)
+			continue;
+		*mt_map_val(&heads, slot) = D->next[j];
+		D->a.match[i] = j;
+		D->b.match[j] = i;
+	}
+	mt_map_release(&heads);
+	mt_map_release(&tails);
+}
+
+/* The A op whose result r the users of B op j's result r used to take:
+ * j's predecessor by dataflow, or MT_IR_NONE. Looks at the first matched
+ * user that takes the value at an operand position its counterpart has. */
+static uint32_t dataflow_pred(const ir_differ *D, uint32_t j)
+{
+	const ir_side *A = &D->a, *B = &D->b;
+	const mt_ir_op *jo = &B->m->ops[j];
+	uint32_t r, u, k;
+
+	for (r = 0; r < jo->nresults; r++) {
+		uint32_t v = jo->first_result + r;
+
+		for (u = B->use_off[v]; u < B->use_off[v + 1]; u++) {
+			uint32_t ub = B->uses[u], ua = B->match[ub];
+			const mt_ir_op *uo = &B->m->ops[ub], *ao;
+
+			if (ua == MT_IR_NONE)
+				continue;
+			ao = &A->m->ops[ua];
+			for (k = 0; k < uo->noperands && k < ao->noperands; k++) {
+				uint32_t va, d;
+				const mt_ir_value *val;
+
+				if (B->m->operands[uo->first_operand + k] != v)
+					continue;
+				va = A->m->operands[ao->first_operand + k];
+				if (va == MT_IR_NONE || va >= A->m->nvalues)
+					continue;
+				val = &A->m->values[va];
+				d = val->op;
+				if ((val->idx & MT_IR_ARG) || val->idx != r)
+					continue;
+				return d;
+			}
+		}
+	}
+	return MT_IR_NONE;
+}
+
+/* Pair unmatched ops by dataflow: an op whose results took the place of
+ * an unmatched op's results, with the same name, is its successor. This
+ * is how a fused op follows its consumer (it keeps the consumer's uses
+ * but may take the producer's attributes, or have no location at all).
+ * Users come after their producers, so the ops are visited last first:
+ * an op paired here lets its producers pair too. */
+static void match_dataflow(ir_differ *D)
+{
+	uint32_t j;
+
+	for (j = D->b.n; j-- > 0;) {
+		uint32_t i;
+
+		if (D->b.match[j] != MT_IR_NONE || !D->b.m->ops[j].nresults)
+			continue;
+		i = dataflow_pred(D, j);
+		if (i == MT_IR_NONE || D->a.match[i] != MT_IR_NONE ||
+		    ir_name_h(&D->a, i) != ir_name_h(&D->b, j) ||
+		    D->a.scope[i] != D->b.scope[j])
+			continue;
+		D->a.match[i] = j;
+		D->b.match[j] = i;
+	}
+}
+
+void ir_match(ir_differ *D)
+{
+	int tier;
+
+	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
+	for (tier = T_SYM; tier < T_ORDER; tier++)
+		match_tier(D, tier);
+	match_dataflow(D);
+	match_tier(D, T_ORDER);
+	/* parents matched late can pair up children in order */
+	match_tier(D, T_ORDER);
+	free(D->next);
+	D->next = NULL;
+}
+
+/* ---- classification ---- */
+
+/* The (op, idx) that value v of side s stands for on side B. */
+int ir_map_value(const ir_differ *D,
+                 const ir_side *s,
+                 uint32_t v,
+                 uint32_t *op,
+                 uint32_t *idx)
+{
+	const mt_ir_value *val;
+
+	if (v == MT_IR_NONE || v >= s->m->nvalues)
+		return 0;
+	val = &s->m->values[v];
+	*idx = val->idx;
+	*op = s == &D->a ? s->match[val->op] : val->op;
+	return *op != MT_IR_NONE;
+}
+
+int ir_operands_same(const ir_differ *D, uint32_t i, uint32_t j)
+{
+	const mt_ir_op *oa = &D->a.m->ops[i], *ob = &D->b.m->ops[j];
+	uint32_t k;
+
+	if (oa->noperands != ob->noperands)
+		return 0;
+	for (k = 0; k < oa->noperands; k++) {
+		uint32_t pa, ia, pb, ib;
+
+		if (!ir_map_value(D, &D->a,
+		                  D->a.m->operands[oa->first_operand + k], &pa,
+		                  &ia) ||
+		    !ir_map_value(D, &D->b,
+		                  D->b.m->operands[ob->first_operand + k], &pb,
+		                  &ib) ||
+		    pa != pb || ia != ib)
+			return 0;
+	}
+	return 1;
+}
+
+int ir_parent_same(const ir_differ *D, uint32_t i, uint32_t j)
+{
+	uint32_t pa = D->a.m->ops[i].parent, pb = D->b.m->ops[j].parent;
+
+	if (pa == MT_IR_NONE || pb == MT_IR_NONE)
+		return pa == pb;
+	return D->a.match[pa] == pb;
+}

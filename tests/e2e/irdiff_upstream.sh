@@ -1,0 +1,207 @@
+#!/bin/sh
+# irdiff over real mlir-opt-19 pipelines run on inputs cut from
+# llvm-project's own MLIR tests (testdata/ir/upstream, see SOURCES.md).
+# What must be found comes from the upstream CHECK lines kept in those
+# files and from the pipeline given here, never from irdiff's output:
+# - fusion-elementwise-ops.mlir: in each of its four functions the two
+#   linalg.generic ops become one (upstream: one generic whose
+#   indexing_maps concatenate both), so in a function pipeline every
+#   function keeps its own "before" dump and shows one fusion, and with a
+#   module pass first (a whole-module dump) no "before" dump is needed;
+#   the fused op follows the consumer (its location, when printed), the
+#   members are the two generics and never the tensor.empty feeding them,
+#   with or without locations; lowered to loops and then by
+#   convert-arith-to-llvm, every arith.addf / arith.mulf of the fused
+#   bodies becomes one llvm.fadd / llvm.fmul: lowerings, no fusion;
+#   ownership-based-buffer-deallocation and canonicalize insert and
+#   simplify bufferization.dealloc ops (dropping operands): no fusion;
+# - outlining.mlir: gpu-kernel-outlining makes gpu.module @launch_kernel,
+#   @multiple_launches_kernel and @multiple_launches_kernel_0, so
+#   gpu.module(convert-gpu-to-nvvm) runs once on each: at module scope each
+#   dump names the module it ran on; the kernels field says each launch
+#   was outlined into that module's gpu.func;
+# - module-to-binary-nvvm.mlir: gpu-module-to-binary turns gpu.module
+#   @kernel_module1 and @kernel_module2 (each holding llvm.func @kernel)
+#   into gpu.binary ops of the same names: two kernels compiled;
+# - memref-copy.mlir: finalize-memref-to-llvm lowers memref.copy on the
+#   host (to llvm.intr.memcpy): no transfer, no placement.
+set -u
+MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
+MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
+if [ ! -x "$MLIR_OPT" ]; then
+	echo "skip: $MLIR_OPT not installed (apt-get install mlir-19-tools)"
+	exit 77
+fi
+command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
+D=testdata/ir/upstream
+W="$MT_BUILD/e2e-irdiff-upstream.$$"
+trap 'rm -rf "$W"' EXIT
+rm -rf "$W"
+mkdir -p "$W"
+fail=0
+
+opt() { # output-file mlir-opt-args...
+	out=$1
+	shift
+	"$MLIR_OPT" --mlir-print-debuginfo "$@" -o /dev/null 2>"$out" ||
+		{ echo "mlir-opt $* failed"; cat "$out"; exit 1; }
+}
+irdiff() { # json-out irdiff-args...
+	out=$1
+	shift
+	$MT irdiff --format json "$@" >"$out" 2>"$W/err" ||
+		{ echo "maxtriage irdiff $* exited $?"; cat "$W/err"; fail=1; }
+	[ -s "$out" ] || { echo "maxtriage irdiff $*: no output"; fail=1; }
+}
+
+FE="$D/fusion-elementwise-ops.mlir"
+FP='builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize))'
+opt "$W/fe-aa.txt" "$FE" --pass-pipeline="$FP" \
+	--mlir-print-ir-before=linalg-fuse-elementwise-ops --mlir-print-ir-after-all
+irdiff "$W/fe-aa.json" "$W/fe-aa.txt"
+opt "$W/fe-mod.txt" "$FE" --pass-pipeline='builtin.module(cse,func.func(linalg-fuse-elementwise-ops))' \
+	--mlir-print-ir-after-all
+irdiff "$W/fe-mod.json" "$W/fe-mod.txt"
+"$MLIR_OPT" "$FE" --pass-pipeline='builtin.module(cse,func.func(linalg-fuse-elementwise-ops))' \
+	--mlir-print-ir-after-all -o /dev/null 2>"$W/fe-noloc.txt" || { echo "mlir-opt failed"; exit 1; }
+irdiff "$W/fe-noloc.json" "$W/fe-noloc.txt"
+opt "$W/fe-llvm.txt" "$FE" --mlir-print-ir-after-all \
+	--pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops),one-shot-bufferize{bufferize-function-boundaries},func.func(convert-linalg-to-loops),convert-arith-to-llvm)'
+irdiff "$W/fe-llvm.json" "$W/fe-llvm.txt"
+opt "$W/fe-dealloc.txt" "$FE" --mlir-print-ir-after-all \
+	--pass-pipeline='builtin.module(one-shot-bufferize{bufferize-function-boundaries},func.func(ownership-based-buffer-deallocation,canonicalize))'
+irdiff "$W/fe-dealloc.json" "$W/fe-dealloc.txt"
+mkdir "$W/fe-tree"
+opt "$W/fe-tree.err" "$FE" \
+	--pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops),canonicalize,func.func(cse))' \
+	--mlir-print-ir-before-all --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/fe-tree"
+irdiff "$W/fe-tree.json" "$W/fe-tree"
+
+python3 - "$W/fe-aa.json" "$W/fe-tree.json" "$W/fe-mod.json" "$W/fe-noloc.json" "$W/fe-llvm.json" \
+	"$W/fe-dealloc.json" <<'PY' || fail=1
+import json, sys
+funcs = ["add_mul_fusion", "transpose_add_mul_fusion",
+         "add_broadcast_mul_fusion", "add_mul_scalar_fusion"]
+def fusions_per_stage(path, first):
+    doc = json.load(open(path))
+    assert [g["name"] for g in doc["graphs"]] == ["builtin.module"], doc["graphs"]
+    g = doc["graphs"][0]
+    names = [s["name"] for s in g["stages"]]
+    assert names[0] == first, names
+    return {t["to_name"]: t["fusions"] for t in g["transitions"]}
+# after-all: one timeline of whole modules; each function's "before" dump
+# is its input, so every function's fusion shows at its own pass
+for path, first in [(sys.argv[1], "before:linalg-fuse-elementwise-ops on func.func @add_mul_fusion"),
+                    (sys.argv[3], "cse")]:
+    fu = fusions_per_stage(path, first)
+    for f in funcs:
+        got = fu.pop("linalg-fuse-elementwise-ops on func.func @" + f)
+        assert len(got) == 1 and got[0]["into"]["op"] == "linalg.generic", (path, f, got)
+    assert not [x for v in fu.values() for x in v], (path, fu)
+print("ok after-all: one fusion per function, with or without before dumps")
+# members: producer and consumer generics, at the lines of the input
+# (upstream's ops, read from the file), the fused op at the consumer's
+consumer = {"add_mul_fusion": 25, "transpose_add_mul_fusion": 59,
+            "add_broadcast_mul_fusion": 91, "add_mul_scalar_fusion": 117}
+producer = {"add_mul_fusion": 16, "transpose_add_mul_fusion": 50,
+            "add_broadcast_mul_fusion": 80, "add_mul_scalar_fusion": 107}
+def line(ref):
+    return int(ref["loc"].split(":")[-2])
+fu = fusions_per_stage(sys.argv[3], "cse")
+for f in funcs:
+    x = fu["linalg-fuse-elementwise-ops on func.func @" + f][0]
+    assert line(x["into"]) == consumer[f], (f, x)
+    got = sorted((m["op"], line(m)) for m in x["from"])
+    assert got == [("linalg.generic", producer[f]), ("linalg.generic", consumer[f])], (f, got)
+# no locations printed: the same fusions, found by dataflow
+fu = fusions_per_stage(sys.argv[4], "cse")
+for f in funcs:
+    x = fu["linalg-fuse-elementwise-ops on func.func @" + f]
+    assert len(x) == 1 and [m["op"] for m in x[0]["from"]] == ["linalg.generic"] * 2, (f, x)
+print("ok fusion: consumer's successor, producer and consumer the members")
+# one-to-one lowering is not fusion
+doc = json.load(open(sys.argv[5]))
+t = [t for t in doc["graphs"][0]["transitions"] if t["to_name"] == "convert-arith-to-llvm"][0]
+assert not t["fusions"], t["fusions"]
+low = {(c["op"], d["op"]) for l in t["lowerings"] for c in l["from"] for d in l["to"]}
+assert ("arith.addf", "llvm.fadd") in low and ("arith.mulf", "llvm.fmul") in low, low
+n = sum(1 for l in t["lowerings"] if [c["op"] for c in l["from"]] == ["arith.mulf"])
+assert n == 4, t["lowerings"]
+print("ok lowering: arith -> llvm one to one, no fusion")
+doc = json.load(open(sys.argv[6]))
+g = doc["graphs"][0]
+assert sum(1 for s in g["stages"] if s["name"].startswith("canonicalize")) == 4, g["stages"]
+fu = [(t["to_name"], x["into"]["op"]) for t in g["transitions"] for x in t["fusions"]]
+assert not fu, fu
+print("ok clean-up: dealloc operands dropped by canonicalize are no fusion")
+# tree: no "before" copy of the "after" just written in the same scope,
+# and a function's transition names only dumps whose changes it shows
+doc = json.load(open(sys.argv[2]))
+graphs = {g["name"]: g for g in doc["graphs"]}
+mod = "builtin_module_no-symbol-name"
+for f in funcs:
+    g = graphs[mod + "/func_func_" + f]
+    names = [s["name"] for s in g["stages"]]
+    assert names == ["before:linalg-fuse-elementwise-ops",
+                     "linalg-fuse-elementwise-ops", "before:cse", "cse"], (f, names)
+    for t in g["transitions"]:
+        for b in t.get("between", []):
+            assert b.startswith(mod + ": "), (f, t["to_name"], b)
+names = [s["name"] for s in graphs[mod]["stages"]]
+assert names == ["before:canonicalize", "canonicalize"], names
+print("ok tree: redundant before dumps dropped, siblings not named")
+PY
+
+OL="$D/outlining.mlir"
+OP='builtin.module(gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-gpu-to-nvvm))'
+opt "$W/ol-ms.txt" "$OL" -allow-unregistered-dialect --pass-pipeline="$OP" \
+	--mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading
+irdiff "$W/ol-ms.json" "$W/ol-ms.txt"
+python3 - "$W/ol-ms.json" <<'PY' || fail=1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert [g["name"] for g in doc["graphs"]] == ["builtin.module"], doc["graphs"]
+names = [s["name"] for s in doc["graphs"][0]["stages"]]
+assert names == ["gpu-launch-sink-index-computations", "gpu-kernel-outlining",
+                 "convert-gpu-to-nvvm on gpu.module @launch_kernel",
+                 "convert-gpu-to-nvvm on gpu.module @multiple_launches_kernel",
+                 "convert-gpu-to-nvvm on gpu.module @multiple_launches_kernel_0"], names
+print("ok module scope: stages name the op each pass ran on")
+t = doc["graphs"][0]["transitions"]
+k = [x for t in t for x in t["kernels"]]
+assert [(x["change"], x["kernel"], x["from"]["op"], x["to"]["op"]) for x in k] == [
+    ("outlined", "@launch_kernel::@launch_kernel", "gpu.launch", "gpu.func"),
+    ("outlined", "@multiple_launches_kernel::@multiple_launches_kernel", "gpu.launch", "gpu.func"),
+    ("outlined", "@multiple_launches_kernel_0::@multiple_launches_kernel", "gpu.launch", "gpu.func")], k
+assert all(x["to"]["symbol"] == x["kernel"].split("::@")[1] for x in k), k
+assert [t["to_name"] for t in t if t["kernels"]] == ["gpu-kernel-outlining"]
+print("ok kernels: every launch outlined, at gpu-kernel-outlining")
+PY
+
+M2B="$D/module-to-binary-nvvm.mlir"
+opt "$W/m2b.txt" "$M2B" --pass-pipeline='builtin.module(canonicalize,gpu-module-to-binary{format=llvm})' \
+	--mlir-print-ir-after-all
+irdiff "$W/m2b.json" "$W/m2b.txt"
+MC="$D/memref-copy.mlir"
+opt "$W/mc.txt" "$MC" --pass-pipeline='builtin.module(canonicalize,finalize-memref-to-llvm)' \
+	--mlir-print-ir-after-all
+irdiff "$W/mc.json" "$W/mc.txt"
+python3 - "$W/m2b.json" "$W/mc.json" <<'PY' || fail=1
+import json, sys
+t = json.load(open(sys.argv[1]))["graphs"][0]["transitions"]
+by_to = {x["to_name"]: x for x in t}
+k = by_to["gpu-module-to-binary"]["kernels"]
+assert [(x["change"], x["kernel"], x["from"]["op"], x["to"]["op"], x["to"]["symbol"]) for x in k] == [
+    ("compiled", "@kernel_module1::@kernel", "llvm.func", "gpu.binary", "kernel_module1"),
+    ("compiled", "@kernel_module2::@kernel", "llvm.func", "gpu.binary", "kernel_module2")], k
+assert not by_to["canonicalize"]["kernels"] if "canonicalize" in by_to else True
+print("ok kernels: both modules compiled at gpu-module-to-binary")
+t = json.load(open(sys.argv[2]))["graphs"][0]["transitions"]
+x = [x for x in t if x["to_name"] == "finalize-memref-to-llvm"][0]
+assert not x["transfers"] and not x["placements"], (x["transfers"], x["placements"])
+low = {d["op"] for l in x["lowerings"] for d in l["to"]}
+assert "llvm.intr.memcpy" in low, low
+print("ok host copy: llvm.intr.memcpy is a lowering, not a transfer")
+PY
+
+exit $fail
