@@ -137,48 +137,4 @@ int cmd_bucket(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
-/*
- * The names cmd/ used before it had a prefix of its own. Only
- * cmd_symbolize.c, which is being rewritten separately, still uses them:
- * delete this block when it has moved to the cli_ names above.
- */
-typedef cli_strlist mt_strlist;
-typedef struct mt_option { /* cli_option without required */
-	char short_name;
-	const char *long_name;
-	cli_opt_kind kind;
-	void *value;
-	const char *argname;
-	const char *help;
-	const char *const *choices;
-} mt_option;
-typedef struct mt_command_help {
-	const char *name;
-	const char *usage; /* "maxtriage NAME [options] ARGS", typed by hand */
-	const char *summary;
-	const char *epilog;
-} mt_command_help;
-#define MT_EXIT_OK CLI_EXIT_OK
-#define MT_EXIT_USAGE CLI_EXIT_USAGE
-#define MT_EXIT_INPUT CLI_EXIT_INPUT
-#define MT_OPT_FLAG CLI_OPT_FLAG
-#define MT_OPT_STRING CLI_OPT_STRING
-#define MT_OPT_LIST CLI_OPT_LIST
-#define MT_OPT_CHOICE CLI_OPT_CHOICE
-#define MT_OPT_TERMINATOR                                    \
-	{                                                    \
-		0, NULL, CLI_OPT_END, NULL, NULL, NULL, NULL \
-	}
-#define mt_strlist_push cli_strlist_push
-#define mt_strlist_release cli_strlist_release
-#define mt_die_msg cli_message
-/* cli_opts_parse over the old table: the usage line is built from the
- * arguments that follow "[options] " in h->usage. */
-int mt_opts_parse(const mt_command_help *h,
-                  const mt_option *opts,
-                  int argc,
-                  char **argv,
-                  mt_strlist *positional,
-                  int *help_shown);
-
 #endif

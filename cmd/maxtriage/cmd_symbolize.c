@@ -167,7 +167,7 @@ typedef struct sym_args {
 	int help;
 	int own_name; /* started as `maxtriage symbolize`: usage errors are
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
-	mt_strlist pos;
+	cli_strlist pos;
 } sym_args;
 
 static void print_help(const sym_opt *t, int a2l)
@@ -237,6 +237,46 @@ static int number(uint64_t *out, const char *v)
 	return *end ? -1 : 0;
 }
 
+/* The options that take one of a few words: 0, or -1 for another word. */
+static int apply_choice(sym_args *a, const sym_opt *o, const char *v)
+{
+	switch (o->id) {
+	case O_FUNCTIONS:
+		a->short_names = 0;
+		if (!v || !strcmp(v, "linkage")) {
+			a->lo.functions = 1;
+		} else if (!strcmp(v, "short")) {
+			a->lo.functions = 1;
+			a->short_names = 1;
+		} else if (!strcmp(v, "none")) {
+			a->lo.functions = 0;
+		} else {
+			return -1;
+		}
+		break;
+	case O_STYLE:
+		if (!strcmp(v, "LLVM"))
+			a->lo.style = MT_LLVM_STYLE_LLVM;
+		else if (!strcmp(v, "GNU"))
+			a->lo.style = MT_LLVM_STYLE_GNU;
+		else if (!strcmp(v, "JSON"))
+			a->lo.style = MT_LLVM_STYLE_JSON;
+		/* llvm-symbolizer keeps its default for any other value. */
+		break;
+	case O_FORMAT:
+		if (!strcmp(v, "json"))
+			a->json = 1;
+		else if (!strcmp(v, "text"))
+			a->json = 0;
+		else
+			return -1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 /* Apply one option. 0, 1 to stop with status 0 (--help, --version), or
  * -1 after an error line. */
 static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
@@ -244,6 +284,12 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	uint64_t n;
 
 	switch (o->id) {
+	case O_FUNCTIONS:
+	case O_STYLE:
+	case O_FORMAT:
+		if (apply_choice(a, o, v))
+			goto bad;
+		break;
 	case O_ADDRESSES:
 		a->lo.addresses = 1;
 		break;
@@ -272,7 +318,7 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			goto bad;
 		break;
 	case O_DEBUG_DIR:
-		mt_strlist_push(&a->sym.debug_dirs, v);
+		cli_strlist_push(&a->sym.debug_dirs, v);
 		break;
 	case O_DEBUGINFOD:
 		a->sym.debuginfod = 1;
@@ -282,19 +328,6 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_OBJ:
 		a->lo.obj = v;
-		break;
-	case O_FUNCTIONS:
-		a->short_names = 0;
-		if (!v || !strcmp(v, "linkage")) {
-			a->lo.functions = 1;
-		} else if (!strcmp(v, "short")) {
-			a->lo.functions = 1;
-			a->short_names = 1;
-		} else if (!strcmp(v, "none")) {
-			a->lo.functions = 0;
-		} else {
-			goto bad;
-		}
 		break;
 	case O_HELP:
 		a->help = 1;
@@ -310,15 +343,6 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			a->lo.inlines = 1;
 		else if (bool_value(&a->lo.inlines, v))
 			goto bad;
-		break;
-	case O_STYLE:
-		if (!strcmp(v, "LLVM"))
-			a->lo.style = MT_LLVM_STYLE_LLVM;
-		else if (!strcmp(v, "GNU"))
-			a->lo.style = MT_LLVM_STYLE_GNU;
-		else if (!strcmp(v, "JSON"))
-			a->lo.style = MT_LLVM_STYLE_JSON;
-		/* llvm-symbolizer keeps its default for any other value. */
 		break;
 	case O_PRETTY:
 		a->lo.pretty = 1;
@@ -351,7 +375,7 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		        o->name);
 		return -1;
 	case O_BINARY_DIR:
-		mt_strlist_push(&a->sym.binary_dirs, v);
+		cli_strlist_push(&a->sym.binary_dirs, v);
 		break;
 	case O_UNTRUSTED:
 		a->sym.untrusted = 1;
@@ -361,14 +385,6 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_INDEX_CACHE:
 		a->sym.index_cache = v;
-		break;
-	case O_FORMAT:
-		if (!strcmp(v, "json"))
-			a->json = 1;
-		else if (!strcmp(v, "text"))
-			a->json = 0;
-		else
-			goto bad;
 		break;
 	}
 	return 0;
@@ -404,7 +420,7 @@ static int parse_args(
 		const sym_opt *o;
 
 		if (only_pos || arg[0] != '-' || !arg[1]) {
-			mt_strlist_push(&a->pos, arg);
+			cli_strlist_push(&a->pos, arg);
 			continue;
 		}
 		if (!strcmp(arg, "--")) {
@@ -557,7 +573,7 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 	size_t cap = 0;
 
 	if (a->lo.obj && mt_symbolizer_open(&obj, s, a->lo.obj, &err)) {
-		mt_die_msg(CMD, "%s", err.msg);
+		cli_message(CMD, "%s", err.msg);
 		return 1;
 	}
 	mt_json_init_file(&w, stdout, MT_JSON_PRETTY);
@@ -583,14 +599,14 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 		if (k <= 0)
 			continue;
 		if (k == 1) {
-			snprintf(ad, sizeof(ad), "%s", mod);
+			snprintf(ad, sizeof(ad), "%.63s", mod);
 			mod[0] = '\0';
 		} else if (mt_symbolizer_module(&m, s, mod, NULL, &err)) {
 			m = NULL;
 		}
 		v = strtoull(ad, &end, 16);
 		if (*end || !*ad) {
-			mt_die_msg(CMD, "invalid address '%s'", ad);
+			cli_message(CMD, "invalid address '%s'", ad);
 			status = 1;
 			continue;
 		}
@@ -628,7 +644,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		if (a.help)
 			print_help(a2l ? a2l_opts : llvm_opts, a2l);
 		/* -2: a usage error (maxtriage's 2 under its own name). */
-		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? MT_EXIT_USAGE : 1;
+		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? CLI_EXIT_USAGE : 1;
 		goto out;
 	}
 	if (a2l && !a.lo.obj)
@@ -697,10 +713,10 @@ out:
 	fflush(stdout);
 	mt_llvm_free(l);
 	if (s)
-		mt_symbolizer_done(s, CMD);
+		cli_symbolizer_done(s, CMD);
 	mt_buf_release(&out);
 	mt_buf_release(&diag);
-	mt_strlist_release(&a.pos);
+	cli_strlist_release(&a.pos);
 	cli_symbolizer_args_release(&a.sym);
 	return ret;
 }

@@ -271,37 +271,3 @@ void cli_opts_print_help(FILE *out,
 	if (h->epilog)
 		fprintf(out, "\n%s\n", h->epilog);
 }
-
-/* The old names' parser (cmd.h): copy the table into cli_options and
- * take the arguments from the hand-typed usage line. */
-int mt_opts_parse(const mt_command_help *h,
-                  const mt_option *opts,
-                  int argc,
-                  char **argv,
-                  mt_strlist *positional,
-                  int *help_shown)
-{
-	cli_command_help ch = { h->name, NULL, h->summary, h->epilog };
-	const char *tail = strstr(h->usage, "[options]");
-	cli_option *copy;
-	size_t n = 0, i;
-	int rc;
-
-	if (tail && tail[9] == ' ')
-		ch.args = tail + 10;
-	while (opts[n].kind != CLI_OPT_END)
-		n++;
-	copy = mt_calloc(n + 1, sizeof(*copy));
-	for (i = 0; i <= n; i++) {
-		copy[i].short_name = opts[i].short_name;
-		copy[i].long_name = opts[i].long_name;
-		copy[i].kind = opts[i].kind;
-		copy[i].value = opts[i].value;
-		copy[i].argname = opts[i].argname;
-		copy[i].help = opts[i].help;
-		copy[i].choices = opts[i].choices;
-	}
-	rc = cli_opts_parse(&ch, copy, argc, argv, positional, help_shown);
-	free(copy);
-	return rc;
-}

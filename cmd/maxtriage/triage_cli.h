@@ -107,9 +107,4 @@ void cli_triage_pipeline(mt_pipeline *p,
                          mt_repo *repo);
 void cli_triage_release(cli_triage *c);
 
-/* The old names (see the end of cmd.h): only until cmd_symbolize.c uses
- * cli_symbolizer_args. */
-#define mt_index_cache_dir cli_index_cache_dir
-#define mt_symbolizer_done cli_symbolizer_done
-
 #endif
