@@ -1,7 +1,9 @@
 #!/bin/sh
 # layers: the call graph between the files of lib/ has no cycle (no file
 # calls a file that calls it back, directly or through others), nor has
-# the graph between its folders, and nothing in lib/ calls into cmd/.
+# the graph between its folders, the folders call only those below them
+# (util < ir, stack, symbols < triage < output), and nothing in lib/ calls
+# into cmd/.
 #
 # The graph comes from the built objects: an edge A -> B for every
 # symbol that A.o leaves undefined and B.o defines (`nm`), so it sees
@@ -91,6 +93,30 @@ cycles "$tmp/dirs" >"$tmp/dir_cycles"
 if [ -s "$tmp/dir_cycles" ]; then
 	echo "FAIL: calls between lib/ folders that lie on a cycle:"
 	cat "$tmp/dir_cycles"
+	rc=1
+fi
+# The folders' order (docs/architecture.md): each calls only folders
+# below it. ir, stack and symbols are side by side: none calls another.
+upward() {
+	awk 'function rank(d) {
+			if (d == "util") return 0
+			if (d == "ir" || d == "stack" || d == "symbols") return 1
+			if (d == "triage") return 2
+			if (d == "output") return 3
+			return -1 }
+		{ split($1, a, "/"); split($2, b, "/")
+		  if (a[2] != b[2] && (rank(a[2]) < 0 || rank(b[2]) < 0 || rank(b[2]) >= rank(a[2])))
+			print $1 " -> " $2 " (" $3 ")" }' "$1"
+}
+upward "$tmp/files" >"$tmp/upward"
+if [ -s "$tmp/upward" ]; then
+	echo "FAIL: calls against the order util < ir, stack, symbols < triage < output:"
+	cat "$tmp/upward"
+	rc=1
+fi
+printf 'lib/symbols/a lib/output/b f\nlib/stack/a lib/ir/b g\nlib/triage/a lib/util/b h\n' >"$tmp/order"
+if [ "$(upward "$tmp/order" | wc -l)" -ne 2 ]; then
+	echo "FAIL: the order check misses a call upward or sideways"
 	rc=1
 fi
 if grep '^lib/[^ ]* cmd/' "$tmp/calls" >"$tmp/up"; then
