@@ -195,6 +195,34 @@ static void crash_point_skips_handler_and_system(void **state)
 	mt_rules_free(rules);
 }
 
+static void gdb_handler_frame_is_not_the_crash_point(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	/* gdb stopped inside a SIGSEGV handler: frames 0 and 1 are the
+	 * handler, frame 2 is the trampoline as gdb prints it, frame 3 the
+	 * faulting code (its pc, not a return address). */
+	mt_report_set s = triage_text(
+	        "Program received signal SIGSEGV, Segmentation fault.\n"
+	        "#0  log_it (sig=11) at handler.c:4\n"
+	        "#1  0x0000555555555189 in on_segv (sig=11) at handler.c:9\n"
+	        "#2  <signal handler called>\n"
+	        "#3  0x00005555555551b0 in parse_row (p=0x0) at rows.c:21\n"
+	        "#4  0x00005555555551f0 in main () at rows.c:40\n",
+	        rules);
+	mt_report *r = &s.reports[0];
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(mt_triage_find_trampoline(r), 2);
+	assert_int_equal(r->trampoline, 2);
+	assert_int_equal(r->frames[0].category, MT_CAT_HANDLER);
+	assert_int_equal(r->frames[1].category, MT_CAT_HANDLER);
+	assert_int_equal(r->blame_frame, 3);
+	assert_string_equal(r->signature, "crash | parse_row | main");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
 static void signature_ignores_form_and_aslr(void **state)
 {
 	mt_rules *rules = mt_rules_new();
@@ -977,6 +1005,7 @@ int main(void)
 		cmocka_unit_test(glob_shortcuts_match_fnmatch),
 		cmocka_unit_test(bad_rules_are_refused_whole),
 		cmocka_unit_test(crash_point_skips_handler_and_system),
+		cmocka_unit_test(gdb_handler_frame_is_not_the_crash_point),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
 		cmocka_unit_test(frameless_errors_are_classified),
 		cmocka_unit_test(next_steps_follow_what_is_missing),
