@@ -223,6 +223,55 @@ static void gdb_handler_frame_is_not_the_crash_point(void **state)
 	mt_rules_free(rules);
 }
 
+/* One strlen(NULL) crash as gdb, valgrind and eu-stack on its core print
+ * it (testdata/real/own_*_strlen_null.txt, cut down): valgrind's strlen
+ * lives in its preload library, eu-stack names no signal; one signature. */
+static void one_crash_signs_alike_across_tools(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	static const char *const dumps[] = {
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  __strlen_avx2 () at ../sysdeps/x86_64/multiarch/"
+		"strlen-avx2.S:76\n"
+		"#1  0x0000555555555161 in name_length (name=0x0) at "
+		"/src/strlen_null.c:7\n"
+		"#2  0x0000555555555197 in main (argc=1, argv=0x7ffe) at "
+		"/src/strlen_null.c:13\n",
+		"==25438== Process terminating with default action of signal "
+		"11 (SIGSEGV)\n"
+		"==25438==  Access not within mapped region at address 0x0\n"
+		"==25438==    at 0x4847782: strlen (in /usr/libexec/valgrind/"
+		"vgpreload_memcheck-amd64-linux.so)\n"
+		"==25438==    by 0x109160: name_length (strlen_null.c:7)\n"
+		"==25438==    by 0x109196: main (strlen_null.c:13)\n",
+		"PID 26861 - core\n"
+		"TID 26861:\n"
+		"#0  0x00007ffff7f29219 __strlen_avx2 - libc.so.6\n"
+		"    ../sysdeps/x86_64/multiarch/strlen-avx2.S:76\n"
+		"#1  0x0000555555555161 name_length - strlen_null\n"
+		"    /src/strlen_null.c:7:9\n"
+		"#2  0x0000555555555197 main - strlen_null\n"
+		"    /src/strlen_null.c:13:2\n",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(dumps) / sizeof(dumps[0]); i++) {
+		mt_report_set s = triage_text(dumps[i], rules);
+
+		assert_int_equal(s.n, 1);
+		assert_int_equal(s.reports[0].frames[0].category,
+		                 MT_CAT_SYSTEM);
+		assert_string_equal(s.reports[0].signature,
+		                    "crash | name_length | main");
+		/* the report still says what the dump said */
+		assert_string_equal(s.reports[0].kind,
+		                    i == 2 ? "unknown" : "SIGSEGV");
+		mt_report_set_release(&s);
+	}
+	mt_rules_free(rules);
+}
+
 static void signature_ignores_form_and_aslr(void **state)
 {
 	mt_rules *rules = mt_rules_new();
@@ -757,9 +806,12 @@ static void repeated_line_is_signed_once(void **state)
 	assert_int_equal(s.reports[0].nframes, 4);
 	mt_triage_report(&s.reports[0], &to);
 	assert_int_equal(s.reports[0].blame_frame, 1);
-	/* no crash handler, so no trampoline and no signal: kind unknown */
+	/* no crash handler, so no trampoline and no signal: kind unknown;
+	 * it signs in the crash family all the same (a debugger's stack of
+	 * a core names no signal either) */
+	assert_string_equal(s.reports[0].kind, "unknown");
 	assert_string_equal(s.reports[0].signature,
-	                    "unknown | mt::kern::fault | mt::model::run");
+	                    "crash | mt::kern::fault | mt::model::run");
 	mt_report_set_release(&s);
 	mt_rules_free(rules);
 }
@@ -1006,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(bad_rules_are_refused_whole),
 		cmocka_unit_test(crash_point_skips_handler_and_system),
 		cmocka_unit_test(gdb_handler_frame_is_not_the_crash_point),
+		cmocka_unit_test(one_crash_signs_alike_across_tools),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
 		cmocka_unit_test(frameless_errors_are_classified),
 		cmocka_unit_test(next_steps_follow_what_is_missing),

@@ -377,9 +377,14 @@ char *mt_signature_frame_name(const mt_frame *f)
 
 /* The kind as it enters a signature: the hardware-fault signals are one
  * family, because a dump does not always let us tell them apart (the
- * faulting instruction needs the binary); the frames separate crashes. */
+ * faulting instruction needs the binary); the frames separate crashes.
+ * A stack that names no failure at all (eu-stack or gdb on a core print
+ * no signal) joins that family too: the signal is what only some
+ * printers of one crash show, the frames are what all of them show. */
 static const char *signature_kind(const mt_report *r)
 {
+	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes)
+		return "crash";
 	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
 		                              "SIGFPE",  "SIGTRAP", "crash",
 		                              NULL };
