@@ -944,6 +944,29 @@ static void interleaved_column_dumps(void **state)
 	mt_report_set_release(&s);
 }
 
+/* modular/modular#3644 (testdata/real/shared_19): LLVM's banner and
+ * program arguments, no frames, then the shell's signal line. */
+static void banner_without_frames_and_a_signal(void **state)
+{
+	mt_report_set s = parse(
+	        "Please submit a bug report to https://github.com/modularml/"
+	        "mojo/issues and include the crash backtrace.\n"
+	        "Stack dump:\n"
+	        "0.\tProgram arguments: mojo run tmp.mojo\n"
+	        "mojo crashed!\n"
+	        "Please file a bug report.\n"
+	        "[1]    85745 segmentation fault  mojo run tmp.mojo\n");
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 0);
+	assert_string_equal(s.reports[0].signal, "SIGSEGV");
+	assert_string_equal(s.reports[0].program, "mojo run tmp.mojo");
+	assert_int_equal(s.reports[0].last_line, 6);
+	assert_true(s.reports[0].first_line <= 6);
+	mt_report_set_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -978,6 +1001,7 @@ int main(void)
 		cmocka_unit_test(gdb_wrapped_frames),
 		cmocka_unit_test(glibc_backtrace_and_other_messages),
 		cmocka_unit_test(interleaved_column_dumps),
+		cmocka_unit_test(banner_without_frames_and_a_signal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
