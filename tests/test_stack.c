@@ -967,6 +967,27 @@ static void banner_without_frames_and_a_signal(void **state)
 	mt_report_set_release(&s);
 }
 
+/* sisoputnfrba/foro#3870: only valgrind's "Process terminating" block;
+ * the fault line under it is the message. */
+static void valgrind_terminating_only(void **state)
+{
+	mt_report_set s = parse(
+	        "==82062== Process terminating with default action of signal "
+	        "11 (SIGSEGV)\n"
+	        "==82062==  Access not within mapped region at address 0x8\n"
+	        "==82062==    at 0x10A6C8: ejecutar_cliclos (main.c:24)\n"
+	        "==82062==    by 0x10BB11: main (main.c:441)\n");
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 2);
+	assert_string_equal(s.reports[0].signal, "SIGSEGV");
+	assert_string_equal(s.reports[0].message,
+	                    "Access not within mapped region at address 0x8");
+	assert_int_equal(s.reports[0].nnotes, 0);
+	mt_report_set_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1002,6 +1023,7 @@ int main(void)
 		cmocka_unit_test(glibc_backtrace_and_other_messages),
 		cmocka_unit_test(interleaved_column_dumps),
 		cmocka_unit_test(banner_without_frames_and_a_signal),
+		cmocka_unit_test(valgrind_terminating_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

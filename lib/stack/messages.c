@@ -892,8 +892,12 @@ static const line_shape line_shapes[] = {
 	  NULL, NULL, SHAPE_LEADS },
 	{ valgrind_error, "Stack overflow in thread ", MSG_NOTE, NULL, NULL,
 	  0 },
+	/* the fault under "Process terminating ...": the message of a
+	 * report that has no error line of its own, a note otherwise */
 	{ valgrind_error, "Access not within mapped region at address ",
-	  MSG_NOTE, NULL, NULL, 0 },
+	  MSG_REFINE, NULL, NULL, 0 },
+	{ valgrind_error, "Bad permissions for mapped region at address ",
+	  MSG_REFINE, NULL, NULL, 0 },
 
 	/* llvm::report_fatal_error */
 	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, NULL, "SIGABRT",
