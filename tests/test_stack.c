@@ -556,6 +556,18 @@ static void macos_crash_report_threads(void **state)
 	assert_true(has_note(r, "Thread 3:: lldb.debugger.io-handler"));
 	assert_string_equal(r->producer, "macos-crash");
 	mt_report_set_release(&s);
+	/* the crashed thread's list alone (irllabs/ml-lib#104): the header
+	 * is the first line, and still says who printed it */
+	s = parse("Thread 0 Crashed:: Dispatch queue: com.apple.main-thread\n"
+	          "0   com.cycling74.Max             \t0x00034400 "
+	          "c74_debug_malloc_footer_test + 131\n"
+	          "1   com.cycling74.Max             \t0x00034461 "
+	          "sysmem_freeptr_imp + 54\n");
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 2);
+	assert_string_equal(s.reports[0].producer, "macos-crash");
+	assert_string_equal(s.reports[0].thread, "Thread 0");
+	mt_report_set_release(&s);
 	/* a symbolicated crash report names the source line */
 	f = frame_of(
 	        "3   a.out                         \t0x0000000100003f54 main + 20 (crash.c:10)");

@@ -635,7 +635,7 @@ static void on_thread(parser *ps, msg_info *m)
 		            m->text ? m->text : "other thread");
 		return;
 	}
-	if (m->signal || m->recent_first || ps->cur) {
+	if (m->signal || m->recent_first || m->producer || ps->cur) {
 		mt_report *r = current(ps);
 
 		if (!r->thread && m->thread) {
