@@ -728,6 +728,26 @@ static void faulthandler_threads(void **state)
 	assert_true(has_note(r, "sleeper"));
 	assert_string_equal(r->producer, "faulthandler");
 	mt_report_set_release(&s);
+	/* Python 3.3's format (juancarlospaco/anglerfish#29): no "(most
+	 * recent call first)", innermost first all the same */
+	s = parse("Fatal Python error: Segmentation fault\n"
+	          "\n"
+	          "Thread 0x00007fff781b7000:\n"
+	          "File \"idle.py\", line 3 in sleep\n"
+	          "\n"
+	          "Current thread 0x00007fff781b6310:\n"
+	          "File \"test.py\", line 11 in killme\n"
+	          "File \"test.py\", line 13 in <module>\n"
+	          "Segmentation fault: 11\n");
+	assert_int_equal(s.n, 1);
+	r = &s.reports[0];
+	assert_string_equal(r->producer, "faulthandler");
+	assert_string_equal(r->thread, "Current thread 0x00007fff781b6310");
+	assert_int_equal(r->nframes, 2);
+	assert_string_equal(r->frames[0].function, "killme");
+	assert_string_equal(r->frames[1].function, "<module>");
+	assert_true(has_note(r, "Thread 0x00007fff781b7000"));
+	mt_report_set_release(&s);
 }
 
 static void heap_checker_messages(void **state)
