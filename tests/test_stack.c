@@ -400,6 +400,13 @@ static void gdb_frame_lines(void **state)
 	f = frame_of("#5  <signal handler called>");
 	assert_true(f.sigtramp);
 	mt_frame_release(&f);
+	/* ASan's address in no module (landley/toybox#37) */
+	f = frame_of("    #2 0x7ffd164faf57  (<unknown module>)");
+	assert_int_equal(f.form, MT_FORM_SANITIZER);
+	assert_true(f.unmapped);
+	assert_null(f.function);
+	assert_null(f.module);
+	mt_frame_release(&f);
 	/* still a sanitizer frame, not gdb's */
 	f = frame_of("    #1 0x7f00 in foo (/usr/lib/libfoo.so+0x1234)");
 	assert_int_equal(f.form, MT_FORM_SANITIZER);

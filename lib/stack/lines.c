@@ -346,6 +346,14 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->unmapped = 1;
 		return;
 	}
+	/* AddressSanitizer: "#2 0x7ffd164faf57  (<unknown module>)", an
+	 * address in no module it knows */
+	if ((size_t)(e - rest) == 18 &&
+	    !strncmp(rest, "(<unknown module>)", 18)) {
+		f->form = MT_FORM_SANITIZER;
+		f->unmapped = 1;
+		return;
+	}
 	if (!strncmp(rest, "in ", 3)) {
 		rest += 3;
 		e = strip_build_id(f, rest, e);
