@@ -920,6 +920,8 @@ static void glibc_backtrace_and_other_messages(void **state)
 	assert_non_null(strstr(s.reports[0].message,
 	                       "neither the scoping op nor the type class"));
 	assert_string_equal(s.reports[0].producer, "llvm-handler");
+	assert_string_equal(s.reports[0].kind, "fatal_error");
+	assert_string_equal(s.reports[0].signal, "SIGABRT");
 	mt_report_set_release(&s);
 
 	/* modular/modular#1270: a Norwegian shell's trailer */

@@ -272,6 +272,33 @@ static void one_crash_signs_alike_across_tools(void **state)
 	mt_rules_free(rules);
 }
 
+/* LLVM's fatal error path in the frames, its message not printed (a
+ * debugger's stack): the kind is the same as from "LLVM ERROR:". */
+static void fatal_error_from_the_frames(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_report_set s = triage_text(
+	        "Program received signal SIGABRT, Aborted.\n"
+	        "#0  0x00007ffff7a9ae2c in __pthread_kill_implementation () "
+	        "from /lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#1  0x00007ffff7a49fb2 in raise () from "
+	        "/lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#2  0x00007ffff7a34472 in abort () from "
+	        "/lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#3  0x0000555555a1b2c4 in llvm::report_fatal_error("
+	        "llvm::Twine const&, bool) ()\n"
+	        "#4  0x0000555555a00010 in mlir::detail::verify(mlir::"
+	        "Operation*) ()\n",
+	        rules);
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.reports[0].kind, "fatal_error");
+	assert_string_equal(s.reports[0].signal, "SIGABRT");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
 static void signature_ignores_form_and_aslr(void **state)
 {
 	mt_rules *rules = mt_rules_new();
@@ -1059,6 +1086,7 @@ int main(void)
 		cmocka_unit_test(crash_point_skips_handler_and_system),
 		cmocka_unit_test(gdb_handler_frame_is_not_the_crash_point),
 		cmocka_unit_test(one_crash_signs_alike_across_tools),
+		cmocka_unit_test(fatal_error_from_the_frames),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
 		cmocka_unit_test(frameless_errors_are_classified),
 		cmocka_unit_test(next_steps_follow_what_is_missing),

@@ -929,7 +929,7 @@ static const line_shape line_shapes[] = {
 	  MSG_REFINE, NULL, NULL, 0 },
 
 	/* llvm::report_fatal_error */
-	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, NULL, "SIGABRT",
+	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, "fatal_error", "SIGABRT",
 	  SHAPE_LEADS },
 
 	/* heap checkers: the allocator found its own data corrupted */

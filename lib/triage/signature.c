@@ -26,6 +26,11 @@ static const char *const abort_fns[] = { "abort",
 	                                 NULL };
 static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
 	                                  NULL };
+/* LLVM's fatal error path: the program reported an error it cannot go
+ * on from, then aborted */
+static const char *const fatal_fns[] = { "llvm::report_fatal_error",
+	                                 "llvm::report_bad_alloc_error",
+	                                 NULL };
 static const char *const throw_fns[] = {
 	"__cxa_throw",
 	"std::terminate",
@@ -259,6 +264,8 @@ void tri_infer_kind(mt_report *r, int tramp)
 
 		if (tri_name_is(name, assert_fns))
 			from_frames = "assertion";
+		else if (tri_name_is(name, fatal_fns) && !from_frames)
+			from_frames = "fatal_error";
 		else if (tri_name_is(name, throw_fns) && !from_frames)
 			from_frames = "cpp_exception";
 		if (tri_name_is(name, abort_fns) ||
@@ -280,7 +287,9 @@ void tri_infer_kind(mt_report *r, int tramp)
 	}
 	if (signal && !r->signal)
 		r->signal = mt_strdup(signal);
-	if (!r->kind && from_frames)
+	/* the frames' word beats a bare signal: gdb's "received signal
+	 * SIGABRT" over __assert_fail is an assertion */
+	if (generic_kind(r->kind) && from_frames)
 		set_kind(r, from_frames);
 	if (generic_kind(r->kind) && heap_corruption(r)) {
 		set_kind(r, "heap_corruption");
@@ -380,10 +389,13 @@ char *mt_signature_frame_name(const mt_frame *f)
  * faulting instruction needs the binary); the frames separate crashes.
  * A stack that names no failure at all (eu-stack or gdb on a core print
  * no signal) joins that family too: the signal is what only some
- * printers of one crash show, the frames are what all of them show. */
+ * printers of one crash show, the frames are what all of them show. One
+ * with a message it could not name a kind for (valgrind's "Invalid read
+ * of size 4" in a run that went on) is not called a crash. */
 static const char *signature_kind(const mt_report *r)
 {
-	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes)
+	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes &&
+	    !r->message)
 		return "crash";
 	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
 		                              "SIGFPE",  "SIGTRAP", "crash",
