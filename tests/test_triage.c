@@ -908,6 +908,51 @@ static void recursion_is_a_stack_overflow(void **state)
 	assert_string_equal(a.reports[0].fingerprint, c.reports[0].fingerprint);
 	/* twelve frames of recursion are not an overflow */
 	assert_string_equal(d.reports[0].kind, "SIGSEGV");
+	{
+		/* ... unless the dump says the crash point's stack is gone:
+		 * gdb's `bt 6` of a deep recursion (own_gdb_bt_recursion_top) */
+		static const char top[] =
+		        "Program received signal SIGSEGV, Segmentation fault.\n"
+		        "#0  0x0000555555555144 in descend (depth=<error reading "
+		        "variable: Cannot access memory at address "
+		        "0x7fffff7fef6c>) at recurse.c:5\n"
+		        "#1  0x0000555555555195 in descend (depth=29117) at "
+		        "recurse.c:9\n"
+		        "#2  0x0000555555555195 in descend (depth=29116) at "
+		        "recurse.c:9\n"
+		        "#3  0x0000555555555195 in descend (depth=29115) at "
+		        "recurse.c:9\n"
+		        "#4  0x0000555555555195 in descend (depth=29114) at "
+		        "recurse.c:9\n"
+		        "#5  0x0000555555555195 in descend (depth=29113) at "
+		        "recurse.c:9\n";
+		/* the same window, stack readable: a crash in a recursion */
+		static const char readable[] =
+		        "Program received signal SIGSEGV, Segmentation fault.\n"
+		        "#0  0x0000555555555144 in descend (depth=29118) at "
+		        "recurse.c:5\n"
+		        "#1  0x0000555555555195 in descend (depth=29117) at "
+		        "recurse.c:9\n"
+		        "#2  0x0000555555555195 in descend (depth=29116) at "
+		        "recurse.c:9\n"
+		        "#3  0x0000555555555195 in descend (depth=29115) at "
+		        "recurse.c:9\n"
+		        "#4  0x0000555555555195 in descend (depth=29114) at "
+		        "recurse.c:9\n"
+		        "#5  0x0000555555555195 in descend (depth=29113) at "
+		        "recurse.c:9\n";
+		mt_report_set e = triage_text(top, rules);
+		mt_report_set g = triage_text(readable, rules);
+
+		assert_true(e.reports[0].frames[0].stack_unreadable);
+		assert_string_equal(e.reports[0].kind, "stack_overflow");
+		assert_string_equal(e.reports[0].signature,
+		                    "stack_overflow | cycle at page offsets "
+		                    "0x195");
+		assert_string_equal(g.reports[0].kind, "SIGSEGV");
+		mt_report_set_release(&e);
+		mt_report_set_release(&g);
+	}
 	mt_report_set_release(&a);
 	mt_report_set_release(&b);
 	mt_report_set_release(&c);

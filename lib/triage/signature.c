@@ -128,15 +128,25 @@ static size_t smallest_rotation(char *const *k, size_t p)
 /* The shortest cycle of keys that repeats over at least
  * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
  * trampoline: unbounded recursion. 1 and *out (release with
- * cycle_release), or 0. */
+ * cycle_release), or 0.
+ *
+ * A dump that says the crash point's own stack could not be read (gdb's
+ * "<error reading variable: Cannot access memory ...>" in its
+ * arguments: the stack pointer left the stack) needs no 64 frames: a
+ * window of the recursion (`bt 12`) will do, when the cycle starts at the
+ * crash point or at its caller and repeats MIN_REPEATS times. */
 static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
 {
 	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p, k, best;
+	size_t min_frames = MIN_RECURSION_FRAMES;
 	char **keys;
-	int found = 0, by_address;
+	int found = 0, by_address, exhausted;
 
 	memset(out, 0, sizeof(*out));
-	if (r->nframes < from + MIN_RECURSION_FRAMES)
+	exhausted = from < r->nframes && r->frames[from].stack_unreadable;
+	if (exhausted)
+		min_frames = MIN_REPEATS;
+	if (r->nframes < from + min_frames)
 		return 0;
 	keys = cycle_keys(r, from, &n, &by_address);
 	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
@@ -149,8 +159,9 @@ static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
 			}
 			if (!run++)
 				start = i;
-			if (run + p < MIN_RECURSION_FRAMES ||
-			    (run + p) / p < MIN_REPEATS)
+			if (run + p < min_frames ||
+			    (run + p) / p < MIN_REPEATS ||
+			    (exhausted && start > 1))
 				continue;
 			found = 1;
 			out->period = p;
