@@ -883,7 +883,7 @@ static const line_shape line_shapes[] = {
 	{ gdb_thread, " (Thread 0x", MSG_THREAD, NULL, NULL, 0 },
 	{ python_thread, " (most recent call first):", MSG_THREAD, NULL, NULL,
 	  0 },
-	{ python_thread_old, "thread 0x", MSG_THREAD, NULL, NULL, 0 },
+	{ python_thread_old, NULL, MSG_THREAD, NULL, NULL, 0 },
 	{ macos_thread, NULL, MSG_THREAD, NULL, NULL, 0 },
 	{ lldb_thread, "thread #", MSG_THREAD, NULL, NULL, 0 },
 	{ eustack_pid, "PID ", MSG_PROCESS, NULL, NULL, 0 },
