@@ -910,7 +910,8 @@ static void recursion_is_a_stack_overflow(void **state)
 	assert_string_equal(d.reports[0].kind, "SIGSEGV");
 	{
 		/* ... unless the dump says the crash point's stack is gone:
-		 * gdb's `bt 6` of a deep recursion (own_gdb_bt_recursion_top) */
+		 * gdb's `bt 6` of a deep recursion (own_gdb_bt_recursion_top)
+		 */
 		static const char top[] =
 		        "Program received signal SIGSEGV, Segmentation fault.\n"
 		        "#0  0x0000555555555144 in descend (depth=<error reading "

@@ -282,9 +282,9 @@ gdb_tail(mt_frame *f, const char *s, const char *e, int require_where)
 		goto refuse;
 	f->form = MT_FORM_GDB;
 	set_printed_function(f, s, open);
-	f->stack_unreadable =
-	        find_last(open, name_end, "<error reading variable: Cannot "
-	                                  "access memory at address ") != NULL;
+	f->stack_unreadable = find_last(open, name_end,
+	                                "<error reading variable: Cannot "
+	                                "access memory at address ") != NULL;
 	f->module = loc.module;
 	f->file = loc.file;
 	f->line = loc.line;

@@ -626,8 +626,8 @@ static int python_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 /* The faulthandler of Python 3.3 and before: "Current thread
  * 0x00007fff781b6310:" and "Thread 0x...:" with nothing after the colon,
  * innermost frame first all the same. */
-static int python_thread_old(msg_info *m, const line_ctx *c,
-                             const line_shape *s)
+static int
+python_thread_old(msg_info *m, const line_ctx *c, const line_shape *s)
 {
 	const char *p = c->p, *q;
 

@@ -29,8 +29,7 @@ static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
 /* LLVM's fatal error path: the program reported an error it cannot go
  * on from, then aborted */
 static const char *const fatal_fns[] = { "llvm::report_fatal_error",
-	                                 "llvm::report_bad_alloc_error",
-	                                 NULL };
+	                                 "llvm::report_bad_alloc_error", NULL };
 static const char *const throw_fns[] = {
 	"__cxa_throw",
 	"std::terminate",
@@ -405,8 +404,7 @@ char *mt_signature_frame_name(const mt_frame *f)
  * of size 4" in a run that went on) is not called a crash. */
 static const char *signature_kind(const mt_report *r)
 {
-	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes &&
-	    !r->message)
+	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes && !r->message)
 		return "crash";
 	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
 		                              "SIGFPE",  "SIGTRAP", "crash",
