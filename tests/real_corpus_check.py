@@ -35,7 +35,7 @@ KINDS = {
               "crash", "python_fatal", "sanitizer", "worker_crash"},
     "assertion": {"assertion"},
     "error": {"error", "mojo_error", "mojo_abort", "cuda_error",
-              "compile_error", "kernel_error"},
+              "compile_error", "kernel_error", "fatal_error"},
     "exception": {"exception", "python_exception", "cpp_exception",
                   "mojo_error"},
     "heap_corruption": {"heap_corruption"},

@@ -400,6 +400,13 @@ static void gdb_frame_lines(void **state)
 	f = frame_of("#5  <signal handler called>");
 	assert_true(f.sigtramp);
 	mt_frame_release(&f);
+	/* ASan's address in no module (landley/toybox#37) */
+	f = frame_of("    #2 0x7ffd164faf57  (<unknown module>)");
+	assert_int_equal(f.form, MT_FORM_SANITIZER);
+	assert_true(f.unmapped);
+	assert_null(f.function);
+	assert_null(f.module);
+	mt_frame_release(&f);
 	/* still a sanitizer frame, not gdb's */
 	f = frame_of("    #1 0x7f00 in foo (/usr/lib/libfoo.so+0x1234)");
 	assert_int_equal(f.form, MT_FORM_SANITIZER);
@@ -555,6 +562,18 @@ static void macos_crash_report_threads(void **state)
 	assert_true(r->frames[0].symbol_offset == 21);
 	assert_true(has_note(r, "Thread 3:: lldb.debugger.io-handler"));
 	assert_string_equal(r->producer, "macos-crash");
+	mt_report_set_release(&s);
+	/* the crashed thread's list alone (irllabs/ml-lib#104): the header
+	 * is the first line, and still says who printed it */
+	s = parse("Thread 0 Crashed:: Dispatch queue: com.apple.main-thread\n"
+	          "0   com.cycling74.Max             \t0x00034400 "
+	          "c74_debug_malloc_footer_test + 131\n"
+	          "1   com.cycling74.Max             \t0x00034461 "
+	          "sysmem_freeptr_imp + 54\n");
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 2);
+	assert_string_equal(s.reports[0].producer, "macos-crash");
+	assert_string_equal(s.reports[0].thread, "Thread 0");
 	mt_report_set_release(&s);
 	/* a symbolicated crash report names the source line */
 	f = frame_of(
@@ -715,6 +734,26 @@ static void faulthandler_threads(void **state)
 	assert_true(has_note(r, "Thread 0x00007f980c0566c0"));
 	assert_true(has_note(r, "sleeper"));
 	assert_string_equal(r->producer, "faulthandler");
+	mt_report_set_release(&s);
+	/* Python 3.3's format (juancarlospaco/anglerfish#29): no "(most
+	 * recent call first)", innermost first all the same */
+	s = parse("Fatal Python error: Segmentation fault\n"
+	          "\n"
+	          "Thread 0x00007fff781b7000:\n"
+	          "File \"idle.py\", line 3 in sleep\n"
+	          "\n"
+	          "Current thread 0x00007fff781b6310:\n"
+	          "File \"test.py\", line 11 in killme\n"
+	          "File \"test.py\", line 13 in <module>\n"
+	          "Segmentation fault: 11\n");
+	assert_int_equal(s.n, 1);
+	r = &s.reports[0];
+	assert_string_equal(r->producer, "faulthandler");
+	assert_string_equal(r->thread, "Current thread 0x00007fff781b6310");
+	assert_int_equal(r->nframes, 2);
+	assert_string_equal(r->frames[0].function, "killme");
+	assert_string_equal(r->frames[1].function, "<module>");
+	assert_true(has_note(r, "Thread 0x00007fff781b7000"));
 	mt_report_set_release(&s);
 }
 
@@ -881,6 +920,8 @@ static void glibc_backtrace_and_other_messages(void **state)
 	assert_non_null(strstr(s.reports[0].message,
 	                       "neither the scoping op nor the type class"));
 	assert_string_equal(s.reports[0].producer, "llvm-handler");
+	assert_string_equal(s.reports[0].kind, "fatal_error");
+	assert_string_equal(s.reports[0].signal, "SIGABRT");
 	mt_report_set_release(&s);
 
 	/* modular/modular#1270: a Norwegian shell's trailer */
@@ -944,6 +985,50 @@ static void interleaved_column_dumps(void **state)
 	mt_report_set_release(&s);
 }
 
+/* modular/modular#3644 (testdata/real/shared_19): LLVM's banner and
+ * program arguments, no frames, then the shell's signal line. */
+static void banner_without_frames_and_a_signal(void **state)
+{
+	mt_report_set s = parse(
+	        "Please submit a bug report to https://github.com/modularml/"
+	        "mojo/issues and include the crash backtrace.\n"
+	        "Stack dump:\n"
+	        "0.\tProgram arguments: mojo run tmp.mojo\n"
+	        "mojo crashed!\n"
+	        "Please file a bug report.\n"
+	        "[1]    85745 segmentation fault  mojo run tmp.mojo\n");
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 0);
+	assert_string_equal(s.reports[0].signal, "SIGSEGV");
+	assert_string_equal(s.reports[0].program, "mojo run tmp.mojo");
+	assert_int_equal(s.reports[0].last_line, 6);
+	assert_true(s.reports[0].first_line <= 6);
+	mt_report_set_release(&s);
+}
+
+/* sisoputnfrba/foro#3870: only valgrind's "Process terminating" block;
+ * the fault line under it is the message. */
+static void valgrind_terminating_only(void **state)
+{
+	mt_report_set s = parse(
+	        "==82062== Process terminating with default action of signal "
+	        "11 (SIGSEGV)\n"
+	        "==82062==  Access not within mapped region at address 0x8\n"
+	        "==82062==    at 0x10A6C8: ejecutar_cliclos (main.c:24)\n"
+	        "==82062==    by 0x10BB11: main (main.c:441)\n");
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.reports[0].nframes, 2);
+	assert_string_equal(s.reports[0].signal, "SIGSEGV");
+	assert_string_equal(s.reports[0].message,
+	                    "Access not within mapped region at address 0x8");
+	assert_int_equal(s.reports[0].nnotes, 0);
+	mt_report_set_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -978,6 +1063,8 @@ int main(void)
 		cmocka_unit_test(gdb_wrapped_frames),
 		cmocka_unit_test(glibc_backtrace_and_other_messages),
 		cmocka_unit_test(interleaved_column_dumps),
+		cmocka_unit_test(banner_without_frames_and_a_signal),
+		cmocka_unit_test(valgrind_terminating_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -195,6 +195,110 @@ static void crash_point_skips_handler_and_system(void **state)
 	mt_rules_free(rules);
 }
 
+static void gdb_handler_frame_is_not_the_crash_point(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	/* gdb stopped inside a SIGSEGV handler: frames 0 and 1 are the
+	 * handler, frame 2 is the trampoline as gdb prints it, frame 3 the
+	 * faulting code (its pc, not a return address). */
+	mt_report_set s = triage_text(
+	        "Program received signal SIGSEGV, Segmentation fault.\n"
+	        "#0  log_it (sig=11) at handler.c:4\n"
+	        "#1  0x0000555555555189 in on_segv (sig=11) at handler.c:9\n"
+	        "#2  <signal handler called>\n"
+	        "#3  0x00005555555551b0 in parse_row (p=0x0) at rows.c:21\n"
+	        "#4  0x00005555555551f0 in main () at rows.c:40\n",
+	        rules);
+	mt_report *r = &s.reports[0];
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_int_equal(mt_triage_find_trampoline(r), 2);
+	assert_int_equal(r->trampoline, 2);
+	assert_int_equal(r->frames[0].category, MT_CAT_HANDLER);
+	assert_int_equal(r->frames[1].category, MT_CAT_HANDLER);
+	assert_int_equal(r->blame_frame, 3);
+	assert_string_equal(r->signature, "crash | parse_row | main");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
+/* One strlen(NULL) crash as gdb, valgrind and eu-stack on its core print
+ * it (testdata/real/own_*_strlen_null.txt, cut down): valgrind's strlen
+ * lives in its preload library, eu-stack names no signal; one signature. */
+static void one_crash_signs_alike_across_tools(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	static const char *const dumps[] = {
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  __strlen_avx2 () at ../sysdeps/x86_64/multiarch/"
+		"strlen-avx2.S:76\n"
+		"#1  0x0000555555555161 in name_length (name=0x0) at "
+		"/src/strlen_null.c:7\n"
+		"#2  0x0000555555555197 in main (argc=1, argv=0x7ffe) at "
+		"/src/strlen_null.c:13\n",
+		"==25438== Process terminating with default action of signal "
+		"11 (SIGSEGV)\n"
+		"==25438==  Access not within mapped region at address 0x0\n"
+		"==25438==    at 0x4847782: strlen (in /usr/libexec/valgrind/"
+		"vgpreload_memcheck-amd64-linux.so)\n"
+		"==25438==    by 0x109160: name_length (strlen_null.c:7)\n"
+		"==25438==    by 0x109196: main (strlen_null.c:13)\n",
+		"PID 26861 - core\n"
+		"TID 26861:\n"
+		"#0  0x00007ffff7f29219 __strlen_avx2 - libc.so.6\n"
+		"    ../sysdeps/x86_64/multiarch/strlen-avx2.S:76\n"
+		"#1  0x0000555555555161 name_length - strlen_null\n"
+		"    /src/strlen_null.c:7:9\n"
+		"#2  0x0000555555555197 main - strlen_null\n"
+		"    /src/strlen_null.c:13:2\n",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(dumps) / sizeof(dumps[0]); i++) {
+		mt_report_set s = triage_text(dumps[i], rules);
+
+		assert_int_equal(s.n, 1);
+		assert_int_equal(s.reports[0].frames[0].category,
+		                 MT_CAT_SYSTEM);
+		assert_string_equal(s.reports[0].signature,
+		                    "crash | name_length | main");
+		/* the report still says what the dump said */
+		assert_string_equal(s.reports[0].kind,
+		                    i == 2 ? "unknown" : "SIGSEGV");
+		mt_report_set_release(&s);
+	}
+	mt_rules_free(rules);
+}
+
+/* LLVM's fatal error path in the frames, its message not printed (a
+ * debugger's stack): the kind is the same as from "LLVM ERROR:". */
+static void fatal_error_from_the_frames(void **state)
+{
+	mt_rules *rules = mt_rules_new();
+	mt_report_set s = triage_text(
+	        "Program received signal SIGABRT, Aborted.\n"
+	        "#0  0x00007ffff7a9ae2c in __pthread_kill_implementation () "
+	        "from /lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#1  0x00007ffff7a49fb2 in raise () from "
+	        "/lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#2  0x00007ffff7a34472 in abort () from "
+	        "/lib/x86_64-linux-gnu/libc.so.6\n"
+	        "#3  0x0000555555a1b2c4 in llvm::report_fatal_error("
+	        "llvm::Twine const&, bool) ()\n"
+	        "#4  0x0000555555a00010 in mlir::detail::verify(mlir::"
+	        "Operation*) ()\n",
+	        rules);
+
+	(void)state;
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.reports[0].kind, "fatal_error");
+	assert_string_equal(s.reports[0].signal, "SIGABRT");
+	mt_report_set_release(&s);
+	mt_rules_free(rules);
+}
+
 static void signature_ignores_form_and_aslr(void **state)
 {
 	mt_rules *rules = mt_rules_new();
@@ -729,9 +833,12 @@ static void repeated_line_is_signed_once(void **state)
 	assert_int_equal(s.reports[0].nframes, 4);
 	mt_triage_report(&s.reports[0], &to);
 	assert_int_equal(s.reports[0].blame_frame, 1);
-	/* no crash handler, so no trampoline and no signal: kind unknown */
+	/* no crash handler, so no trampoline and no signal: kind unknown;
+	 * it signs in the crash family all the same (a debugger's stack of
+	 * a core names no signal either) */
+	assert_string_equal(s.reports[0].kind, "unknown");
 	assert_string_equal(s.reports[0].signature,
-	                    "unknown | mt::kern::fault | mt::model::run");
+	                    "crash | mt::kern::fault | mt::model::run");
 	mt_report_set_release(&s);
 	mt_rules_free(rules);
 }
@@ -801,6 +908,52 @@ static void recursion_is_a_stack_overflow(void **state)
 	assert_string_equal(a.reports[0].fingerprint, c.reports[0].fingerprint);
 	/* twelve frames of recursion are not an overflow */
 	assert_string_equal(d.reports[0].kind, "SIGSEGV");
+	{
+		/* ... unless the dump says the crash point's stack is gone:
+		 * gdb's `bt 6` of a deep recursion (own_gdb_bt_recursion_top)
+		 */
+		static const char top[] =
+		        "Program received signal SIGSEGV, Segmentation fault.\n"
+		        "#0  0x0000555555555144 in descend (depth=<error reading "
+		        "variable: Cannot access memory at address "
+		        "0x7fffff7fef6c>) at recurse.c:5\n"
+		        "#1  0x0000555555555195 in descend (depth=29117) at "
+		        "recurse.c:9\n"
+		        "#2  0x0000555555555195 in descend (depth=29116) at "
+		        "recurse.c:9\n"
+		        "#3  0x0000555555555195 in descend (depth=29115) at "
+		        "recurse.c:9\n"
+		        "#4  0x0000555555555195 in descend (depth=29114) at "
+		        "recurse.c:9\n"
+		        "#5  0x0000555555555195 in descend (depth=29113) at "
+		        "recurse.c:9\n";
+		/* the same window, stack readable: a crash in a recursion */
+		static const char readable[] =
+		        "Program received signal SIGSEGV, Segmentation fault.\n"
+		        "#0  0x0000555555555144 in descend (depth=29118) at "
+		        "recurse.c:5\n"
+		        "#1  0x0000555555555195 in descend (depth=29117) at "
+		        "recurse.c:9\n"
+		        "#2  0x0000555555555195 in descend (depth=29116) at "
+		        "recurse.c:9\n"
+		        "#3  0x0000555555555195 in descend (depth=29115) at "
+		        "recurse.c:9\n"
+		        "#4  0x0000555555555195 in descend (depth=29114) at "
+		        "recurse.c:9\n"
+		        "#5  0x0000555555555195 in descend (depth=29113) at "
+		        "recurse.c:9\n";
+		mt_report_set e = triage_text(top, rules);
+		mt_report_set g = triage_text(readable, rules);
+
+		assert_true(e.reports[0].frames[0].stack_unreadable);
+		assert_string_equal(e.reports[0].kind, "stack_overflow");
+		assert_string_equal(e.reports[0].signature,
+		                    "stack_overflow | cycle at page offsets "
+		                    "0x195");
+		assert_string_equal(g.reports[0].kind, "SIGSEGV");
+		mt_report_set_release(&e);
+		mt_report_set_release(&g);
+	}
 	mt_report_set_release(&a);
 	mt_report_set_release(&b);
 	mt_report_set_release(&c);
@@ -977,6 +1130,9 @@ int main(void)
 		cmocka_unit_test(glob_shortcuts_match_fnmatch),
 		cmocka_unit_test(bad_rules_are_refused_whole),
 		cmocka_unit_test(crash_point_skips_handler_and_system),
+		cmocka_unit_test(gdb_handler_frame_is_not_the_crash_point),
+		cmocka_unit_test(one_crash_signs_alike_across_tools),
+		cmocka_unit_test(fatal_error_from_the_frames),
 		cmocka_unit_test(signature_ignores_form_and_aslr),
 		cmocka_unit_test(frameless_errors_are_classified),
 		cmocka_unit_test(next_steps_follow_what_is_missing),

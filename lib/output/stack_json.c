@@ -97,6 +97,12 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	mt_json_string(w, "kernel", r->kernel);
 	mt_json_string(w, "entry_point", r->entry_point);
 	mt_json_string(w, "program", r->program);
+	mt_json_string(w, "producer", r->producer);
+	mt_json_string(w, "thread", r->thread);
+	if (r->pid > 0)
+		mt_json_int(w, "pid", (int)r->pid);
+	else
+		mt_json_null(w, "pid");
 	strings(w, "notes", r->notes, r->nnotes);
 	mt_json_array_begin(w, "frames");
 	for (i = 0; i < r->nframes; i++)

@@ -282,6 +282,9 @@ gdb_tail(mt_frame *f, const char *s, const char *e, int require_where)
 		goto refuse;
 	f->form = MT_FORM_GDB;
 	set_printed_function(f, s, open);
+	f->stack_unreadable = find_last(open, name_end,
+	                                "<error reading variable: Cannot "
+	                                "access memory at address ") != NULL;
 	f->module = loc.module;
 	f->file = loc.file;
 	f->line = loc.line;
@@ -343,6 +346,14 @@ static void llvm_rest(mt_frame *f, const char *rest)
 	if (rest >= e)
 		return; /* bare: JIT code */
 	if (!strncmp(rest, "<unmapped>", 10)) {
+		f->unmapped = 1;
+		return;
+	}
+	/* AddressSanitizer: "#2 0x7ffd164faf57  (<unknown module>)", an
+	 * address in no module it knows */
+	if ((size_t)(e - rest) == 18 &&
+	    !strncmp(rest, "(<unknown module>)", 18)) {
+		f->form = MT_FORM_SANITIZER;
 		f->unmapped = 1;
 		return;
 	}

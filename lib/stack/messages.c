@@ -623,6 +623,34 @@ static int python_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/* The faulthandler of Python 3.3 and before: "Current thread
+ * 0x00007fff781b6310:" and "Thread 0x...:" with nothing after the colon,
+ * innermost frame first all the same. */
+static int
+python_thread_old(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *p = c->p, *q;
+
+	if (starts(p, "Current thread 0x"))
+		q = p + 17;
+	else if (starts(p, "Thread 0x"))
+		q = p + 9;
+	else
+		return 0;
+	if (!isxdigit((unsigned char)*q))
+		return 0;
+	while (isxdigit((unsigned char)*q))
+		q++;
+	if (strcmp(q, ":"))
+		return 0;
+	m->role = *p == 'C' ? THREAD_CRASHED : THREAD_OTHER;
+	m->recent_first = 1;
+	m->producer = "faulthandler";
+	m->thread = mt_strndup(p, (size_t)(q - p));
+	m->text = dup_rest(p);
+	return 1;
+}
+
 /* macOS crash reports: "Thread 0 Crashed::  Dispatch queue: ...",
  * "Thread 3:: lldb.debugger.io-handler", "Thread 4:" */
 static int macos_thread(msg_info *m, const line_ctx *c, const line_shape *s)
@@ -855,6 +883,7 @@ static const line_shape line_shapes[] = {
 	{ gdb_thread, " (Thread 0x", MSG_THREAD, NULL, NULL, 0 },
 	{ python_thread, " (most recent call first):", MSG_THREAD, NULL, NULL,
 	  0 },
+	{ python_thread_old, NULL, MSG_THREAD, NULL, NULL, 0 },
 	{ macos_thread, NULL, MSG_THREAD, NULL, NULL, 0 },
 	{ lldb_thread, "thread #", MSG_THREAD, NULL, NULL, 0 },
 	{ eustack_pid, "PID ", MSG_PROCESS, NULL, NULL, 0 },
@@ -892,11 +921,15 @@ static const line_shape line_shapes[] = {
 	  NULL, NULL, SHAPE_LEADS },
 	{ valgrind_error, "Stack overflow in thread ", MSG_NOTE, NULL, NULL,
 	  0 },
+	/* the fault under "Process terminating ...": the message of a
+	 * report that has no error line of its own, a note otherwise */
 	{ valgrind_error, "Access not within mapped region at address ",
-	  MSG_NOTE, NULL, NULL, 0 },
+	  MSG_REFINE, NULL, NULL, 0 },
+	{ valgrind_error, "Bad permissions for mapped region at address ",
+	  MSG_REFINE, NULL, NULL, 0 },
 
 	/* llvm::report_fatal_error */
-	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, NULL, "SIGABRT",
+	{ rest_at_start, "LLVM ERROR: ", MSG_PRIMARY, "fatal_error", "SIGABRT",
 	  SHAPE_LEADS },
 
 	/* heap checkers: the allocator found its own data corrupted */

@@ -10,7 +10,7 @@
  *   - an error message when the current report already has one and that
  *     one was followed by frames, or is itself a complete error, starts a
  *     new report; refinements (what():, kernel named, CUDA detail) attach.
- * Reports with neither frames nor a message are dropped.
+ * Reports with neither frames nor a message, kind or signal are dropped.
  */
 #include "stack_int.h"
 
@@ -635,7 +635,7 @@ static void on_thread(parser *ps, msg_info *m)
 		            m->text ? m->text : "other thread");
 		return;
 	}
-	if (m->signal || m->recent_first || ps->cur) {
+	if (m->signal || m->recent_first || m->producer || ps->cur) {
 		mt_report *r = current(ps);
 
 		if (!r->thread && m->thread) {
@@ -715,6 +715,10 @@ static void on_signal(parser *ps, msg_info *m)
 	}
 	if (!r->signal)
 		r->signal = mt_strdup(m->signal);
+	/* a frameless report ends at its signal line ("[1] 85745
+	 * segmentation fault  mojo run x.mojo") */
+	if (!r->nframes && r->last_line < ps->line_no)
+		r->last_line = ps->line_no;
 	/* gdb: "Thread 1 "x" received signal ...": the crashing thread */
 	if (m->thread) {
 		free(ps->signal_thread);
@@ -1527,7 +1531,7 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 	for (i = keep = first; i < set->n; i++) {
 		mt_report *r = &set->reports[i];
 
-		if (!r->nframes && !r->message && !r->kind) {
+		if (!r->nframes && !r->message && !r->kind && !r->signal) {
 			mt_report_release(r);
 			continue;
 		}

@@ -32,6 +32,12 @@ int mt_triage_find_trampoline(const mt_report *r)
 {
 	size_t i, limit = r->nframes < 16 ? r->nframes : 16;
 
+	/* The parser's word first: a frame printed as the trampoline itself
+	 * (gdb "<signal handler called>", a named _sigtramp) is one, however
+	 * deep the handler's own frames go. */
+	for (i = 0; i < r->nframes; i++)
+		if (r->frames[i].sigtramp)
+			return (int)i;
 	for (i = 0; i < limit; i++) {
 		const mt_frame *f = &r->frames[i];
 		const char *name = tri_frame_name(f);

@@ -126,6 +126,7 @@ static const rule builtin[] = {
 	R(SYSTEM, "*libdl.so*", NULL, NULL, "C library"),
 	R(SYSTEM, "*librt.so*", NULL, NULL, "C library"),
 	R(SYSTEM, "*ld-linux*", NULL, NULL, "dynamic loader"),
+	R(SYSTEM, "vgpreload_*", NULL, NULL, "valgrind's replacement of C library functions"),
 	R(SYSTEM, "*libstdc++*", NULL, NULL, "C++ runtime"),
 	R(SYSTEM, "*libc++*", NULL, NULL, "C++ runtime"),
 	R(SYSTEM, "*libgcc_s*", NULL, NULL, "C++ runtime"),

@@ -26,6 +26,10 @@ static const char *const abort_fns[] = { "abort",
 	                                 NULL };
 static const char *const assert_fns[] = { "__assert_fail", "__assert_fail_base",
 	                                  NULL };
+/* LLVM's fatal error path: the program reported an error it cannot go
+ * on from, then aborted */
+static const char *const fatal_fns[] = { "llvm::report_fatal_error",
+	                                 "llvm::report_bad_alloc_error", NULL };
 static const char *const throw_fns[] = {
 	"__cxa_throw",
 	"std::terminate",
@@ -123,15 +127,25 @@ static size_t smallest_rotation(char *const *k, size_t p)
 /* The shortest cycle of keys that repeats over at least
  * MIN_RECURSION_FRAMES frames and MIN_REPEATS times after the
  * trampoline: unbounded recursion. 1 and *out (release with
- * cycle_release), or 0. */
+ * cycle_release), or 0.
+ *
+ * A dump that says the crash point's own stack could not be read (gdb's
+ * "<error reading variable: Cannot access memory ...>" in its
+ * arguments: the stack pointer left the stack) needs no 64 frames: a
+ * window of the recursion (`bt 12`) will do, when the cycle starts at the
+ * crash point or at its caller and repeats MIN_REPEATS times. */
 static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
 {
 	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, n, i, p, k, best;
+	size_t min_frames = MIN_RECURSION_FRAMES;
 	char **keys;
-	int found = 0, by_address;
+	int found = 0, by_address, exhausted;
 
 	memset(out, 0, sizeof(*out));
-	if (r->nframes < from + MIN_RECURSION_FRAMES)
+	exhausted = from < r->nframes && r->frames[from].stack_unreadable;
+	if (exhausted)
+		min_frames = MIN_REPEATS;
+	if (r->nframes < from + min_frames)
 		return 0;
 	keys = cycle_keys(r, from, &n, &by_address);
 	for (p = 1; p <= MAX_CYCLE && !found && 2 * p <= n; p++) {
@@ -144,8 +158,9 @@ static int find_cycle(tri_cycle *out, const mt_report *r, int tramp)
 			}
 			if (!run++)
 				start = i;
-			if (run + p < MIN_RECURSION_FRAMES ||
-			    (run + p) / p < MIN_REPEATS)
+			if (run + p < min_frames ||
+			    (run + p) / p < MIN_REPEATS ||
+			    (exhausted && start > 1))
 				continue;
 			found = 1;
 			out->period = p;
@@ -259,6 +274,8 @@ void tri_infer_kind(mt_report *r, int tramp)
 
 		if (tri_name_is(name, assert_fns))
 			from_frames = "assertion";
+		else if (tri_name_is(name, fatal_fns) && !from_frames)
+			from_frames = "fatal_error";
 		else if (tri_name_is(name, throw_fns) && !from_frames)
 			from_frames = "cpp_exception";
 		if (tri_name_is(name, abort_fns) ||
@@ -280,7 +297,9 @@ void tri_infer_kind(mt_report *r, int tramp)
 	}
 	if (signal && !r->signal)
 		r->signal = mt_strdup(signal);
-	if (!r->kind && from_frames)
+	/* the frames' word beats a bare signal: gdb's "received signal
+	 * SIGABRT" over __assert_fail is an assertion */
+	if (generic_kind(r->kind) && from_frames)
 		set_kind(r, from_frames);
 	if (generic_kind(r->kind) && heap_corruption(r)) {
 		set_kind(r, "heap_corruption");
@@ -377,9 +396,16 @@ char *mt_signature_frame_name(const mt_frame *f)
 
 /* The kind as it enters a signature: the hardware-fault signals are one
  * family, because a dump does not always let us tell them apart (the
- * faulting instruction needs the binary); the frames separate crashes. */
+ * faulting instruction needs the binary); the frames separate crashes.
+ * A stack that names no failure at all (eu-stack or gdb on a core print
+ * no signal) joins that family too: the signal is what only some
+ * printers of one crash show, the frames are what all of them show. One
+ * with a message it could not name a kind for (valgrind's "Invalid read
+ * of size 4" in a run that went on) is not called a crash. */
 static const char *signature_kind(const mt_report *r)
 {
+	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes && !r->message)
+		return "crash";
 	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
 		                              "SIGFPE",  "SIGTRAP", "crash",
 		                              NULL };

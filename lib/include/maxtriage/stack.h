@@ -119,6 +119,10 @@ typedef struct mt_frame {
 	unsigned line_no; /* line of the input it came from (1-based) */
 	int sigtramp; /* printed as the signal trampoline itself
 	                 (gdb "<signal handler called>") */
+	int stack_unreadable; /* gdb could not read the frame's arguments
+	                         from its stack ("<error reading variable:
+	                         Cannot access memory at address ...>"):
+	                         the stack pointer is off the stack */
 
 	/* resolved (or copied from a symbolized dump) */
 	char *function; /* full name */
