@@ -302,6 +302,17 @@ static void verdict_from_tally(modmap_entry *e, const tally *t)
 		e->check = MT_MODCHECK_CALL_SITES;
 		return;
 	}
+	/* The pc alone against return addresses that all follow calls: a
+	 * wrong build would not put two or more of them after a call, while
+	 * a bad jump can leave the pc outside any function of the right
+	 * one. The call sites win; the reason keeps the pc's result. */
+	if (t->ret_failed == 0 && !t->tramp_failed &&
+	    t->ret_tested - t->ret_failed >= 2) {
+		e->check = MT_MODCHECK_CALL_SITES;
+		e->reason = mt_strdup(
+		        "the faulting pc is not in a function's code, but every return address of this module follows a call");
+		return;
+	}
 	e->check = MT_MODCHECK_MISMATCH;
 	mt_buf_printf(&b, "%s here (%s) is not the build that crashed: ",
 	              basename_of(e->name), mt_module_path(e->m));

@@ -120,6 +120,35 @@ if checks != {"call_sites"} or any(f["status"] == "module_mismatch" for f in fr)
     sys.exit(1)
 PY
 
+# A pc between functions (padding after a ret) against two return
+# addresses that follow calls: the call sites decide, the file is used.
+pad=$(objdump -d --no-show-raw-insn --section=.text "$libc" |
+	awk '/\tret/ { getline; if ($0 ~ /nop|int3/) { sub(":", "", $1); print $1; exit } }')
+ret2=$(objdump -d --no-show-raw-insn --section=.text "$libc" |
+	awk '/\tcall/ { getline; sub(":", "", $1); if (++n == 50) { print $1; exit } }')
+if [ -n "$pad" ] && [ -n "$ret2" ]; then
+	cat >"$tmp/pad.txt" <<EOF
+Stack dump:
+ #0 0x000055b7c1e1c2ab llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) Signals.cpp:0:0
+ #1 0x000055b7c1e1a0ce SignalHandler(int) Signals.cpp:0:0
+ #2 0x00007f5a5c83c050 ($libc+0x3c050)
+ #3 0x00007f5a5c800001 ($libc+0x$pad)
+ #4 0x00007f5a5c800002 ($libc+0x$ret)
+ #5 0x00007f5a5c800003 ($libc+0x$ret2)
+EOF
+	$MT stack --no-repo --format json "$tmp/pad.txt" >"$tmp/pad.json" 2>"$tmp/err" ||
+		{ echo "FAIL pc in padding: exit $?: $(head -1 "$tmp/err")"; fail=1; }
+	python3 - "$tmp/pad.json" <<'PY' || fail=1
+import json, sys
+doc = json.load(open(sys.argv[1]))
+fr = [f for r in doc["reports"] for f in r["frames"] if f["module"]]
+if {f["module_check"] for f in fr} != {"call_sites"}:
+    print("FAIL pc in padding outweighed two good call sites: %s"
+          % [(f["index"], f["module_check"], f["status_reason"]) for f in fr])
+    sys.exit(1)
+PY
+fi
+
 # --build-id MODULE=HEX stands for a build-id the dump did not print: the
 # same local dump is rejected under a false one, accepted by build-id
 # under the true one; a malformed value is a usage error.
