@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
@@ -289,10 +291,29 @@ void ir_capture_free(mt_ir_capture *c)
 
 /* Read the dumps of a capture, with their ops and keys; *names gets each
  * dump's stage name (the caller frees them). */
-static void
-scan_dumps(mt_ir_capture *c, const char *p, size_t len, char ***names)
+/* Hand the pages of [*done, upto) of a private file mapping back to the
+ * kernel (they are read again from the page cache if needed), in steps
+ * of 4 MB: a capture is read once here and then stage by stage. */
+static void drop_pages(const char **done, const char *upto)
 {
-	const char *end = p + len, *q = p;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo, hi;
+
+	if ((size_t)(upto - *done) < ((size_t)4 << 20))
+		return;
+	lo = ((uintptr_t)*done + page - 1) & ~(page - 1);
+	hi = (uintptr_t)upto & ~(page - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	*done = (const char *)hi;
+}
+
+static void scan_dumps(mt_ir_capture *c,
+                       const char *p,
+                       size_t len,
+                       int drop,
+                       char ***names)
+{
+	const char *end = p + len, *q = p, *dropped = p;
 	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, key = MT_BUF_INIT;
 	mt_buf name = MT_BUF_INIT;
 	size_t cap_names = 0, nnames = 0;
@@ -335,6 +356,8 @@ scan_dumps(mt_ir_capture *c, const char *p, size_t len, char ***names)
 		stage_name(&name, &pass, anchor.len ? anchor.ptr : key.ptr,
 		           d.before);
 		MT_PUSH(*names, nnames, cap_names, mt_buf_detach(&name));
+		if (drop)
+			drop_pages(&dropped, q);
 	}
 	mt_buf_release(&pass);
 	mt_buf_release(&anchor);
@@ -356,7 +379,7 @@ static int is_stage(const mt_ir_capture *c, size_t i, int has_after)
 	       c->dumps[i - 1].base == IR_NO_DUMP;
 }
 
-mt_ir_capture *ir_capture_scan(const char *p, size_t len)
+mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 {
 	mt_ir_capture *c = mt_calloc(1, sizeof(*c));
 	char **names = NULL;
@@ -365,7 +388,7 @@ mt_ir_capture *ir_capture_scan(const char *p, size_t len)
 
 	c->at_base = IR_NO_DUMP;
 
-	scan_dumps(c, p, len, &names);
+	scan_dumps(c, p, len, drop, &names);
 	if (!c->n) {
 		ir_capture_free(c);
 		return NULL;
@@ -845,4 +868,40 @@ void ir_capture_compose_only(mt_buf *out,
 	free(C.over);
 	free(std);
 	free(ks);
+}
+
+/* Whether dumps i and j hold the same bytes (op and aliases). */
+static int same_dump(const mt_ir_capture *c, size_t i, size_t j,
+                     const char *text)
+{
+	const ir_dump *a = &c->dumps[i], *b = &c->dumps[j];
+
+	return a->len == b->len && a->op - a->off == b->op - b->off &&
+	       a->op_end - a->op == b->op_end - b->op &&
+	       !memcmp(text + a->off, text + b->off, a->len);
+}
+
+int ir_capture_same(const mt_ir_capture *c,
+                    size_t x,
+                    size_t y,
+                    const char *text)
+{
+	size_t b, j, k;
+
+	if (x >= y || y >= c->n)
+		return 0;
+	if (c->dumps[y].module)
+		return c->dumps[x].module && same_dump(c, x, y, text);
+	b = snapshot_base(c, y);
+	if (b == IR_NO_DUMP || snapshot_base(c, x) != b)
+		return 0;
+	for (j = x + 1; j <= y; j++) {
+		/* the dump j replaces: the last one of its op since b */
+		for (k = j - 1; k > b; k--)
+			if (c->dumps[k].key == c->dumps[j].key)
+				break;
+		if (k == b || !same_dump(c, k, j, text))
+			return 0;
+	}
+	return 1;
 }

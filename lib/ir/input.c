@@ -220,6 +220,21 @@ int ir_stage_delta(const mt_ir_stage *a,
 	return rc;
 }
 
+int ir_stage_same(const mt_ir_stage *a,
+                  const mt_ir_stage *b,
+                  const mt_ir_capture *c)
+{
+	mt_ir_text t;
+	mt_error e;
+	int rc;
+
+	if (!c || strcmp(a->path, b->path) || text_map(&t, b, &e))
+		return 0;
+	rc = t.map ? ir_capture_same(c, a->dump, b->dump, t.map) : 0;
+	mt_ir_text_release(&t);
+	return rc;
+}
+
 int ir_stage_parse_only(mt_ir_module **out,
                         const mt_ir_stage *s,
                         const mt_ir_capture *c,
@@ -278,9 +293,13 @@ int ir_stage_parse_progress(mt_ir_module **out,
 /* The capture at p (len bytes of path) as one graph of whole-module
  * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
 static int
-open_capture(mt_ir_input *in, const char *path, const char *p, size_t len)
+open_capture(mt_ir_input *in,
+             const char *path,
+             const char *p,
+             size_t len,
+             int drop)
 {
-	mt_ir_capture *c = ir_capture_scan(p, len);
+	mt_ir_capture *c = ir_capture_scan(p, len, drop);
 	mt_ir_graph *g;
 	size_t i;
 
@@ -752,7 +771,7 @@ int mt_ir_input_open(mt_ir_input **out,
 		if (rc)
 			goto out;
 		if (memmem(t.ptr, t.len, IR_DUMP_MARK, strlen(IR_DUMP_MARK)) &&
-		    !open_capture(in, paths[0], t.ptr, t.len)) {
+		    !open_capture(in, paths[0], t.ptr, t.len, t.map != NULL)) {
 			mt_ir_text_release(&t);
 			goto out;
 		}

@@ -161,7 +161,9 @@ struct mt_ir_capture {
 /* The dumps of the after-all capture p (len bytes): a new capture (free
  * with ir_capture_free), or NULL if p holds no dump. input.c makes its
  * stages; capture.c never calls back into input.c. */
-mt_ir_capture *ir_capture_scan(const char *p, size_t len);
+/* drop != 0: p is a private file mapping, whose pages are released
+ * as they are read (see ir_parse). */
+mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop);
 void ir_capture_free(mt_ir_capture *c);
 /* Append to out the text of the module as it stood at dump i of c:
  * text is the whole capture file. */
@@ -182,6 +184,13 @@ int ir_capture_delta(const mt_ir_capture *c,
                      const char *text,
                      uint64_t **keys,
                      size_t *nkeys);
+/* Whether snapshots x < y of c have the same text by construction: both
+ * are module dumps with the same bytes, or every dump in (x, y] repeats
+ * byte for byte the dump of its op that it replaces. */
+int ir_capture_same(const mt_ir_capture *c,
+                    size_t x,
+                    size_t y,
+                    const char *text);
 /* ir_capture_compose of only the top-level ops with the given keys (as
  * from ir_capture_delta for this i): the module text around them, every
  * alias definition, and those ops in their places. */
@@ -200,6 +209,10 @@ int ir_stage_delta(const mt_ir_stage *a,
                    uint64_t **keys,
                    size_t *nkeys,
                    mt_error *err);
+/* ir_capture_same of stages a, b (0 if they are not both of c's file). */
+int ir_stage_same(const mt_ir_stage *a,
+                  const mt_ir_stage *b,
+                  const mt_ir_capture *c);
 /* Parse only the top-level ops of stage s (of capture c) that have the
  * given keys (ir_capture_compose_only); *len gets the text's length. */
 int ir_stage_parse_only(mt_ir_module **out,

@@ -215,6 +215,20 @@ static int delta_step(const mt_ir_capture *cap,
 	if (!cap || (o->trace && o->trace->file) || pst->nproblems ||
 	    pst->unreadable || !pst->stage->path || !st->stage->path)
 		return -1;
+	if (ir_stage_same(pst->stage, st->stage, cap)) {
+		/* the same text: every op is matched with itself */
+		memset(&st->stats, 0, sizeof(st->stats));
+		st->stats.ops = pst->stats.ops;
+		counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
+		             pst->stats.by_dialect, pst->stats.ndialect, NULL,
+		             0, NULL, 0);
+		counts_delta(&st->stats.by_device, &st->stats.ndevice,
+		             pst->stats.by_device, pst->stats.ndevice, NULL, 0,
+		             NULL, 0);
+		memset(t, 0, sizeof(*t));
+		t->counts.unchanged = pst->stats.ops;
+		return 0;
+	}
 	if (!ir_stage_delta(pst->stage, st->stage, cap, &keys, &nkeys, &e))
 		goto out;
 	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena,
