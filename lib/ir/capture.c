@@ -307,11 +307,8 @@ static void drop_pages(const char **done, const char *upto)
 	*done = (const char *)hi;
 }
 
-static void scan_dumps(mt_ir_capture *c,
-                       const char *p,
-                       size_t len,
-                       int drop,
-                       char ***names)
+static void
+scan_dumps(mt_ir_capture *c, const char *p, size_t len, int drop, char ***names)
 {
 	const char *end = p + len, *q = p, *dropped = p;
 	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, key = MT_BUF_INIT;
@@ -698,9 +695,8 @@ static void index_base(mt_ir_capture *c, size_t b, const char *text)
 			close = p;
 		if (in && line_key(p, e, &key) &&
 		    memchr(key.ptr, '@', key.len) &&
-		    mt_map_get(&keys,
-		               mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len)) !=
-		            MT_IR_NONE) {
+		    mt_map_get(&keys, mt_hash_bytes(MT_HASH_SEED, key.ptr,
+		                                    key.len)) != MT_IR_NONE) {
 			int found;
 			ir_keyspan s;
 
@@ -710,9 +706,10 @@ static void index_base(mt_ir_capture *c, size_t b, const char *text)
 				c->at_nested = 1;
 			if (s.end > last_end)
 				last_end = s.end;
-			mt_map_slot(&c->at,
-			            mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len),
-			            (uint32_t)c->nspans, &found);
+			mt_map_slot(
+			        &c->at,
+			        mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len),
+			        (uint32_t)c->nspans, &found);
 			if (!found)
 				MT_PUSH(c->spans, c->nspans, c->cap_spans, s);
 		}
@@ -871,8 +868,8 @@ void ir_capture_compose_only(mt_buf *out,
 }
 
 /* Whether dumps i and j hold the same bytes (op and aliases). */
-static int same_dump(const mt_ir_capture *c, size_t i, size_t j,
-                     const char *text)
+static int
+same_dump(const mt_ir_capture *c, size_t i, size_t j, const char *text)
 {
 	const ir_dump *a = &c->dumps[i], *b = &c->dumps[j];
 

@@ -292,12 +292,8 @@ int ir_stage_parse_progress(mt_ir_module **out,
 
 /* The capture at p (len bytes of path) as one graph of whole-module
  * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
-static int
-open_capture(mt_ir_input *in,
-             const char *path,
-             const char *p,
-             size_t len,
-             int drop)
+static int open_capture(
+        mt_ir_input *in, const char *path, const char *p, size_t len, int drop)
 {
 	mt_ir_capture *c = ir_capture_scan(p, len, drop);
 	mt_ir_graph *g;

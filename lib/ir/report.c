@@ -231,8 +231,7 @@ static int delta_step(const mt_ir_capture *cap,
 	}
 	if (!ir_stage_delta(pst->stage, st->stage, cap, &keys, &nkeys, &e))
 		goto out;
-	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena,
-	                        &e) ||
+	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena, &e) ||
 	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &lenb, &e) ||
 	    mt_ir_module_problems(a, &why) || mt_ir_module_problems(b, &why))
 		goto out;
@@ -266,9 +265,9 @@ static void run_graph(mt_irdiff_report *r,
                       size_t hi)
 {
 	const mt_ir_graph *g = rg->graph;
-	const mt_ir_capture *cap =
-	        r->input->layout == MT_IR_LAYOUT_AFTERALL ? r->input->capture
-	                                                  : NULL;
+	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
+	                                   ? r->input->capture
+	                                   : NULL;
 	mt_ir_module *prev = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
 	size_t i, prev_i = 0;
