@@ -890,14 +890,23 @@ int ir_capture_same(const mt_ir_capture *c,
 	if (c->dumps[y].module)
 		return c->dumps[x].module && same_dump(c, x, y, text);
 	b = snapshot_base(c, y);
-	if (b == IR_NO_DUMP || snapshot_base(c, x) != b)
+	if (snapshot_base(c, x) != b)
 		return 0;
 	for (j = x + 1; j <= y; j++) {
 		/* the dump j replaces: the last one of its op since b */
-		for (k = j - 1; k > b; k--)
-			if (c->dumps[k].key == c->dumps[j].key)
+		int found = 0;
+
+		for (k = j; k-- > (b == IR_NO_DUMP ? 0 : b + 1);)
+			if (c->dumps[k].key == c->dumps[j].key) {
+				found = 1;
 				break;
-		if (k == b || !same_dump(c, k, j, text))
+			}
+		/* Before any module dump an op stands in the state of its
+		 * first dump from the start: then j replaces nothing. With a
+		 * module dump, the op stood as the module had it. */
+		if (!found && b != IR_NO_DUMP)
+			return 0;
+		if (found && !same_dump(c, k, j, text))
 			return 0;
 	}
 	return 1;

@@ -185,8 +185,10 @@ int ir_capture_delta(const mt_ir_capture *c,
                      uint64_t **keys,
                      size_t *nkeys);
 /* Whether snapshots x < y of c have the same text by construction: both
- * are module dumps with the same bytes, or every dump in (x, y] repeats
- * byte for byte the dump of its op that it replaces. */
+ * are module dumps with the same bytes, or both stand on the same module
+ * dump (or on none) and every dump in (x, y] repeats byte for byte the
+ * dump of its op that it replaces (or is the op's first dump before any
+ * module dump, which stands from the start). */
 int ir_capture_same(const mt_ir_capture *c,
                     size_t x,
                     size_t y,
