@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|irdiff|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|irdiff|irstages|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
 BENCH_IR_SIZES=5000,50000 (the irdiff series; the last size is the one
-checked against the targets).
+checked against the targets), BENCH_IR_STAGES=100,800 (layers of the
+many-stage capture series, default 100,200,400,800; irstages alone runs
+only that one).
 
 Every measured run is one process started by bench/runone.c (a small C
 launcher, built into WORKDIR): wall time from just before fork to just
@@ -52,6 +54,9 @@ else:
     N_CRASH = 30
     N_FRAMES = 5000
     IR_SIZES = [5000, 10000, 20000, 50000]
+IR_STAGE_SIZES = [100, 200, 400, 800]
+if os.environ.get('BENCH_IR_STAGES'):
+    IR_STAGE_SIZES = [int(x) for x in os.environ['BENCH_IR_STAGES'].split(',')]
 if os.environ.get('BENCH_IR_SIZES'):
     IR_SIZES = [int(x) for x in os.environ['BENCH_IR_SIZES'].split(',')]
 
@@ -531,6 +536,137 @@ def bench_irdiff(mt, work):
         check(f'irdiff scaling exponent {n0}..{n1}', k, 1.2, '{:.2f}')
 
 
+# ---------------------------------------------------------------- many stages
+
+# The pass pipeline of the many-stage capture: the TOSA-to-Linalg pipeline
+# written out (mlir-opt's tosa-to-linalg-pipeline adds tosa-validate, which
+# rejects the 64x64 weights at its default level), elementwise fusion,
+# bufferization, loops, and the lowering to the llvm dialect. 32 dumps.
+TOSA_PIPELINE = (
+    'builtin.module(func.func(tosa-optional-decompositions,canonicalize,'
+    'tosa-infer-shapes,tosa-make-broadcastable,tosa-to-linalg-named,'
+    'canonicalize,tosa-layerwise-constant-fold,tosa-make-broadcastable,'
+    'tosa-to-linalg,tosa-to-arith,tosa-to-tensor),canonicalize,'
+    'func.func(linalg-fuse-elementwise-ops),canonicalize,cse,'
+    'one-shot-bufferize{bufferize-function-boundaries},canonicalize,'
+    'func.func(convert-linalg-to-loops),lower-affine,convert-scf-to-cf,'
+    'canonicalize,cse,expand-strided-metadata,finalize-memref-to-llvm,'
+    'convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,'
+    'convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts,'
+    'canonicalize,cse)')
+DUMP_MARK = b'// -----// IR Dump '
+
+
+def build_capture(work, n):
+    """bench/work/irstages/N/capture.txt: the --mlir-print-ir-after-all
+    capture (mlir-opt's stderr, --mlir-print-debuginfo) of an N-layer
+    TOSA MLP (gen_tosa_mlp.py) through TOSA_PIPELINE, and dumps/NNN.mlir:
+    the capture split at each dump header (the header line starts each
+    file), for GNU diff."""
+    d = os.path.join(work, 'irstages', str(n))
+    cap = os.path.join(d, 'capture.txt')
+    dd = os.path.join(d, 'dumps')
+    if not os.path.exists(cap):
+        os.makedirs(d, exist_ok=True)
+        src = os.path.join(d, 'mlp.mlir')
+        with open(src, 'w') as f:
+            sh([sys.executable, os.path.join(HERE, 'gen_tosa_mlp.py'),
+                str(n)], stdout=f)
+        log(f'  generating the {n}-layer capture with mlir-opt ...')
+        with open(cap + '.tmp', 'wb') as f:
+            sh([MLIR_OPT, '--mlir-print-debuginfo', '--mlir-print-ir-after-all',
+                '--pass-pipeline=' + TOSA_PIPELINE, 'mlp.mlir', '-o',
+                os.devnull], cwd=d, stderr=f)
+        os.rename(cap + '.tmp', cap)
+        shutil.rmtree(dd, ignore_errors=True)
+    if not os.path.isdir(dd):
+        os.makedirs(dd + '.tmp', exist_ok=True)
+        with open(cap, 'rb') as f:
+            data = f.read()
+        starts = []
+        i = data.find(DUMP_MARK)
+        while i >= 0:
+            starts.append(i)
+            i = data.find(DUMP_MARK, i + 1)
+        starts.append(len(data))
+        for k in range(len(starts) - 1):
+            with open(os.path.join(dd + '.tmp', f'{k + 1:03d}.mlir'),
+                      'wb') as f:
+                f.write(data[starts[k]:starts[k + 1]])
+        os.rename(dd + '.tmp', dd)
+    dumps = sorted(os.path.join(dd, x) for x in os.listdir(dd))
+    return cap, dumps
+
+
+def bench_irstages(mt, work):
+    """irdiff over a whole capture against GNU diff of each consecutive
+    pair of its dumps: diff's wall and CPU time are the sums over the
+    pairs, its peak RSS the largest of them."""
+    series = []
+    sizes = [25, 50, 100] if QUICK else IR_STAGE_SIZES
+    for n in sizes:
+        cap, dumps = build_capture(work, n)
+        d = os.path.dirname(cap)
+        mb = os.path.getsize(cap) / 1e6
+        log(f'\n== irdiff many stages: {n}-layer TOSA MLP, {len(dumps)} '
+            f'dumps, {mb:.1f} MB ({d})')
+        out_mt = os.path.join(d, 'maxtriage.json')
+        mw, mr, mc, dw, dr, dc = [], [], [], [], [], []
+        for _ in range(RUNS):
+            w, r, c, rc, err = measure_once(
+                [mt, 'irdiff', '--format', 'json', cap], None, out_mt)
+            if rc != 0:
+                log(f'  !! maxtriage exited {rc}: {err.strip()[:500]}')
+            mw.append(w)
+            mr.append(r / 1024.0)
+            mc.append(c)
+            tw = tc = 0.0
+            tr = 0
+            for a, b in zip(dumps, dumps[1:]):
+                w, r, c, rc, err = measure_once(
+                    ['diff', a, b], None, os.path.join(d, 'diff.out'))
+                if rc not in (0, 1):
+                    log(f'  !! diff exited {rc}: {err.strip()[:500]}')
+                tw += w
+                tc += c
+                tr = max(tr, r)
+            dw.append(tw)
+            dr.append(tr / 1024.0)
+            dc.append(tc)
+        res = {'maxtriage irdiff': {'wall': statistics.median(mw),
+                                    'rss': statistics.median(mr),
+                                    'cpu': statistics.median(mc),
+                                    'walls': mw},
+               f'diff x {len(dumps) - 1}': {'wall': statistics.median(dw),
+                                            'rss': statistics.median(dr),
+                                            'cpu': statistics.median(dc),
+                                            'walls': dw}}
+        table(res)
+        mtr = res['maxtriage irdiff']
+        df = res[f'diff x {len(dumps) - 1}']
+        log(f'  maxtriage/diff: wall {mtr["wall"] / df["wall"]:.3f}, peak RSS '
+            f'{mtr["rss"] / df["rss"]:.3f}, user+sys '
+            f'{mtr["cpu"] / df["cpu"]:.3f}')
+        series.append((n, mtr['wall'], mtr['rss'], df['wall'], mtr['cpu']))
+        if n == sizes[-1]:
+            check(f'irdiff stages {n}: wall maxtriage/diff',
+                  mtr['wall'] / df['wall'], 1.0)
+            check(f'irdiff stages {n}: peak RSS maxtriage/diff',
+                  mtr['rss'] / df['rss'], 1.0)
+    if len(series) > 1:
+        log('\n== irdiff many stages: scaling (maxtriage medians)')
+        log(f'  {"layers":>9} {"wall s":>8} {"user+sys":>9} {"peak MB":>8} '
+            f'{"diff s":>8}')
+        for n, w, r, dw, c in series:
+            log(f'  {n:>9} {w:>8.3f} {c:>9.3f} {r:>8.1f} {dw:>8.3f}')
+        (n0, w0, _, _, c0), (n1, w1, _, _, c1) = series[0], series[-1]
+        k = math.log(w1 / w0) / math.log(n1 / n0)
+        kc = math.log(c1 / c0) / math.log(n1 / n0)
+        log(f'  growth exponent from {n0} to {n1} layers: wall ~ n^{k:.2f}, '
+            f'user+sys ~ n^{kc:.2f} (1 = linear)')
+        check(f'irdiff stages scaling exponent {n0}..{n1}', k, 1.2, '{:.2f}')
+
+
 # ---------------------------------------------------------------- main
 
 def main():
@@ -539,7 +675,7 @@ def main():
     mt = os.path.abspath(sys.argv[1])
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
-    if what not in ('symbolize', 'stack', 'irdiff', 'all'):
+    if what not in ('symbolize', 'stack', 'irdiff', 'irstages', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -560,6 +696,8 @@ def main():
             bench_stack(mt, work, libs)
     if what in ('irdiff', 'all'):
         bench_irdiff(mt, work)
+    if what in ('irdiff', 'irstages', 'all'):
+        bench_irstages(mt, work)
     log('\n== summary')
     for target, val, lim, ok in results:
         log(f'  {"PASS" if ok else "FAIL"}  {target}: {val} (target {lim})')

@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
@@ -281,15 +283,34 @@ void ir_capture_free(mt_ir_capture *c)
 	for (i = 0; i < c->n; i++)
 		free(c->dumps[i].name);
 	free(c->dumps);
+	if (c->at_base != IR_NO_DUMP)
+		mt_map_release(&c->at);
+	free(c->spans);
 	free(c);
 }
 
 /* Read the dumps of a capture, with their ops and keys; *names gets each
  * dump's stage name (the caller frees them). */
-static void
-scan_dumps(mt_ir_capture *c, const char *p, size_t len, char ***names)
+/* Hand the pages of [*done, upto) of a private file mapping back to the
+ * kernel (they are read again from the page cache if needed), in steps
+ * of 4 MB: a capture is read once here and then stage by stage. */
+static void drop_pages(const char **done, const char *upto)
 {
-	const char *end = p + len, *q = p;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo, hi;
+
+	if ((size_t)(upto - *done) < ((size_t)4 << 20))
+		return;
+	lo = ((uintptr_t)*done + page - 1) & ~(page - 1);
+	hi = (uintptr_t)upto & ~(page - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	*done = (const char *)hi;
+}
+
+static void
+scan_dumps(mt_ir_capture *c, const char *p, size_t len, int drop, char ***names)
+{
+	const char *end = p + len, *q = p, *dropped = p;
 	mt_buf pass = MT_BUF_INIT, anchor = MT_BUF_INIT, key = MT_BUF_INIT;
 	mt_buf name = MT_BUF_INIT;
 	size_t cap_names = 0, nnames = 0;
@@ -332,6 +353,8 @@ scan_dumps(mt_ir_capture *c, const char *p, size_t len, char ***names)
 		stage_name(&name, &pass, anchor.len ? anchor.ptr : key.ptr,
 		           d.before);
 		MT_PUSH(*names, nnames, cap_names, mt_buf_detach(&name));
+		if (drop)
+			drop_pages(&dropped, q);
 	}
 	mt_buf_release(&pass);
 	mt_buf_release(&anchor);
@@ -353,14 +376,16 @@ static int is_stage(const mt_ir_capture *c, size_t i, int has_after)
 	       c->dumps[i - 1].base == IR_NO_DUMP;
 }
 
-mt_ir_capture *ir_capture_scan(const char *p, size_t len)
+mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 {
 	mt_ir_capture *c = mt_calloc(1, sizeof(*c));
 	char **names = NULL;
 	size_t i;
 	int has_after = 0;
 
-	scan_dumps(c, p, len, &names);
+	c->at_base = IR_NO_DUMP;
+
+	scan_dumps(c, p, len, drop, &names);
 	if (!c->n) {
 		ir_capture_free(c);
 		return NULL;
@@ -626,4 +651,263 @@ void ir_capture_compose(mt_buf *out,
 	mt_map_release(&C.slot);
 	mt_map_release(&C.defs);
 	free(C.over);
+}
+
+/* ---- snapshots that differ in a few ops ---- */
+
+/* The module dump snapshot i stands on: itself, or the last before it. */
+static size_t snapshot_base(const mt_ir_capture *c, size_t i)
+{
+	return c->dumps[i].module ? i : c->dumps[i].base;
+}
+
+/* Index the ops of module dump b that some dump of c replaces, as
+ * place_ops finds them (first occurrence of the key), and where b's
+ * closing brace is (kept as span nspans - 1, of length 0). */
+static void index_base(mt_ir_capture *c, size_t b, const char *text)
+{
+	const ir_dump *base = &c->dumps[b];
+	const char *p = text + base->op, *end = text + base->op_end;
+	const char *close = p;
+	mt_map keys;
+	mt_buf key = MT_BUF_INIT;
+	size_t i, last_end = 0;
+
+	if (c->at_base == b)
+		return;
+	if (c->at_base != IR_NO_DUMP)
+		mt_map_release(&c->at);
+	c->at_base = b;
+	c->nspans = 0;
+	c->at_nested = 0;
+	mt_map_init(&keys, c->n);
+	for (i = 0; i < c->n; i++) {
+		int found;
+
+		mt_map_slot(&keys, c->dumps[i].key, 1, &found);
+	}
+	mt_map_init(&c->at, 64);
+	for (p = line_end(p, end); p < end;) {
+		const char *e = line_end(p, end);
+		size_t in = line_indent(p, e);
+
+		if (in == 0 && p[0] == '}')
+			close = p;
+		if (in && line_key(p, e, &key) &&
+		    memchr(key.ptr, '@', key.len) &&
+		    mt_map_get(&keys, mt_hash_bytes(MT_HASH_SEED, key.ptr,
+		                                    key.len)) != MT_IR_NONE) {
+			int found;
+			ir_keyspan s;
+
+			s.start = (size_t)(p - text);
+			s.end = (size_t)(op_end(p, end, in) - text);
+			if (s.start < last_end)
+				c->at_nested = 1;
+			if (s.end > last_end)
+				last_end = s.end;
+			mt_map_slot(
+			        &c->at,
+			        mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len),
+			        (uint32_t)c->nspans, &found);
+			if (!found)
+				MT_PUSH(c->spans, c->nspans, c->cap_spans, s);
+		}
+		p = e;
+	}
+	{
+		ir_keyspan s;
+
+		s.start = s.end = (size_t)(close - text);
+		MT_PUSH(c->spans, c->nspans, c->cap_spans, s);
+	}
+	mt_map_release(&keys);
+	mt_buf_release(&key);
+}
+
+int ir_capture_delta(const mt_ir_capture *cc,
+                     size_t x,
+                     size_t y,
+                     const char *text,
+                     uint64_t **keys,
+                     size_t *nkeys)
+{
+	/* the index is a cache: filling it changes no answer */
+	mt_ir_capture *c = (mt_ir_capture *)cc;
+	size_t b, j, n = 0, cap = 0;
+	uint64_t *k = NULL;
+	mt_map seen;
+
+	*keys = NULL;
+	*nkeys = 0;
+	if (x >= y || y >= c->n)
+		return 0;
+	b = snapshot_base(c, y);
+	if (b == IR_NO_DUMP || snapshot_base(c, x) != b)
+		return 0;
+	index_base(c, b, text);
+	if (c->at_nested)
+		return 0;
+	mt_map_init(&seen, 16);
+	for (j = x + 1; j <= y; j++) {
+		int found;
+
+		mt_map_slot(&seen, c->dumps[j].key, 1, &found);
+		if (!found)
+			MT_PUSH(k, n, cap, c->dumps[j].key);
+	}
+	mt_map_release(&seen);
+	*keys = k;
+	*nkeys = n;
+	return 1;
+}
+
+typedef struct keyed {
+	size_t start, end, dump; /* dump: IR_NO_DUMP for the base's text */
+} keyed;
+
+static int keyed_cmp(const void *x, const void *y)
+{
+	const keyed *a = x, *b = y;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->dump == b->dump)
+		return 0;
+	/* the base's own op (one per place) before dumps put there */
+	if (a->dump == IR_NO_DUMP)
+		return -1;
+	if (b->dump == IR_NO_DUMP)
+		return 1;
+	return a->dump < b->dump ? -1 : 1;
+}
+
+void ir_capture_compose_only(mt_buf *out,
+                             const mt_ir_capture *cc,
+                             size_t i,
+                             const char *text,
+                             const uint64_t *keys,
+                             size_t nkeys)
+{
+	mt_ir_capture *c = (mt_ir_capture *)cc; /* see ir_capture_delta */
+	size_t b = snapshot_base(c, i), j, k, nk = 0, close, cur;
+	const ir_dump *base;
+	mt_map want; /* key -> index in keys */
+	size_t *std; /* per key: its standing dump, or IR_NO_DUMP */
+	keyed *ks;
+	composer C;
+
+	if (b == IR_NO_DUMP) { /* not a delta snapshot: the whole module */
+		ir_capture_compose(out, c, i, text);
+		return;
+	}
+	base = &c->dumps[b];
+	index_base(c, b, text);
+	memset(&C, 0, sizeof(C));
+	C.c = c;
+	C.t = text;
+	C.out = out;
+	mt_map_init(&C.slot, 64);
+	mt_map_init(&C.defs, 256);
+	mt_map_init(&want, nkeys);
+	std = mt_calloc(nkeys + 1, sizeof(*std));
+	ks = mt_calloc(nkeys + 1, sizeof(*ks));
+	for (k = 0; k < nkeys; k++) {
+		int found;
+
+		mt_map_slot(&want, keys[k], (uint32_t)k, &found);
+		std[k] = IR_NO_DUMP;
+	}
+	/* the dumps standing for the wanted ops, by first appearance */
+	for (j = b + 1; j <= i && i != b; j++) {
+		uint32_t w = mt_map_get(&want, c->dumps[j].key);
+
+		if (w == MT_IR_NONE)
+			continue;
+		std[w] = j;
+		over_set(&C, j);
+	}
+	for (k = 0; k < C.nover; k++) {
+		collect_defs(&C, C.over[k]);
+		put_outside(&C, C.over[k], 0);
+	}
+	close = c->spans[c->nspans - 1].start;
+	for (k = 0; k < nkeys; k++) {
+		uint32_t l = mt_map_get(&c->at, keys[k]);
+		keyed e;
+
+		if (l == MT_IR_NONE && std[k] == IR_NO_DUMP)
+			continue; /* not there yet */
+		e.start = l != MT_IR_NONE ? c->spans[l].start : close;
+		e.end = l != MT_IR_NONE ? c->spans[l].end : close;
+		e.dump = std[k];
+		ks[nk++] = e;
+	}
+	if (nk)
+		qsort(ks, nk, sizeof(*ks), keyed_cmp);
+	cur = (size_t)(line_end(text + base->op, text + base->op_end) - text);
+	mt_buf_put(out, text + base->off, cur - base->off);
+	for (k = 0; k < nk; k++) {
+		if (ks[k].dump == IR_NO_DUMP)
+			mt_buf_put(out, text + ks[k].start,
+			           ks[k].end - ks[k].start);
+		else
+			put_op(&C, ks[k].dump);
+	}
+	if (close > cur)
+		cur = close;
+	mt_buf_put(out, text + cur, base->off + base->len - cur);
+	for (k = 0; k < C.nover; k++)
+		put_outside(&C, C.over[k], 1);
+	mt_map_release(&C.slot);
+	mt_map_release(&C.defs);
+	mt_map_release(&want);
+	free(C.over);
+	free(std);
+	free(ks);
+}
+
+/* Whether dumps i and j hold the same bytes (op and aliases). */
+static int
+same_dump(const mt_ir_capture *c, size_t i, size_t j, const char *text)
+{
+	const ir_dump *a = &c->dumps[i], *b = &c->dumps[j];
+
+	return a->len == b->len && a->op - a->off == b->op - b->off &&
+	       a->op_end - a->op == b->op_end - b->op &&
+	       !memcmp(text + a->off, text + b->off, a->len);
+}
+
+int ir_capture_same(const mt_ir_capture *c,
+                    size_t x,
+                    size_t y,
+                    const char *text)
+{
+	size_t b, j, k;
+
+	if (x >= y || y >= c->n)
+		return 0;
+	if (c->dumps[y].module)
+		return c->dumps[x].module && same_dump(c, x, y, text);
+	b = snapshot_base(c, y);
+	if (snapshot_base(c, x) != b)
+		return 0;
+	for (j = x + 1; j <= y; j++) {
+		/* the dump j replaces: the last one of its op since b */
+		int found = 0;
+
+		for (k = j; k-- > (b == IR_NO_DUMP ? 0 : b + 1);)
+			if (c->dumps[k].key == c->dumps[j].key) {
+				found = 1;
+				break;
+			}
+		/* Before any module dump an op stands in the state of its
+		 * first dump from the start: then j replaces nothing. With a
+		 * module dump, the op stood as the module had it. */
+		if (!found && b != IR_NO_DUMP)
+			return 0;
+		if (found && !same_dump(c, k, j, text))
+			return 0;
+	}
+	return 1;
 }

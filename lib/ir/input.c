@@ -125,7 +125,8 @@ void mt_ir_input_free(mt_ir_input *in)
 
 /* ---- text access ---- */
 
-int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
+/* Map the file of stage s: t->map is the whole file, t->ptr its range. */
+static int text_map(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 {
 	struct stat st;
 	int fd;
@@ -167,11 +168,21 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	t->maplen = (size_t)st.st_size;
 	t->ptr = (const char *)map + off;
 	t->len = len;
-	if (s->capture) {
+	return 0;
+}
+
+int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
+{
+	int rc = text_map(t, s, err);
+
+	if (rc)
+		return rc;
+	if (s->capture && t->map) {
+		const char *map = t->map;
 		mt_buf b = MT_BUF_INIT;
 
 		ir_capture_compose(&b, s->capture, s->dump, map);
-		munmap(map, t->maplen);
+		munmap(t->map, t->maplen);
 		t->map = NULL;
 		t->maplen = 0;
 		t->len = b.len;
@@ -187,6 +198,66 @@ void mt_ir_text_release(mt_ir_text *t)
 		munmap(t->map, t->maplen);
 	free(t->own);
 	memset(t, 0, sizeof(*t));
+}
+
+int ir_stage_delta(const mt_ir_stage *a,
+                   const mt_ir_stage *b,
+                   const mt_ir_capture *c,
+                   uint64_t **keys,
+                   size_t *nkeys,
+                   mt_error *err)
+{
+	mt_ir_text t;
+	int rc;
+
+	*keys = NULL;
+	*nkeys = 0;
+	if (!c || strcmp(a->path, b->path) || text_map(&t, b, err))
+		return 0;
+	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, keys, nkeys)
+	           : 0;
+	mt_ir_text_release(&t);
+	return rc;
+}
+
+int ir_stage_same(const mt_ir_stage *a,
+                  const mt_ir_stage *b,
+                  const mt_ir_capture *c)
+{
+	mt_ir_text t;
+	mt_error e;
+	int rc;
+
+	if (!c || strcmp(a->path, b->path) || text_map(&t, b, &e))
+		return 0;
+	rc = t.map ? ir_capture_same(c, a->dump, b->dump, t.map) : 0;
+	mt_ir_text_release(&t);
+	return rc;
+}
+
+int ir_stage_parse_only(mt_ir_module **out,
+                        const mt_ir_stage *s,
+                        const mt_ir_capture *c,
+                        const uint64_t *keys,
+                        size_t nkeys,
+                        size_t *len,
+                        mt_error *err)
+{
+	mt_ir_text t;
+	mt_buf b = MT_BUF_INIT;
+	int rc;
+
+	*out = NULL;
+	rc = text_map(&t, s, err);
+	if (rc)
+		return rc;
+	if (t.map)
+		ir_capture_compose_only(&b, c, s->dump, t.map, keys, nkeys);
+	mt_ir_text_release(&t);
+	*len = b.len;
+	rc = ir_parse(out, b.ptr ? b.ptr : "", b.len, 0, err);
+	mt_buf_release(&b);
+	return rc;
 }
 
 int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err)
@@ -221,10 +292,10 @@ int ir_stage_parse_progress(mt_ir_module **out,
 
 /* The capture at p (len bytes of path) as one graph of whole-module
  * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
-static int
-open_capture(mt_ir_input *in, const char *path, const char *p, size_t len)
+static int open_capture(
+        mt_ir_input *in, const char *path, const char *p, size_t len, int drop)
 {
-	mt_ir_capture *c = ir_capture_scan(p, len);
+	mt_ir_capture *c = ir_capture_scan(p, len, drop);
 	mt_ir_graph *g;
 	size_t i;
 
@@ -696,7 +767,7 @@ int mt_ir_input_open(mt_ir_input **out,
 		if (rc)
 			goto out;
 		if (memmem(t.ptr, t.len, IR_DUMP_MARK, strlen(IR_DUMP_MARK)) &&
-		    !open_capture(in, paths[0], t.ptr, t.len)) {
+		    !open_capture(in, paths[0], t.ptr, t.len, t.map != NULL)) {
 			mt_ir_text_release(&t);
 			goto out;
 		}

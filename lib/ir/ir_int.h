@@ -140,16 +140,30 @@ typedef struct ir_dump {
 	char *name; /* its stage name */
 } ir_dump;
 
+/* Where a keyed op ("func.func @f") is in a module dump's text. */
+typedef struct ir_keyspan {
+	size_t start, end;
+} ir_keyspan;
+
 struct mt_ir_capture {
 	ir_dump *dumps;
 	size_t n, cap;
 	size_t first_module; /* index of the first module dump, or n */
+	/* ir_capture_delta's index of one module dump's keyed ops (filled
+	 * on first use; a cache, so const functions may fill it). */
+	size_t at_base; /* the dump indexed, or IR_NO_DUMP */
+	mt_map at; /* key hash -> index in spans (first occurrence) */
+	ir_keyspan *spans;
+	size_t nspans, cap_spans;
+	int at_nested; /* a keyed op lies inside another: no deltas */
 };
 
 /* The dumps of the after-all capture p (len bytes): a new capture (free
  * with ir_capture_free), or NULL if p holds no dump. input.c makes its
  * stages; capture.c never calls back into input.c. */
-mt_ir_capture *ir_capture_scan(const char *p, size_t len);
+/* drop != 0: p is a private file mapping, whose pages are released
+ * as they are read (see ir_parse). */
+mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop);
 void ir_capture_free(mt_ir_capture *c);
 /* Append to out the text of the module as it stood at dump i of c:
  * text is the whole capture file. */
@@ -157,6 +171,59 @@ void ir_capture_compose(mt_buf *out,
                         const mt_ir_capture *c,
                         size_t i,
                         const char *text);
+
+/* Consecutive snapshots x < y of c (dump indices) that stand on the same
+ * module dump differ only in the ops dumped in (x, y]: their keys go to
+ * *keys (*nkeys of them; the caller frees *keys) and 1 is returned. Every
+ * other top-level op has the same text in both snapshots, by
+ * construction. Returns 0 when that does not hold (another module dump
+ * in between, no module dump yet, keyed ops nested in keyed ops). */
+int ir_capture_delta(const mt_ir_capture *c,
+                     size_t x,
+                     size_t y,
+                     const char *text,
+                     uint64_t **keys,
+                     size_t *nkeys);
+/* Whether snapshots x < y of c have the same text by construction: both
+ * are module dumps with the same bytes, or both stand on the same module
+ * dump (or on none) and every dump in (x, y] repeats byte for byte the
+ * dump of its op that it replaces (or is the op's first dump before any
+ * module dump, which stands from the start). */
+int ir_capture_same(const mt_ir_capture *c,
+                    size_t x,
+                    size_t y,
+                    const char *text);
+/* ir_capture_compose of only the top-level ops with the given keys (as
+ * from ir_capture_delta for this i): the module text around them, every
+ * alias definition, and those ops in their places. */
+void ir_capture_compose_only(mt_buf *out,
+                             const mt_ir_capture *c,
+                             size_t i,
+                             const char *text,
+                             const uint64_t *keys,
+                             size_t nkeys);
+
+/* Stages a, b (a before b) of one after-all capture c: ir_capture_delta
+ * of their dumps (0 if they are not both of c's file). */
+int ir_stage_delta(const mt_ir_stage *a,
+                   const mt_ir_stage *b,
+                   const mt_ir_capture *c,
+                   uint64_t **keys,
+                   size_t *nkeys,
+                   mt_error *err);
+/* ir_capture_same of stages a, b (0 if they are not both of c's file). */
+int ir_stage_same(const mt_ir_stage *a,
+                  const mt_ir_stage *b,
+                  const mt_ir_capture *c);
+/* Parse only the top-level ops of stage s (of capture c) that have the
+ * given keys (ir_capture_compose_only); *len gets the text's length. */
+int ir_stage_parse_only(mt_ir_module **out,
+                        const mt_ir_stage *s,
+                        const mt_ir_capture *c,
+                        const uint64_t *keys,
+                        size_t nkeys,
+                        size_t *len,
+                        mt_error *err);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 

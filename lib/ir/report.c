@@ -145,6 +145,118 @@ static void on_parse_progress(void *payload, size_t done, size_t total)
 	pc->o->progress(pc->o->progress_payload, &pc->p);
 }
 
+/* *out = prev - a + b, count by count (names sorted, as computed). */
+static void counts_delta(mt_ir_count **out,
+                         size_t *nout,
+                         const mt_ir_count *p,
+                         size_t np,
+                         const mt_ir_count *a,
+                         size_t na,
+                         const mt_ir_count *b,
+                         size_t nb)
+{
+	size_t ip = 0, ia = 0, ib = 0, n = 0;
+	mt_ir_count *o = mt_calloc(np + nb + 1, sizeof(*o));
+
+	while (ip < np || ib < nb) {
+		const char *name;
+		size_t v = 0;
+		int c;
+
+		if (ip == np)
+			c = 1;
+		else if (ib == nb)
+			c = -1;
+		else
+			c = strcmp(p[ip].name, b[ib].name);
+		name = c <= 0 ? p[ip].name : b[ib].name;
+		if (c <= 0)
+			v += p[ip++].n;
+		if (c >= 0)
+			v += b[ib++].n;
+		while (ia < na && strcmp(a[ia].name, name) < 0)
+			ia++;
+		if (ia < na && !strcmp(a[ia].name, name))
+			v -= a[ia++].n;
+		if (v) {
+			o[n].name = mt_strdup(name);
+			o[n++].n = v;
+		}
+	}
+	*out = o;
+	*nout = n;
+}
+
+/*
+ * Stage i of an after-all capture that differs from the previous stage
+ * p only in the top-level ops dumped in between (ir_capture_delta): parse
+ * just those ops on both sides and diff them. Every other top-level op
+ * has the same text on both sides, so a whole-module diff matches each
+ * of its ops with itself, unchanged: those ops are added to the
+ * unchanged count, and the stage's op totals are p's minus the old
+ * versions plus the new ones. Returns 0 with st->stats and *t filled,
+ * or -1 to take the whole-module path (not such a pair, a --trace, a
+ * problem in the text).
+ */
+static int delta_step(const mt_ir_capture *cap,
+                      const mt_irdiff_opts *o,
+                      const mt_irdiff_stage *pst,
+                      mt_irdiff_stage *st,
+                      mt_ir_transition *t)
+{
+	uint64_t *keys = NULL;
+	size_t nkeys = 0, lena, lenb;
+	mt_ir_module *a = NULL, *b = NULL;
+	mt_ir_stats sa, sb;
+	mt_error e;
+	const char *why;
+	int rc = -1;
+
+	if (!cap || (o->trace && o->trace->file) || pst->nproblems ||
+	    pst->unreadable || !pst->stage->path || !st->stage->path)
+		return -1;
+	if (ir_stage_same(pst->stage, st->stage, cap)) {
+		/* the same text: every op is matched with itself */
+		memset(&st->stats, 0, sizeof(st->stats));
+		st->stats.ops = pst->stats.ops;
+		counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
+		             pst->stats.by_dialect, pst->stats.ndialect, NULL,
+		             0, NULL, 0);
+		counts_delta(&st->stats.by_device, &st->stats.ndevice,
+		             pst->stats.by_device, pst->stats.ndevice, NULL, 0,
+		             NULL, 0);
+		memset(t, 0, sizeof(*t));
+		t->counts.unchanged = pst->stats.ops;
+		return 0;
+	}
+	if (!ir_stage_delta(pst->stage, st->stage, cap, &keys, &nkeys, &e))
+		goto out;
+	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena, &e) ||
+	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &lenb, &e) ||
+	    mt_ir_module_problems(a, &why) || mt_ir_module_problems(b, &why))
+		goto out;
+	mt_ir_stats_compute(&sa, a, NULL);
+	mt_ir_stats_compute(&sb, b, NULL);
+	memset(&st->stats, 0, sizeof(st->stats));
+	st->stats.ops = pst->stats.ops - sa.ops + sb.ops;
+	counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
+	             pst->stats.by_dialect, pst->stats.ndialect, sa.by_dialect,
+	             sa.ndialect, sb.by_dialect, sb.ndialect);
+	counts_delta(&st->stats.by_device, &st->stats.ndevice,
+	             pst->stats.by_device, pst->stats.ndevice, sa.by_device,
+	             sa.ndevice, sb.by_device, sb.ndevice);
+	mt_ir_diff(t, a, b, NULL, NULL);
+	t->counts.unchanged += st->stats.ops - sb.ops;
+	mt_ir_stats_release(&sa);
+	mt_ir_stats_release(&sb);
+	rc = 0;
+out:
+	mt_ir_module_free(a);
+	mt_ir_module_free(b);
+	free(keys);
+	return rc;
+}
+
 static void run_graph(mt_irdiff_report *r,
                       const timeline *tl,
                       mt_irdiff_graph *rg,
@@ -153,7 +265,11 @@ static void run_graph(mt_irdiff_report *r,
                       size_t hi)
 {
 	const mt_ir_graph *g = rg->graph;
+	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
+	                                   ? r->input->capture
+	                                   : NULL;
 	mt_ir_module *prev = NULL;
+	mt_irdiff_stage *pst = NULL; /* the last readable stage */
 	size_t i, prev_i = 0;
 	progress_ctx pc;
 
@@ -173,6 +289,27 @@ static void run_graph(mt_irdiff_report *r,
 		pc.p.stage = st->stage->name;
 		pc.p.index = i - lo + 1;
 		pc.p.count = hi - lo + 1;
+		if (pst && !o->show_ir) {
+			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
+
+			if (!delta_step(cap, o, pst, st, &sp->t)) {
+				rg->nsteps++;
+				sp->from = prev_i;
+				sp->to = i;
+				fill_between(tl, g, sp);
+				if (o->progress)
+					on_parse_progress(&pc, 1, 1);
+				mt_ir_module_free(prev);
+				prev = NULL;
+				pst = st;
+				prev_i = i;
+				continue;
+			}
+			memset(sp, 0, sizeof(*sp));
+		}
+		if (pst && !prev &&
+		    ir_stage_parse_progress(&prev, pst->stage, NULL, NULL, &e))
+			prev = NULL;
 		if (ir_stage_parse_progress(
 		            &m, st->stage,
 		            o->progress ? on_parse_progress : NULL, &pc, &e)) {
@@ -185,7 +322,7 @@ static void run_graph(mt_irdiff_report *r,
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)
 			st->problem = mt_strdup(why);
-		if (prev) {
+		if (pst && prev) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps++];
 
 			sp->from = prev_i;
@@ -203,6 +340,7 @@ static void run_graph(mt_irdiff_report *r,
 		}
 		mt_ir_module_free(prev);
 		prev = m;
+		pst = st;
 		prev_i = i;
 	}
 	mt_ir_module_free(prev);
