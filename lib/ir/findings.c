@@ -694,7 +694,6 @@ static void find_fusions(ir_differ *D)
 	fuser_release(&F);
 }
 
-
 /* ---- tile and fuse ----
  *
  * Tiling a consumer and fusing its producer into the loop nest (the
@@ -740,7 +739,8 @@ static uint32_t tile_origin(const tiler *T, uint32_t y)
 	if (B->match[y] != MT_IR_NONE)
 		return B->match[y];
 	if (ir_loc_h(B, y) && B->m->locs[B->m->ops[y].loc].n == 1) {
-		x = mt_map_get(&T->byloc, ir_mix(ir_name_h(B, y), ir_loc_h(B, y)));
+		x = mt_map_get(&T->byloc,
+		               ir_mix(ir_name_h(B, y), ir_loc_h(B, y)));
 		if (x != MT_MAP_NONE)
 			return x;
 	}
@@ -765,7 +765,8 @@ static int tile_consumes(const ir_side *A, uint32_t c, uint32_t p)
 
 			if (!name_is(A->m, d, "tensor.extract_slice") ||
 			    !so->noperands ||
-			    !is_result(A, A->m->operands[so->first_operand], &d))
+			    !is_result(A, A->m->operands[so->first_operand],
+			               &d))
 				break;
 		}
 		if (d == p)
@@ -835,32 +836,51 @@ static void find_tiled(ir_differ *D)
 {
 	const ir_side *A = &D->a, *B = &D->b;
 	tiler T;
+	mt_map names;
 	uint32_t y, i, k;
-	size_t s, e;
+	size_t s, e, nidx = 0;
 	int any = 0;
 
-	/* cheap check first: a new op inside a loop */
-	for (y = 0; y < B->n && !any; y++)
-		any = B->match[y] == MT_IR_NONE && B->m->ops[y].parent != MT_IR_NONE &&
-		      is_loop(B->m, B->m->ops[y].parent);
-	if (!any)
-		return;
+	/* cheap check first: new ops inside loops (tiled copies); only A
+	 * ops of their names are indexed, so that stages without tiling
+	 * (and most ops of those with it) cost no memory here */
 	memset(&T, 0, sizeof(T));
 	T.D = D;
-	mt_map_init(&T.byloc, A->n);
-	mt_map_init(&T.byname, A->n);
+	mt_map_init(&names, 16);
+	for (y = 0; y < B->n; y++)
+		if (B->match[y] == MT_IR_NONE &&
+		    B->m->ops[y].parent != MT_IR_NONE &&
+		    is_loop(B->m, B->m->ops[y].parent)) {
+			int found;
+
+			mt_map_slot(&names, ir_name_h(B, y), 1, &found);
+			any = 1;
+		}
+	if (!any) {
+		mt_map_release(&names);
+		return;
+	}
+	for (i = 0; i < A->n; i++)
+		nidx += mt_map_get(&names, ir_name_h(A, i)) != MT_MAP_NONE;
+	mt_map_init(&T.byloc, nidx);
+	mt_map_init(&T.byname, nidx);
 	for (i = 0; i < A->n; i++) {
 		int found;
 		size_t slot;
 
+		if (mt_map_get(&names, ir_name_h(A, i)) == MT_MAP_NONE)
+			continue;
 		if (ir_loc_h(A, i) && A->m->locs[A->m->ops[i].loc].n == 1)
-			mt_map_slot(&T.byloc, ir_mix(ir_name_h(A, i), ir_loc_h(A, i)),
-			            i, &found);
-		slot = mt_map_slot(&T.byname, ir_mix(ir_name_h(A, i), A->scope[i]),
-		                   i, &found);
+			mt_map_slot(&T.byloc,
+			            ir_mix(ir_name_h(A, i), ir_loc_h(A, i)), i,
+			            &found);
+		slot = mt_map_slot(&T.byname,
+		                   ir_mix(ir_name_h(A, i), A->scope[i]), i,
+		                   &found);
 		if (found)
 			*mt_map_val(&T.byname, slot) = TILE_AMBIG;
 	}
+	mt_map_release(&names);
 	for (y = 0; y < B->n; y++) {
 		const mt_ir_op *yo = &B->m->ops[y];
 		uint32_t xc;
@@ -873,7 +893,8 @@ static void find_tiled(ir_differ *D)
 		for (k = 0; k < yo->noperands; k++) {
 			uint32_t yp, xp, loop;
 
-			if (!is_result(B, B->m->operands[yo->first_operand + k], &yp) ||
+			if (!is_result(B, B->m->operands[yo->first_operand + k],
+			               &yp) ||
 			    yp == y || is_loop(B->m, yp))
 				continue;
 			xp = tile_origin(&T, yp);

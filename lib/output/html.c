@@ -787,7 +787,6 @@ static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
 	mt_buf_release(&stage);
 }
 
-
 /* Kernels outlined (launch -> gpu.func) and compiled (module -> binary). */
 static void kernels_table(mt_buf *b, const mt_irdiff_graph *g)
 {
