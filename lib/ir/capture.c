@@ -272,6 +272,51 @@ first_op(const char *p, const char *end, mt_buf *key, size_t *indent)
 	return NULL;
 }
 
+/* Whether op key ("func.func @main") is what the tree printer names
+ * scope ("func_func_main"; no symbol: "..._no-symbol-name"). */
+static int key_is_scope(const mt_buf *key, const char *scope)
+{
+	mt_buf name = MT_BUF_INIT;
+	const char *k;
+	int same;
+
+	for (k = key->ptr; *k; k++) {
+		if (*k == ' ' && k[1] == '@')
+			k++;
+		mt_buf_putc(&name,
+		            *k == '.' || *k == ' ' || *k == '@' ? '_' : *k);
+	}
+	if (!strchr(key->ptr, '@'))
+		mt_buf_puts(&name, "_no-symbol-name");
+	same = !strcmp(name.ptr, scope);
+	mt_buf_release(&name);
+	return same;
+}
+
+int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
+{
+	const char *end = p + len, *op = NULL, *op_e = NULL;
+	mt_buf key = MT_BUF_INIT;
+
+	while (p < end) {
+		const char *e = line_end(p, end);
+
+		if (*p == '#') {
+			mt_buf_put(out, p, (size_t)(e - p));
+		} else if (!op && line_key(p, e, &key) &&
+		           key_is_scope(&key, scope)) {
+			op = p;
+			op_e = op_end(p, end, line_indent(p, e));
+			e = op_e;
+		}
+		p = e;
+	}
+	if (op)
+		mt_buf_put(out, op, (size_t)(op_e - op));
+	mt_buf_release(&key);
+	return op != NULL;
+}
+
 /* ---- opening a capture ---- */
 
 void ir_capture_free(mt_ir_capture *c)

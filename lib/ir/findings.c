@@ -308,6 +308,8 @@ static void classify(ir_differ *D)
 	}
 }
 
+static int name_is(const mt_ir_module *m, uint32_t i, const char *name);
+
 /* ---- fusion ---- */
 
 static int is_result(const ir_side *s, uint32_t v, uint32_t *op)
@@ -692,6 +694,233 @@ static void find_fusions(ir_differ *D)
 	fuser_release(&F);
 }
 
+/* ---- tile and fuse ----
+ *
+ * Tiling a consumer and fusing its producer into the loop nest (the
+ * transform dialect's structured.fuse, fuse_into_containing_op) puts a
+ * clone of the producer inside a loop, feeding the consumer's tile. Seen
+ * from the two stages: a producer x_p and consumer x_c of A (x_c takes
+ * x_p's result, possibly through tensor.extract_slice) stand in B as y_p
+ * feeding y_c, y_p inside a loop nested in what held x_p (that container
+ * still exists). Lowering an op to loops does not qualify: the op that held
+ * its body is gone. */
+
+static int is_loop(const mt_ir_module *m, uint32_t i)
+{
+	static const char *const loops[] = { "scf.for", "scf.forall",
+		                             "scf.parallel", "affine.for",
+		                             "affine.parallel" };
+	const char *n = mt_ir_str_get(m, m->ops[i].name);
+	size_t k;
+
+	for (k = 0; k < sizeof(loops) / sizeof(*loops); k++)
+		if (!strcmp(n, loops[k]))
+			return 1;
+	return 0;
+}
+
+#define TILE_AMBIG (MT_MAP_NONE - 1)
+
+typedef struct tiler {
+	ir_differ *D;
+	mt_map byloc; /* (name, loc) -> first A op */
+	mt_map byname; /* (name, scope) -> the one A op, or TILE_AMBIG */
+	uint32_t *pairs; /* (loop of B, member of A), two words each */
+	size_t npairs, cap;
+} tiler;
+
+/* The A op that B op y stands for: its match, or else a clone's original
+ * (same name and location, or the only op of that name in its scope). */
+static uint32_t tile_origin(const tiler *T, uint32_t y)
+{
+	const ir_side *B = &T->D->b;
+	uint32_t x;
+
+	if (B->match[y] != MT_IR_NONE)
+		return B->match[y];
+	if (ir_loc_h(B, y) && B->m->locs[B->m->ops[y].loc].n == 1) {
+		x = mt_map_get(&T->byloc,
+		               ir_mix(ir_name_h(B, y), ir_loc_h(B, y)));
+		if (x != MT_MAP_NONE)
+			return x;
+	}
+	x = mt_map_get(&T->byname, ir_mix(ir_name_h(B, y), B->scope[y]));
+	return x == TILE_AMBIG || x == MT_MAP_NONE ? MT_IR_NONE : x;
+}
+
+/* Whether A op c takes a result of p, directly or through a chain of
+ * tensor.extract_slice. */
+static int tile_consumes(const ir_side *A, uint32_t c, uint32_t p)
+{
+	const mt_ir_op *co = &A->m->ops[c];
+	uint32_t k, d;
+
+	for (k = 0; k < co->noperands; k++) {
+		int depth;
+
+		if (!is_result(A, A->m->operands[co->first_operand + k], &d))
+			continue;
+		for (depth = 0; depth < 4 && d != p; depth++) {
+			const mt_ir_op *so = &A->m->ops[d];
+
+			if (!name_is(A->m, d, "tensor.extract_slice") ||
+			    !so->noperands ||
+			    !is_result(A, A->m->operands[so->first_operand],
+			               &d))
+				break;
+		}
+		if (d == p)
+			return 1;
+	}
+	return 0;
+}
+
+/* The outermost loop of B holding y_p inside the B op that stands for
+ * x_p's container in A, or MT_IR_NONE. */
+static uint32_t tile_loop(const ir_differ *D, uint32_t xp, uint32_t yp)
+{
+	uint32_t pa = D->a.m->ops[xp].parent, pb, q, loop = MT_IR_NONE;
+
+	if (pa == MT_IR_NONE)
+		return MT_IR_NONE;
+	pb = D->a.match[pa];
+	if (pb == MT_IR_NONE)
+		return MT_IR_NONE;
+	for (q = D->b.m->ops[yp].parent; q != MT_IR_NONE && q != pb;
+	     q = D->b.m->ops[q].parent)
+		if (is_loop(D->b.m, q))
+			loop = q;
+	return q == pb ? loop : MT_IR_NONE;
+}
+
+static int pair_cmp(const void *x, const void *y)
+{
+	const uint32_t *a = x, *b = y;
+
+	if (a[0] != b[0])
+		return a[0] < b[0] ? -1 : 1;
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+static void tile_pair(tiler *T, uint32_t loop, uint32_t x)
+{
+	uint32_t p[2] = { loop, x };
+
+	MT_PUSH(T->pairs, T->npairs, T->cap, p[0]);
+	MT_PUSH(T->pairs, T->npairs, T->cap, p[1]);
+}
+
+static void tile_emit(ir_differ *D, const uint32_t *pairs, size_t n)
+{
+	mt_ir_fusion fu;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (D->a.claimed[pairs[2 * i + 1]])
+			return;
+	opref_fill(&fu.into, D->b.m, pairs[0]);
+	fu.from = mt_calloc(n, sizeof(*fu.from));
+	for (i = 0; i < n; i++) {
+		if (i && pairs[2 * i + 1] == pairs[2 * i - 1])
+			continue;
+		opref_fill(&fu.from[k++], D->a.m, pairs[2 * i + 1]);
+		D->a.claimed[pairs[2 * i + 1]] = 1;
+	}
+	fu.nfrom = k;
+	MT_PUSH(D->t->fusions, D->t->nfusions, D->t->cap_fusions, fu);
+	if (D->trace && mt_ir_op_at(D->b.m, pairs[0], D->trace))
+		trace_add(D, D->b.m, pairs[0], "fused into (tiled)");
+}
+
+static void find_tiled(ir_differ *D)
+{
+	const ir_side *A = &D->a, *B = &D->b;
+	tiler T;
+	mt_map names;
+	uint32_t y, i, k;
+	size_t s, e, nidx = 0;
+	int any = 0;
+
+	/* cheap check first: new ops inside loops (tiled copies); only A
+	 * ops of their names are indexed, so that stages without tiling
+	 * (and most ops of those with it) cost no memory here */
+	memset(&T, 0, sizeof(T));
+	T.D = D;
+	mt_map_init(&names, 16);
+	for (y = 0; y < B->n; y++)
+		if (B->match[y] == MT_IR_NONE &&
+		    B->m->ops[y].parent != MT_IR_NONE &&
+		    is_loop(B->m, B->m->ops[y].parent)) {
+			int found;
+
+			mt_map_slot(&names, ir_name_h(B, y), 1, &found);
+			any = 1;
+		}
+	if (!any) {
+		mt_map_release(&names);
+		return;
+	}
+	for (i = 0; i < A->n; i++)
+		nidx += mt_map_get(&names, ir_name_h(A, i)) != MT_MAP_NONE;
+	mt_map_init(&T.byloc, nidx);
+	mt_map_init(&T.byname, nidx);
+	for (i = 0; i < A->n; i++) {
+		int found;
+		size_t slot;
+
+		if (mt_map_get(&names, ir_name_h(A, i)) == MT_MAP_NONE)
+			continue;
+		if (ir_loc_h(A, i) && A->m->locs[A->m->ops[i].loc].n == 1)
+			mt_map_slot(&T.byloc,
+			            ir_mix(ir_name_h(A, i), ir_loc_h(A, i)), i,
+			            &found);
+		slot = mt_map_slot(&T.byname,
+		                   ir_mix(ir_name_h(A, i), A->scope[i]), i,
+		                   &found);
+		if (found)
+			*mt_map_val(&T.byname, slot) = TILE_AMBIG;
+	}
+	mt_map_release(&names);
+	for (y = 0; y < B->n; y++) {
+		const mt_ir_op *yo = &B->m->ops[y];
+		uint32_t xc;
+
+		if (!yo->noperands || is_loop(B->m, y))
+			continue;
+		xc = tile_origin(&T, y);
+		if (xc == MT_IR_NONE || A->claimed[xc])
+			continue;
+		for (k = 0; k < yo->noperands; k++) {
+			uint32_t yp, xp, loop;
+
+			if (!is_result(B, B->m->operands[yo->first_operand + k],
+			               &yp) ||
+			    yp == y || is_loop(B->m, yp))
+				continue;
+			xp = tile_origin(&T, yp);
+			if (xp == MT_IR_NONE || xp == xc || A->claimed[xp] ||
+			    ir_name_h(A, xp) != ir_name_h(B, yp) ||
+			    !tile_consumes(A, xc, xp))
+				continue;
+			loop = tile_loop(D, xp, yp);
+			if (loop == MT_IR_NONE)
+				continue;
+			tile_pair(&T, loop, xp);
+			tile_pair(&T, loop, xc);
+		}
+	}
+	s = T.npairs / 2;
+	qsort(T.pairs, s, 2 * sizeof(*T.pairs), pair_cmp);
+	for (i = 0; i < s; i = (uint32_t)e) {
+		for (e = i; e < s && T.pairs[2 * e] == T.pairs[2 * i]; e++)
+			;
+		tile_emit(D, T.pairs + 2 * i, e - i);
+	}
+	mt_map_release(&T.byloc);
+	mt_map_release(&T.byname);
+	free(T.pairs);
+}
+
 /* ---- transfers and lowerings ---- */
 
 static void find_transfers(ir_differ *D, ir_side *s, int added)
@@ -950,8 +1179,20 @@ static void find_outlined(ir_differ *D)
 	free(used);
 }
 
+/* A function with a body: a kernel or device function of a gpu.module;
+ * declarations (@vprintf, @__nv_expf) and globals are not kernels. */
+static int is_kernel_fn(const mt_ir_module *m, uint32_t c)
+{
+	const char *n = mt_ir_str_get(m, m->ops[c].name);
+	size_t d = mt_ir_dialect_len(n);
+
+	return (m->ops[c].flags & MT_IR_OP_SYMDEF) && m->ops[c].nregions &&
+	       n[d] == '.' && !strcmp(n + d + 1, "func");
+}
+
 /* gpu-module-to-binary: a removed gpu.module and a new gpu.binary of the
- * same name; one entry per function of the module. */
+ * same name; one entry per function with a body in the module (the module
+ * itself when it has none). */
 static void find_compiled(ir_differ *D)
 {
 	const ir_side *A = &D->a, *B = &D->b;
@@ -969,8 +1210,7 @@ static void find_compiled(ir_differ *D)
 		if (bin == MT_IR_NONE)
 			continue;
 		for (c = i + 1; c < A->m->ops[i].end; c++)
-			if (A->m->ops[c].parent == i &&
-			    (A->m->ops[c].flags & MT_IR_OP_SYMDEF)) {
+			if (A->m->ops[c].parent == i && is_kernel_fn(A->m, c)) {
 				kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i, c,
 				           A->m, c, B->m, bin);
 				n++;
@@ -999,6 +1239,7 @@ int mt_ir_diff(mt_ir_transition *out,
 	ir_side_init(&D.b, b);
 	ir_match(&D);
 	find_fusions(&D);
+	find_tiled(&D);
 	classify(&D);
 	find_transfers(&D, &D.a, 0);
 	find_transfers(&D, &D.b, 1);

@@ -104,6 +104,7 @@ void mt_ir_input_free(mt_ir_input *in)
 		for (k = 0; k < g->nstages; k++) {
 			free(g->stages[k].name);
 			free(g->stages[k].path);
+			free(g->stages[k].cut);
 		}
 		for (k = 0; k < g->nmojo; k++)
 			free(g->mojo[k]);
@@ -188,6 +189,16 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 		t->len = b.len;
 		t->own = mt_buf_detach(&b);
 		t->ptr = t->own;
+	} else if (s->cut) {
+		mt_buf b = MT_BUF_INIT;
+
+		ir_capture_cut(&b, t->ptr, t->len, s->cut);
+		munmap(map, t->maplen);
+		t->map = NULL;
+		t->maplen = 0;
+		t->len = b.len;
+		t->own = mt_buf_detach(&b);
+		t->ptr = t->own ? t->own : "";
 	}
 	return 0;
 }
@@ -474,6 +485,7 @@ static void drop_unordered(mt_ir_input *in)
 			if (!gr->stages[k].order) {
 				free(gr->stages[k].name);
 				free(gr->stages[k].path);
+				free(gr->stages[k].cut);
 				continue;
 			}
 			gr->stages[n++] = gr->stages[k];
@@ -517,6 +529,73 @@ static void tree_order(mt_ir_input *in)
 		drop_unordered(in);
 }
 
+/* The graph named name[0, n), or NULL. */
+static mt_ir_graph *
+graph_find(const mt_ir_input *in, const char *name, size_t n)
+{
+	uint64_t h = mt_hash_bytes(MT_HASH_SEED, name, n);
+
+	if (!in->index)
+		return NULL;
+	for (;;) {
+		uint32_t i = mt_map_get(in->index, h);
+
+		if (i == MT_MAP_NONE)
+			return NULL;
+		if (strlen(in->graphs[i].name) == n &&
+		    !memcmp(in->graphs[i].name, name, n))
+			return &in->graphs[i];
+		h = ir_mix(h, 1);
+	}
+}
+
+/* A scope whose first dump is an "after" dump (no --mlir-print-ir-before)
+ * has its input in the last earlier dump of an enclosing scope (a module
+ * pass before the function passes): that op, cut out of it, becomes the
+ * scope's first stage, named by the pass that wrote it. */
+static void tree_inputs(mt_ir_input *in)
+{
+	size_t g, k, ng = in->ngraphs;
+
+	for (g = 0; g < ng; g++) {
+		mt_ir_graph *gr = &in->graphs[g];
+		const char *slash = strrchr(gr->name, '/');
+		const mt_ir_stage *first = NULL, *src = NULL;
+		size_t n;
+		mt_ir_stage s;
+
+		for (k = 0; k < gr->nstages; k++)
+			if (!first || gr->stages[k].order < first->order)
+				first = &gr->stages[k];
+		if (!slash || !first || !strncmp(first->name, "before:", 7))
+			continue;
+		for (n = (size_t)(slash - gr->name); n && !src;) {
+			const mt_ir_graph *up = graph_find(in, gr->name, n);
+
+			for (k = 0; up && k < up->nstages; k++)
+				if (up->stages[k].order < first->order &&
+				    (!src || up->stages[k].order > src->order))
+					src = &up->stages[k];
+			while (n && gr->name[n - 1] != '/')
+				n--;
+			if (n)
+				n--;
+		}
+		if (!src)
+			continue;
+		memset(&s, 0, sizeof(s));
+		s.name = mt_strdup(src->name);
+		s.path = mt_strdup(src->path);
+		s.len = SIZE_MAX;
+		s.order = src->order;
+		s.cut = mt_strdup(slash + 1);
+		MT_PUSH(gr->stages, gr->nstages, gr->cap, s);
+		memmove(gr->stages + 1, gr->stages,
+		        (gr->nstages - 1) * sizeof(*gr->stages));
+		gr->stages[0] = s;
+	}
+}
+
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 {
 	mt_buf full = MT_BUF_INIT, name = MT_BUF_INIT;
@@ -543,6 +622,7 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	mt_buf_release(&full);
 	mt_buf_release(&name);
 	tree_order(in);
+	tree_inputs(in);
 	return n ? 0 : -1;
 }
 

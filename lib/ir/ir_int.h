@@ -225,6 +225,11 @@ int ir_stage_parse_only(mt_ir_module **out,
                         size_t *len,
                         mt_error *err);
 
+/* Append to out the op of text [p, p + len) that the tree printer names
+ * scope ("func_func_main": op name and symbol, '.' and " @" as '_'),
+ * after the file's alias definitions; 0 if no op has that name. */
+int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
+
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
 typedef struct ir_undo {

@@ -611,6 +611,8 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 			plural(b, ", ", st->t.nplacements, "placement");
 			plural(b, ", ", st->t.ntransfers, "transfer");
 			plural(b, ", ", st->t.nlowerings, "lowering");
+			if (st->t.nkernels)
+				plural(b, ", ", st->t.nkernels, "kernel");
 			between(b, st);
 		}
 		mt_buf_puts(b, "</td></tr>");
@@ -785,10 +787,57 @@ static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
 	mt_buf_release(&stage);
 }
 
+/* Kernels outlined (launch -> gpu.func) and compiled (module -> binary). */
+static void kernels_table(mt_buf *b, const mt_irdiff_graph *g)
+{
+	static const char *const cols[] = { "stage", "kernel", "change",
+		                            "from",  "to",     "&times;",
+		                            "at",    NULL };
+	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
+	       stage = MT_BUF_INIT;
+	size_t s, k, nf = 0, nrows = 0;
+	int any_where = 0;
+
+	for (s = 0; s < g->nsteps; s++) {
+		const mt_irdiff_step *st = &g->steps[s];
+		ftable t;
+
+		ftable_init(&t, st->t.nkernels);
+		for (k = 0; k < st->t.nkernels; k++) {
+			const mt_ir_kernel *x = &st->t.kernels[k];
+
+			mt_buf_clear(&cells);
+			mt_buf_clear(&where);
+			mt_buf_puts(&cells, "<td><code>");
+			esc(&cells, x->kernel);
+			mt_buf_printf(&cells, "</code></td><td>%s</td><td>",
+			              x->change == MT_IR_KERNEL_OUTLINED
+			                      ? "outlined"
+			                      : "compiled");
+			opname(&cells, &x->from);
+			mt_buf_puts(&cells, "</td><td>");
+			opname(&cells, &x->to);
+			mt_buf_puts(&cells, "</td>");
+			locs_of(&where, &x->from, 1);
+			ftable_add(&t, &cells, &where);
+		}
+		nf += st->t.nkernels;
+		stage_cell(&stage, g, st, 0);
+		nrows += ftable_flush(&body, &t, "kernel", stage.ptr,
+		                      &any_where);
+	}
+	table_out(b, "Kernels", cols, &body, nf, nrows, any_where);
+	mt_buf_release(&body);
+	mt_buf_release(&cells);
+	mt_buf_release(&where);
+	mt_buf_release(&stage);
+}
+
 static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 {
 	transitions_table(b, g);
 	fusions_table(b, g);
+	kernels_table(b, g);
 	placements_table(b, g);
 	lowerings_table(b, g);
 }

@@ -81,6 +81,7 @@ if [ -x "$MLIR_OPT" ]; then
 		--mlir-print-debuginfo --mlir-print-ir-after-all -o /dev/null 2>"$tmp/cpu.txt" ||
 		{ echo "FAIL mlir-opt (cpu)"; exit 1; }
 	$bin irdiff --format html "$tmp/after-all.txt" >"$tmp/mlir.html" || { echo "FAIL irdiff mlir"; exit 1; }
+	$bin irdiff --format json "$tmp/after-all.txt" >"$tmp/mlir.json" || { echo "FAIL irdiff mlir json"; exit 1; }
 	$bin irdiff --format html "$tmp/cpu.txt" >"$tmp/cpu.html" || { echo "FAIL irdiff cpu"; exit 1; }
 	pages="$pages mlir"
 else
@@ -291,6 +292,25 @@ if "mlir" in pages:
         if name.endswith("before:linalg-fuse-elementwise-ops on func.func @main → linalg-fuse-elementwise-ops on func.func @main"):
             if not (0 < p["lo"] < p["ln"] - 1 and 0 < p["ro"] < p["rn"] - 1):
                 fails.append(f"mlir: fusion pair marks {p}")
+    # kernels: one row per distinct kernel change of a transition, the
+    # same (stage, kernel, change, from, to) as the JSON, ×N its count
+    mdoc = json.load(open(f"{t}/mlir.json"))
+    kwant = collections.Counter()
+    for g in mdoc["graphs"]:
+        for tr in g["transitions"]:
+            for k in tr["kernels"]:
+                kwant[(tr["to_name"], k["kernel"], k["change"], k["from"]["op"], k["to"]["op"])] += 1
+    if not kwant:
+        fails.append("mlir: gpu-kernel-outlining ran but the JSON has no kernels")
+    mdom = open(f"{t}/mlir.1280.dom").read()
+    kgot = collections.Counter()
+    for r in re.findall(r'<tr class="kernel">(.*?)</tr>', mdom, re.S):
+        c = [html.unescape(re.sub(r"<[^>]*>", "", x)).strip()
+             for x in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+        m = re.search(r"×(\d+)", c[5])
+        kgot[(c[0], c[1], c[2], c[3].split()[0], c[4].split()[0])] += int(m.group(1)) if m else 1
+    if kgot != kwant:
+        fails.append(f"mlir: kernel rows {dict(kgot)}, JSON says {dict(kwant)}")
     c = text(f"{t}/cpu.html")
     if "Ops per stage by device" in c or "no device chart" not in c:
         fails.append("a CPU-only capture gets a device chart")

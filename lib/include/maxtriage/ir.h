@@ -131,6 +131,11 @@ typedef struct mt_ir_stage {
 	 * the input. */
 	const mt_ir_capture *capture;
 	size_t dump;
+	/* Tree layout: when not NULL, the stage is the op of path's dump
+	 * that the tree printer names cut ("func_func_main"), cut out with
+	 * the file's aliases: a scope's input, written by an enclosing
+	 * scope's pass before the scope's first dump. */
+	char *cut;
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
