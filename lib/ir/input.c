@@ -193,7 +193,8 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 		mt_buf b = MT_BUF_INIT;
 
 		ir_capture_cut(&b, t->ptr, t->len, s->cut);
-		munmap(map, t->maplen);
+		if (t->map)
+			munmap(t->map, t->maplen);
 		t->map = NULL;
 		t->maplen = 0;
 		t->len = b.len;
