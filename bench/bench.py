@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|irdiff|irstages|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
@@ -441,6 +441,15 @@ def bench_stack(mt, work, libs):
           res[CACHED]['wall'] / res['llvm-symbolizer']['wall'], 0.5)
 
 
+# ---------------------------------------------------------------- sanitizer
+
+def run_sanitizer_bench(mt, work):
+    """The ASan report through a 100+ MB library (bench/sanreport.py)."""
+    sys.path.insert(0, HERE)
+    import sanreport
+    sanreport.bench_sanitizer(mt, work, RUNONE, RUNS, sh, log, check)
+
+
 # ---------------------------------------------------------------- irdiff
 
 def build_ir(work, n):
@@ -675,7 +684,7 @@ def main():
     mt = os.path.abspath(sys.argv[1])
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
-    if what not in ('symbolize', 'stack', 'irdiff', 'irstages', 'all'):
+    if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -688,12 +697,14 @@ def main():
         f'{", QUICK inputs" if QUICK else ""}, work dir {work}')
     log(f'started {time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())}, '
         f'{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}')
-    if what in ('symbolize', 'stack', 'all'):
+    if what in ('symbolize', 'stack', 'sanitizer', 'all'):
         libs = build_libs(work)
         if what in ('symbolize', 'all'):
             bench_symbolize(mt, work, libs)
         if what in ('stack', 'all'):
             bench_stack(mt, work, libs)
+        if what in ('sanitizer', 'all'):
+            run_sanitizer_bench(mt, work)
     if what in ('irdiff', 'all'):
         bench_irdiff(mt, work)
     if what in ('irdiff', 'irstages', 'all'):

@@ -3,7 +3,7 @@
 # addr2line, eu-addr2line, GNU diff), measured alternately in one run.
 # Not part of `make check`; `make bench` runs it.
 #
-# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|irdiff|irstages|all]
+# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|all]
 #   BENCH_RUNS=N    runs per tool (default 5); medians are reported
 #   BENCH_QUICK=1   small inputs (smoke test), in bench/work/quick/
 #   BENCH_IR_SIZES=N,N,...  irdiff series (default 5000,10000,20000,50000)
@@ -27,7 +27,7 @@ case ${BENCH_QUICK:-} in ''|0) ;; *) work=$work/quick ;; esac
 missing=
 for t in /usr/bin/time /usr/lib/llvm-19/bin/llvm-symbolizer \
 	/usr/lib/llvm-19/bin/mlir-opt addr2line eu-addr2line objdump readelf \
-	diff gcc clang-19 python3 make; do
+	diff gcc clang-19 objcopy python3 make; do
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
 if [ -n "$missing" ]; then

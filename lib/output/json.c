@@ -8,6 +8,7 @@
 #include "maxtriage/json_writer.h"
 
 #include "maxtriage/common.h"
+#include "maxtriage/utf8.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -18,68 +19,9 @@
 /* A FILE* writer stages this much before it writes. */
 #define SPILL_AT 65536
 
-static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
-
-/*
- * Length of the well-formed UTF-8 sequence at p (n bytes left), or 0 when
- * p starts an ill-formed one; then *bad is the length of its maximal
- * subpart (the bytes that one U+FFFD replaces: at least 1). The ranges
- * are Unicode's table 3-7: the second byte's range depends on the lead,
- * which is what excludes overlong forms, surrogates and > U+10FFFF.
- */
-static size_t utf8_seq(const unsigned char *p, size_t n, size_t *bad)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t need, k;
-
-	*bad = 1;
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		need = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		need = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		need = 4;
-	else
-		return 0; /* C0, C1, F5..FF, or a stray continuation byte */
-	if (p[0] == 0xe0)
-		lo = 0xa0; /* below: overlong */
-	else if (p[0] == 0xed)
-		hi = 0x9f; /* above: surrogates D800..DFFF */
-	else if (p[0] == 0xf0)
-		lo = 0x90; /* below: overlong */
-	else if (p[0] == 0xf4)
-		hi = 0x8f; /* above: past U+10FFFF */
-	for (k = 1; k < need; k++) {
-		if (k >= n || p[k] < lo || p[k] > hi) {
-			*bad = k;
-			return 0;
-		}
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	return need;
-}
-
 void mt_json_utf8_clean(mt_buf *out, const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, run = 0; /* valid bytes not yet copied start at run */
-
-	while (i < n) {
-		size_t bad, len = utf8_seq(p + i, n - i, &bad);
-
-		if (len) {
-			i += len;
-			continue;
-		}
-		mt_buf_put(out, s + run, i - run);
-		mt_buf_puts(out, replacement);
-		i += bad;
-		run = i;
-	}
-	mt_buf_put(out, s + run, i - run);
+	mt_utf8_clean(out, s, n);
 }
 
 /* The quoted, escaped, cleaned form of <s, n>. */
@@ -99,12 +41,12 @@ static void put_string(mt_buf *b, const char *s, size_t n)
 			continue;
 		}
 		if (c >= 0x80) {
-			if ((len = utf8_seq(p + i, n - i, &bad))) {
+			if ((len = mt_utf8_seq_len(s + i, n - i, &bad))) {
 				i += len;
 				continue;
 			}
 			mt_buf_put(b, s + run, i - run);
-			mt_buf_puts(b, replacement);
+			mt_buf_puts(b, MT_UTF8_REPLACEMENT);
 			i += bad;
 			run = i;
 			continue;

@@ -10,6 +10,7 @@
 #include "maxtriage/llvm_protocol.h"
 
 #include "maxtriage/common.h"
+#include "maxtriage/utf8.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -397,9 +398,9 @@ static void json_module(mt_buf *b, const request *r)
 }
 
 /* A JSON string as llvm::json writes it: escapes for '"', '\\' and
- * control characters. NULL is the empty string, as in llvm-symbolizer's
- * answers. (lib/output's UTF-8 cleaning is a layer above lib/symbols:
- * invalid UTF-8 is copied as it is; docs/symbolize.md.) */
+ * control characters, each ill-formed UTF-8 subpart as one U+FFFD (the
+ * policy of maxtriage/utf8.h, which is llvm::json's fixUTF8 too). NULL is
+ * the empty string, as in llvm-symbolizer's answers. */
 static void json_str(mt_buf *b, const char *s)
 {
 	size_t i, n = s ? strlen(s) : 0;
@@ -407,7 +408,19 @@ static void json_str(mt_buf *b, const char *s)
 	mt_buf_putc(b, '"');
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t len, bad;
 
+		if (c >= 0x80) {
+			len = mt_utf8_seq_len(s + i, n - i, &bad);
+			if (len) {
+				mt_buf_put(b, s + i, len);
+				i += len - 1;
+			} else {
+				mt_buf_puts(b, MT_UTF8_REPLACEMENT);
+				i += bad - 1;
+			}
+			continue;
+		}
 		switch (c) {
 		case '"':
 			mt_buf_puts(b, "\\\"");

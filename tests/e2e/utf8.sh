@@ -69,12 +69,47 @@ fi
 if [ $have_gcc = 1 ]; then
 	addr=$(nm "$bdir/prog$surr" | awk '$2 == "T" && $3 ~ /^fn_/ { print $1 }')
 	check "nm finds the hostile symbol" 1 "$([ -n "$addr" ] && echo 1)"
-	# symbolize's JSON is still its own (cmd_symbolize.c): it stays
-	# valid but drops the keys whose value is not UTF-8, so only the
-	# shape is checked here until it moves to the writer
+	# The symbol is fn_<ED A0 80 C0 AF>_x: by Unicode's maximal
+	# subparts that is five U+FFFD (ED cannot be followed by A0, so ED,
+	# A0 and 80 are three; C0 and AF two), which is also what
+	# llvm-symbolizer-19 prints in its JSON (llvm::json's fixUTF8).
+	fn='fn_\ufffd\ufffd\ufffd\ufffd\ufffd_x'
 	run_json "symbolize" 0 "$tmp/sym.json" \
-		'len(d) == 1 and len(d[0]["frames"]) >= 1' -- \
+		"len(d) == 1 and d[0]['frames'][0]['function'] == '$fn'" -- \
 		"$bin" symbolize --format json -e "$bdir/prog$surr" "0x$addr"
+	# The llvm-symbolizer JSON style (lib/symbols/llvm_protocol.c):
+	# the same policy for FunctionName, FileName and StartFileName,
+	# on the command line and for stdin requests (CODE, DATA, FRAME).
+	mkdir -p "$tmp/as"
+	ln -sf "$bin" "$tmp/as/llvm-symbolizer"
+	run_json "llvm-symbolizer JSON" 0 "$tmp/llsym.json" \
+		"d[0]['Symbol'][0]['FunctionName'] == '$fn' and \
+		'\ufffd' in d[0]['Symbol'][0]['FileName'] and \
+		'\ufffd' in d[0]['Symbol'][0]['StartFileName']" -- \
+		"$tmp/as/llvm-symbolizer" --output-style=JSON \
+		--obj="$bdir/prog$surr" "0x$addr"
+	printf 'CODE 0x%s\nDATA 0x%s\nFRAME 0x%s\n' "$addr" "$addr" "$addr" |
+		"$tmp/as/llvm-symbolizer" --output-style=JSON \
+			--obj="$bdir/prog$surr" >"$tmp/llreq.json"
+	check "llvm-symbolizer JSON requests: exit" 0 "$?"
+	python3 - "$tmp/llreq.json" "$fn" >"$tmp/why" 2>&1 <<'PY'
+import json, sys
+text = open(sys.argv[1], "rb").read().decode("utf-8", errors="strict")
+docs = [json.loads(line) for line in text.splitlines()]
+fn = json.loads('"' + sys.argv[2] + '"')
+assert len(docs) == 3, docs
+assert docs[0]["Symbol"][0]["FunctionName"] == fn, docs[0]
+assert docs[1]["Data"]["Name"] == fn, docs[1]
+PY
+	check "llvm-symbolizer JSON requests: strict UTF-8, U+FFFD" 0 "$?"
+	[ -s "$tmp/why" ] && tail -3 "$tmp/why"
+	# and byte for byte what llvm-symbolizer-19 prints, where installed
+	if command -v llvm-symbolizer-19 >/dev/null 2>&1; then
+		llvm-symbolizer-19 --output-style=JSON --obj="$bdir/prog$surr" \
+			"0x$addr" >"$tmp/llsym.ref" 2>/dev/null
+		cmp -s "$tmp/llsym.ref" "$tmp/llsym.json"
+		check "llvm-symbolizer JSON: same bytes as llvm-symbolizer-19" 0 "$?"
+	fi
 else
 	echo "note: no gcc: the symbol and source-name inputs are not built"
 	addr=1129

@@ -38,6 +38,13 @@ seed() {
 		cp testdata/samples/ir/*.mlir "$d"/
 		find testdata/ir -name '*.mlir' -size -200k 2>/dev/null |
 			while read -r f; do cp "$f" "$d/$(echo "$f" | tr / _)"; done ;;
+	llvm)
+		# llvm-symbolizer requests as sanitizers, LLVM and scripts
+		# send them, against the fixture the target opens
+		printf '0x1139\n\nmain+3\n0x1139 0x4\n' >"$d/bare"
+		printf 'CODE "mtcrash" 0x1139\nDATA mtcrash 0x4010\nFRAME mtcrash 0x1139\n' >"$d/kinds"
+		printf 'CODE FILE:libmtmodel.so +0x10\nBUILDID:0123abcd 0x10\nmtcrash 0b101\n' >"$d/modules"
+		printf 'CODE "unterminated 0x1\r\n"\n\177\355\240\200 0x1\n' >"$d/odd" ;;
 	cache)
 		# inputs are patches to a valid index the target writes itself
 		printf '\000' >"$d/none" ;;
