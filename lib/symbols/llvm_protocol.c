@@ -179,12 +179,61 @@ static int consume(const char **p, const char *prefix)
 	return 1;
 }
 
+/* The module offset of a request: a number, or a symbol with an optional
+ * "+OFFSET" (llvm-symbolizer 19's rules). 0, or -1 with *why. */
+static int
+parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
+{
+	const char *spec;
+	size_t n;
+
+	p += strspn(p, " \t\n\v\f\r");
+	n = strlen(p);
+	while (n && strchr(" \t\n\v\f\r", p[n - 1]))
+		n--;
+	if (!n) {
+		*why = "no module offset has been specified";
+		return -1;
+	}
+	spec = p;
+	n = strcspn(spec, " \n\r");
+	if (l->o.addr2line) {
+		r->has_addr = 1;
+		r->addr = scan_vma(spec);
+		return 0;
+	}
+	if (isdigit((unsigned char)spec[0])) {
+		if (as_integer(&r->addr, spec, n, 0)) {
+			*why = "expected a number as module offset";
+			return -1;
+		}
+		r->has_addr = 1;
+		return 0;
+	}
+	/* A symbol, optionally "+OFFSET". */
+	{
+		const char *plus = memchr(spec, '+', n);
+		size_t sn = n;
+
+		if (plus && plus != spec) {
+			uint64_t off;
+
+			if (!as_integer(&off, plus + 1,
+			                n - (size_t)(plus + 1 - spec), 0)) {
+				r->sym_offset = off;
+				sn = (size_t)(plus - spec);
+			}
+		}
+		copy_word(r->symbol, spec, sn);
+	}
+	return 0;
+}
+
 /* parseCommand. 0, or -1 with the reason in why. */
 static int
 parse_request(request *r, const mt_llvm *l, const char *in, const char **why)
 {
-	const char *p = in, *spec;
-	size_t n;
+	const char *p = in;
 	int file_prefix = 0, id_prefix = 0;
 
 	/* Not memset: the name buffers are 12 kB, a request is a line. */
@@ -263,46 +312,7 @@ parse_request(request *r, const mt_llvm *l, const char *in, const char **why)
 		}
 		r->has_module = 1;
 	}
-	p += strspn(p, " \t\n\v\f\r");
-	n = strlen(p);
-	while (n && strchr(" \t\n\v\f\r", p[n - 1]))
-		n--;
-	if (!n) {
-		*why = "no module offset has been specified";
-		return -1;
-	}
-	spec = p;
-	n = strcspn(spec, " \n\r");
-	if (l->o.addr2line) {
-		r->has_addr = 1;
-		r->addr = scan_vma(spec);
-		return 0;
-	}
-	if (isdigit((unsigned char)spec[0])) {
-		if (as_integer(&r->addr, spec, n, 0)) {
-			*why = "expected a number as module offset";
-			return -1;
-		}
-		r->has_addr = 1;
-		return 0;
-	}
-	/* A symbol, optionally "+OFFSET". */
-	{
-		const char *plus = memchr(spec, '+', n);
-		size_t sn = n;
-
-		if (plus && plus != spec) {
-			uint64_t off;
-
-			if (!as_integer(&off, plus + 1,
-			                n - (size_t)(plus + 1 - spec), 0)) {
-				r->sym_offset = off;
-				sn = (size_t)(plus - spec);
-			}
-		}
-		copy_word(r->symbol, spec, sn);
-	}
-	return 0;
+	return parse_offset(r, l, p, why);
 }
 
 static int already_reported(mt_llvm *l, const char *key)
