@@ -910,7 +910,8 @@ static void find_tiled(ir_differ *D)
 		}
 	}
 	s = T.npairs / 2;
-	qsort(T.pairs, s, 2 * sizeof(*T.pairs), pair_cmp);
+	if (s) /* qsort of NULL, even with no members, is undefined */
+		qsort(T.pairs, s, 2 * sizeof(*T.pairs), pair_cmp);
 	for (i = 0; i < s; i = (uint32_t)e) {
 		for (e = i; e < s && T.pairs[2 * e] == T.pairs[2 * i]; e++)
 			;
