@@ -471,7 +471,8 @@ static void shared_samples_parse(void **state)
 	(void)state;
 	/* the samples are part of the repository: missing data fails */
 	if (!d)
-		fail_msg("%s: %s (run the tests from the repository root)", dir, strerror(errno));
+		fail_msg("%s: %s (run the tests from the repository root)", dir,
+		         strerror(errno));
 	while ((e = readdir(d))) {
 		mt_buf path = MT_BUF_INIT, text = MT_BUF_INIT;
 		mt_ir_module *m = NULL;

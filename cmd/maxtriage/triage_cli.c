@@ -67,7 +67,8 @@ static int valid_build_id_arg(const char *s)
 	if (!eq || eq == s)
 		return 0;
 	n = strlen(eq + 1);
-	return n >= 8 && n % 2 == 0 && strspn(eq + 1, "0123456789abcdefABCDEF") == n;
+	return n >= 8 && n % 2 == 0 &&
+	       strspn(eq + 1, "0123456789abcdefABCDEF") == n;
 }
 
 int cli_triage_setup(cli_triage *c, const char *cmd)

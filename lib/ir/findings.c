@@ -499,8 +499,7 @@ static int group_fused_loc(fuser *F, const mt_ir_loc *fl)
  * or a root), f's operand k comes from an op that is new and not f. Then
  * d was lowered (arith.mulf -> llvm.fmul beside arith.addf ->
  * llvm.fadd), not fused into f. */
-static int
-replaced_apart(const fuser *F, const mt_ir_op *go, uint32_t k)
+static int replaced_apart(const fuser *F, const mt_ir_op *go, uint32_t k)
 {
 	const ir_side *A = &F->D->a, *B = &F->D->b;
 	const mt_ir_op *fo = &B->m->ops[F->f];
@@ -1098,7 +1097,8 @@ static uint32_t first_func(const mt_ir_module *m, uint32_t mod)
 	uint32_t c;
 
 	for (c = mod + 1; c < m->ops[mod].end; c++)
-		if (m->ops[c].parent == mod && (m->ops[c].flags & MT_IR_OP_SYMDEF))
+		if (m->ops[c].parent == mod &&
+		    (m->ops[c].flags & MT_IR_OP_SYMDEF))
 			return c;
 	return MT_IR_NONE;
 }
@@ -1134,7 +1134,8 @@ static void kernel_add(ir_differ *D,
 
 	mt_buf_printf(&name, "@%s", mt_ir_str_get(km, km->ops[mod].sym));
 	if (fn != MT_IR_NONE)
-		mt_buf_printf(&name, "::@%s", mt_ir_str_get(km, km->ops[fn].sym));
+		mt_buf_printf(&name, "::@%s",
+		              mt_ir_str_get(km, km->ops[fn].sym));
 	k.change = change;
 	k.kernel = mt_buf_detach(&name);
 	opref_fill(&k.from, fm, from);
@@ -1173,8 +1174,8 @@ static void find_outlined(ir_differ *D)
 		if (i == A->n || fn == MT_IR_NONE)
 			continue;
 		used[i] = 1;
-		kernel_add(D, MT_IR_KERNEL_OUTLINED, B->m, mod, fn, A->m, i, B->m,
-		           fn);
+		kernel_add(D, MT_IR_KERNEL_OUTLINED, B->m, mod, fn, A->m, i,
+		           B->m, fn);
 	}
 	mt_map_release(&mods);
 	free(used);
@@ -1217,8 +1218,8 @@ static void find_compiled(ir_differ *D)
 				n++;
 			}
 		if (!n)
-			kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i, MT_IR_NONE,
-			           A->m, i, B->m, bin);
+			kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i,
+			           MT_IR_NONE, A->m, i, B->m, bin);
 	}
 	mt_map_release(&bins);
 }

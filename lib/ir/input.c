@@ -615,9 +615,9 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 		mt_buf_clear(&full);
 		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
 		tree_stage_name(full.ptr, pass, &name);
-		stage_add(graph_get(in, sl ? dl->items[i].rel : ".",
-		                          sl ? sl : 1),
-		             name.ptr, full.ptr, 0, SIZE_MAX);
+		stage_add(
+		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
+		        name.ptr, full.ptr, 0, SIZE_MAX);
 		n++;
 	}
 	mt_buf_release(&full);
@@ -862,7 +862,7 @@ int mt_ir_input_open(mt_ir_input **out,
 			const char *b = strrchr(paths[i], '/');
 
 			stage_add(g, b ? b + 1 : paths[i], paths[i], 0,
-			             SIZE_MAX);
+			          SIZE_MAX);
 		}
 	}
 out:

@@ -247,7 +247,8 @@ static uint32_t dataflow_pred(const ir_differ *D, uint32_t j)
 			if (ua == MT_IR_NONE)
 				continue;
 			ao = &A->m->ops[ua];
-			for (k = 0; k < uo->noperands && k < ao->noperands; k++) {
+			for (k = 0; k < uo->noperands && k < ao->noperands;
+			     k++) {
 				uint32_t va, d;
 				const mt_ir_value *val;
 

@@ -169,8 +169,9 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 
 		mt_json_object_begin(w, NULL);
 		mt_json_string(w, "change",
-		               kn->change == MT_IR_KERNEL_OUTLINED ? "outlined"
-		                                                   : "compiled");
+		               kn->change == MT_IR_KERNEL_OUTLINED
+		                       ? "outlined"
+		                       : "compiled");
 		mt_json_string(w, "kernel", kn->kernel);
 		opref(w, "from", &kn->from);
 		opref(w, "to", &kn->to);

@@ -256,8 +256,7 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 		raw = plain = mt_strndup(raw, (size_t)(at - raw));
 	if (m->names == MT_NAMES_DEMANGLED)
 		d = mt_sym_demangle(raw);
-	name = plain ? mt_arena_strdup(&m->arena, plain, strlen(plain))
-	             : raw;
+	name = plain ? mt_arena_strdup(&m->arena, plain, strlen(plain)) : raw;
 	if (d)
 		name = mt_arena_strdup(&m->arena, d, strlen(d));
 	free(d);

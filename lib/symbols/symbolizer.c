@@ -91,8 +91,8 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 	m->names = s->opts.names;
 	m->object_symbols = s->opts.object_symbols;
 	/* The cache holds demangled names only. */
-	m->index_cache = m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache
-	                                                : NULL;
+	m->index_cache =
+	        m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache : NULL;
 	m->die_walk = s->opts.die_walk;
 	m->fd = -1;
 	m->dbg_fd = -1;

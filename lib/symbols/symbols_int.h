@@ -418,8 +418,7 @@ int sym_line_table_find(const sym_line_table *t,
 /* File idx joined with its directory as libdw does (dir + "/" + name
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
-const char *
-sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
+const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id

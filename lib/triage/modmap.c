@@ -73,8 +73,8 @@ static void open_modules(modmap *map, const mt_report *r, mt_symbolizer *s)
 		if (mt_symbolizer_module(&e->m, s, e->name, build_id, &err) <
 		    0) {
 			e->m = NULL;
-			e->open_error = mt_strdup(err.msg[0] ? err.msg
-			                                     : "module not found");
+			e->open_error = mt_strdup(
+			        err.msg[0] ? err.msg : "module not found");
 		}
 	}
 }
@@ -107,9 +107,10 @@ static void bases_from_symbols(modmap *map, const mt_report *r)
 
 /* Does base put every column-form frame of e in code, and each frame but
  * first after a call? */
-static int
-base_fits_frames(const modmap_entry *e, const mt_report *r, uint64_t base,
-                 const mt_frame *first)
+static int base_fits_frames(const modmap_entry *e,
+                            const mt_report *r,
+                            uint64_t base,
+                            const mt_frame *first)
 {
 	size_t i;
 	mt_insn in;
@@ -123,8 +124,8 @@ base_fits_frames(const modmap_entry *e, const mt_report *r, uint64_t base,
 		if (f->address < base ||
 		    mt_module_disasm(e->m, f->address - base, &in) < 0)
 			return 0;
-		if (f != first && mt_module_is_after_call(e->m, f->address -
-		                                                        base) == 0)
+		if (f != first &&
+		    mt_module_is_after_call(e->m, f->address - base) == 0)
 			return 0;
 	}
 	return 1;
@@ -262,7 +263,8 @@ static void tally_frames(const modmap *map,
 		const mt_frame *f = &r->frames[i];
 		uint64_t off;
 
-		if (!in_module(f, e->name) || !modmap_frame_offset(map, f, &off))
+		if (!in_module(f, e->name) ||
+		    !modmap_frame_offset(map, f, &off))
 			continue;
 		if ((int)i == tramp) {
 			/* named "__restore_rt" in the dump, or the unnamed
@@ -330,7 +332,9 @@ static void verdict_from_tally(modmap_entry *e, const tally *t)
 		sep = "; ";
 	}
 	if (t->pc_failed)
-		mt_buf_printf(&b, "%sthe faulting pc is not in a function's code", sep);
+		mt_buf_printf(&b,
+		              "%sthe faulting pc is not in a function's code",
+		              sep);
 	e->reason = mt_buf_detach(&b);
 	mt_buf_release(&b);
 }

@@ -279,8 +279,7 @@ static void resolve_one(resolver *rs, mt_report *out, mt_frame *f, int is_pc)
 		goto keep;
 	}
 	if (!f->status_reason && mt_module_cu_refusal(m, look))
-		set_reason(f, MT_STATUS_NONE,
-		           mt_module_cu_refusal(m, look));
+		set_reason(f, MT_STATUS_NONE, mt_module_cu_refusal(m, look));
 	push_chain(out, f, chain, n, has_debug, why);
 	mt_frame_release(f);
 	return;

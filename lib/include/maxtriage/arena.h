@@ -14,7 +14,10 @@ typedef struct mt_arena {
 	struct mt_arena_block *head;
 } mt_arena;
 
-#define MT_ARENA_INIT { NULL }
+#define MT_ARENA_INIT \
+	{             \
+		NULL  \
+	}
 
 /* A NUL-terminated copy of the n bytes at s (s need not be terminated),
  * owned by a: valid until mt_arena_release. Aborts on exhaustion, as

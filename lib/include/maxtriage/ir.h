@@ -233,7 +233,10 @@ typedef struct mt_ir_lowering {
 /* A GPU kernel that appeared: its launch outlined into a function of a
  * new gpu.module (from: the launch, to: the gpu.func), or its module
  * compiled into a gpu.binary (from: the function, to: the binary). */
-typedef enum { MT_IR_KERNEL_OUTLINED, MT_IR_KERNEL_COMPILED } mt_ir_kernel_change;
+typedef enum {
+	MT_IR_KERNEL_OUTLINED,
+	MT_IR_KERNEL_COMPILED
+} mt_ir_kernel_change;
 
 typedef struct mt_ir_kernel {
 	mt_ir_kernel_change change;
