@@ -15,12 +15,30 @@ if [ -n "${VALGRIND:-}" ]; then
 	export MT_VALGRIND="$vg"
 	# the e2e scripts run $MAXTRIAGE: make every run of it a valgrind run
 	# (exit status 99 on any memory error or definite leak)
+	# maxtriage is llvm-symbolizer or addr2line when started by those
+	# names (tests link the wrapper under them): valgrind then runs a
+	# link of the same name, so the program sees the name it was given
 	wrap="$(pwd)/$O/maxtriage-valgrind"
-	printf '#!/bin/sh\nexec %s "%s" "$@"\n' "$vg" "$MAXTRIAGE" >"$wrap"
+	names="$(pwd)/$O/valgrind-names"
+	mkdir -p "$names"
+	for n in llvm-symbolizer llvm-symbolizer-19 addr2line; do
+		ln -sf "$MAXTRIAGE" "$names/$n"
+	done
+	{
+		echo '#!/bin/sh'
+		echo 'case "${0##*/}" in'
+		echo "llvm-symbolizer*|addr2line) exec $vg \"$names/\${0##*/}\" \"\$@\" ;;"
+		echo 'esac'
+		echo "exec $vg \"$MAXTRIAGE\" \"\$@\""
+	} >"$wrap"
 	chmod +x "$wrap"
 	export MAXTRIAGE="$wrap"
 fi
-for t in "$O"/tests/test_*; do
+# E2E="tests/e2e/a.sh ..." runs only those end-to-end scripts, no unit
+# tests (for re-running a few, e.g. under valgrind)
+units="$O/tests/test_*"
+[ -n "${E2E:-}" ] && units=""
+for t in $units; do
 	[ -x "$t" ] || continue
 	case "$t" in *.o|*.d) continue ;; esac
 	if $vg "$t" >"$t.log" 2>&1; then
@@ -33,7 +51,7 @@ for t in "$O"/tests/test_*; do
 		cat "$t.log"
 	fi
 done
-for t in tests/e2e/*.sh; do
+for t in ${E2E:-tests/e2e/*.sh}; do
 	[ -f "$t" ] || continue
 	log="$O/e2e-$(basename "$t" .sh).log"
 	sh "$t" >"$log" 2>&1
