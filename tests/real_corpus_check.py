@@ -42,7 +42,7 @@ KINDS = {
     "stack_overflow": {"stack_overflow"},
 }
 
-# Lines the collector of ../shared/samples put on top of each file; they
+# Lines the collector of the shared samples (testdata/samples) put on top of each file; they
 # are not part of the dump.
 HEADER_PREFIXES = ("# source: ", "# note: ")
 
