@@ -634,199 +634,169 @@ static void stage_cell(mt_buf *out,
 	esc(out, stage_name(g, st->to));
 }
 
-static void fusions_table(mt_buf *b, const mt_irdiff_graph *g)
+/* One kind of finding in a table: how many a step has and how its k-th
+ * one is written (cells from the second column on, and its locations). */
+typedef struct finding_kind {
+	const char *cls; /* the row's class, "fusion", ... */
+	size_t (*count)(const mt_irdiff_step *st);
+	void (*row)(mt_buf *cells,
+	            mt_buf *where,
+	            const mt_irdiff_step *st,
+	            size_t k);
+} finding_kind;
+
+typedef struct finding_table {
+	const char *title;
+	const char *const *cols;
+	int both_stages; /* the stage cell names both ends */
+	finding_kind kinds[2]; /* the second's cls is NULL when unused */
+} finding_table;
+
+static size_t nfusions(const mt_irdiff_step *st)
 {
-	static const char *const cols[] = { "stage",   "fused into", "members",
-		                            "&times;", "at",         NULL };
-	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
-	       stage = MT_BUF_INIT;
-	size_t s, k, nf = 0, nrows = 0;
-	int any_where = 0;
-
-	for (s = 0; s < g->nsteps; s++) {
-		const mt_irdiff_step *st = &g->steps[s];
-		ftable t;
-
-		ftable_init(&t, st->t.nfusions);
-		for (k = 0; k < st->t.nfusions; k++) {
-			const mt_ir_fusion *f = &st->t.fusions[k];
-
-			mt_buf_clear(&cells);
-			mt_buf_clear(&where);
-			mt_buf_puts(&cells, "<td>");
-			opname(&cells, &f->into);
-			mt_buf_puts(&cells, "</td><td>");
-			members(&cells, f->from, f->nfrom);
-			mt_buf_puts(&cells, "</td>");
-			locs_of(&where, &f->into, 1);
-			/* members' locations say which ops were fused */
-			if (f->nfrom && f->from[0].nlocs) {
-				mt_buf_puts(&where,
-				            where.len ? " from " : "from ");
-				locs_of(&where, f->from, f->nfrom);
-			}
-			ftable_add(&t, &cells, &where);
-		}
-		nf += st->t.nfusions;
-		stage_cell(&stage, g, st, 1);
-		nrows += ftable_flush(&body, &t, "fusion", stage.ptr,
-		                      &any_where);
-	}
-	table_out(b, "Fusion groups", cols, &body, nf, nrows, any_where);
-	mt_buf_release(&body);
-	mt_buf_release(&cells);
-	mt_buf_release(&where);
-	mt_buf_release(&stage);
+	return st->t.nfusions;
 }
 
-static void placements_table(mt_buf *b, const mt_irdiff_graph *g)
+static void
+fusion_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 {
-	static const char *const cols[] = { "stage",   "op", "change",
-		                            "&times;", "at", NULL };
-	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
-	       stage = MT_BUF_INIT;
-	size_t s, k, nf = 0, nrows = 0;
-	int any_where = 0;
+	const mt_ir_fusion *f = &st->t.fusions[k];
 
-	for (s = 0; s < g->nsteps; s++) {
-		const mt_irdiff_step *st = &g->steps[s];
-		ftable tp, tt;
-
-		ftable_init(&tp, st->t.nplacements);
-		ftable_init(&tt, st->t.ntransfers);
-		for (k = 0; k < st->t.nplacements; k++) {
-			const mt_ir_placement *p = &st->t.placements[k];
-
-			mt_buf_clear(&cells);
-			mt_buf_clear(&where);
-			mt_buf_puts(&cells, "<td>");
-			opname(&cells, &p->op);
-			mt_buf_puts(&cells, "</td><td>placed ");
-			esc(&cells, p->from);
-			mt_buf_puts(&cells, " &rarr; ");
-			esc(&cells, p->to);
-			mt_buf_puts(&cells, "</td>");
-			locs_of(&where, &p->op, 1);
-			ftable_add(&tp, &cells, &where);
-		}
-		for (k = 0; k < st->t.ntransfers; k++) {
-			const mt_ir_transfer *x = &st->t.transfers[k];
-
-			mt_buf_clear(&cells);
-			mt_buf_clear(&where);
-			mt_buf_puts(&cells, "<td>");
-			opname(&cells, &x->op);
-			mt_buf_printf(&cells,
-			              "</td><td class=\"%s\">transfer %s",
-			              x->added ? "new" : "gone",
-			              x->added ? "added" : "removed");
-			/* an op that names no ends is not given "? → ?" */
-			if (x->from || x->to) {
-				mt_buf_putc(&cells, ' ');
-				esc(&cells, x->from ? x->from : "?");
-				mt_buf_puts(&cells, " &rarr; ");
-				esc(&cells, x->to ? x->to : "?");
-			}
-			mt_buf_puts(&cells, "</td>");
-			locs_of(&where, &x->op, 1);
-			ftable_add(&tt, &cells, &where);
-		}
-		nf += st->t.nplacements + st->t.ntransfers;
-		stage_cell(&stage, g, st, 0);
-		nrows += ftable_flush(&body, &tp, "placement", stage.ptr,
-		                      &any_where);
-		nrows += ftable_flush(&body, &tt, "transfer", stage.ptr,
-		                      &any_where);
+	mt_buf_puts(cells, "<td>");
+	opname(cells, &f->into);
+	mt_buf_puts(cells, "</td><td>");
+	members(cells, f->from, f->nfrom);
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &f->into, 1);
+	/* members' locations say which ops were fused */
+	if (f->nfrom && f->from[0].nlocs) {
+		mt_buf_puts(where, where->len ? " from " : "from ");
+		locs_of(where, f->from, f->nfrom);
 	}
-	table_out(b, "Placement changes and transfers", cols, &body, nf, nrows,
-	          any_where);
-	mt_buf_release(&body);
-	mt_buf_release(&cells);
-	mt_buf_release(&where);
-	mt_buf_release(&stage);
 }
 
-static void lowerings_table(mt_buf *b, const mt_irdiff_graph *g)
+static size_t nkernels(const mt_irdiff_step *st)
 {
-	static const char *const cols[] = { "stage",   "op", "from", "to",
-		                            "&times;", "at", NULL };
-	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
-	       stage = MT_BUF_INIT;
-	size_t s, k, nf = 0, nrows = 0;
-	int any_where = 0;
-
-	for (s = 0; s < g->nsteps; s++) {
-		const mt_irdiff_step *st = &g->steps[s];
-		ftable t;
-
-		ftable_init(&t, st->t.nlowerings);
-		for (k = 0; k < st->t.nlowerings; k++) {
-			const mt_ir_lowering *l = &st->t.lowerings[k];
-
-			mt_buf_clear(&cells);
-			mt_buf_clear(&where);
-			mt_buf_puts(&cells, "<td>");
-			opname(&cells, &l->at);
-			mt_buf_puts(&cells, "</td><td>");
-			counts_list(&cells, l->from, l->nfrom);
-			mt_buf_puts(&cells, "</td><td>");
-			counts_list(&cells, l->to, l->nto);
-			mt_buf_puts(&cells, "</td>");
-			locs_of(&where, &l->at, 1);
-			ftable_add(&t, &cells, &where);
-		}
-		nf += st->t.nlowerings;
-		stage_cell(&stage, g, st, 0);
-		nrows += ftable_flush(&body, &t, "lowering", stage.ptr,
-		                      &any_where);
-	}
-	table_out(b, "Lowerings", cols, &body, nf, nrows, any_where);
-	mt_buf_release(&body);
-	mt_buf_release(&cells);
-	mt_buf_release(&where);
-	mt_buf_release(&stage);
+	return st->t.nkernels;
 }
 
 /* Kernels outlined (launch -> gpu.func) and compiled (module -> binary). */
-static void kernels_table(mt_buf *b, const mt_irdiff_graph *g)
+static void
+kernel_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 {
-	static const char *const cols[] = { "stage", "kernel", "change",
-		                            "from",  "to",     "&times;",
-		                            "at",    NULL };
+	const mt_ir_kernel *x = &st->t.kernels[k];
+
+	mt_buf_puts(cells, "<td><code>");
+	esc(cells, x->kernel);
+	mt_buf_printf(cells, "</code></td><td>%s</td><td>",
+	              x->change == MT_IR_KERNEL_OUTLINED ? "outlined"
+	                                                 : "compiled");
+	opname(cells, &x->from);
+	mt_buf_puts(cells, "</td><td>");
+	opname(cells, &x->to);
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &x->from, 1);
+}
+
+static size_t nplacements(const mt_irdiff_step *st)
+{
+	return st->t.nplacements;
+}
+
+static void
+placement_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+{
+	const mt_ir_placement *p = &st->t.placements[k];
+
+	mt_buf_puts(cells, "<td>");
+	opname(cells, &p->op);
+	mt_buf_puts(cells, "</td><td>placed ");
+	esc(cells, p->from);
+	mt_buf_puts(cells, " &rarr; ");
+	esc(cells, p->to);
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &p->op, 1);
+}
+
+static size_t ntransfers(const mt_irdiff_step *st)
+{
+	return st->t.ntransfers;
+}
+
+static void
+transfer_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+{
+	const mt_ir_transfer *x = &st->t.transfers[k];
+
+	mt_buf_puts(cells, "<td>");
+	opname(cells, &x->op);
+	mt_buf_printf(cells, "</td><td class=\"%s\">transfer %s",
+	              x->added ? "new" : "gone",
+	              x->added ? "added" : "removed");
+	/* an op that names no ends is not given "? → ?" */
+	if (x->from || x->to) {
+		mt_buf_putc(cells, ' ');
+		esc(cells, x->from ? x->from : "?");
+		mt_buf_puts(cells, " &rarr; ");
+		esc(cells, x->to ? x->to : "?");
+	}
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &x->op, 1);
+}
+
+static size_t nlowerings(const mt_irdiff_step *st)
+{
+	return st->t.nlowerings;
+}
+
+static void
+lowering_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+{
+	const mt_ir_lowering *l = &st->t.lowerings[k];
+
+	mt_buf_puts(cells, "<td>");
+	opname(cells, &l->at);
+	mt_buf_puts(cells, "</td><td>");
+	counts_list(cells, l->from, l->nfrom);
+	mt_buf_puts(cells, "</td><td>");
+	counts_list(cells, l->to, l->nto);
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &l->at, 1);
+}
+
+/* A table of every step's findings of spec's kinds, repeated rows of a
+ * step folded into one with a count (the JSON keeps each). */
+static void finding_table_out(mt_buf *b,
+                              const mt_irdiff_graph *g,
+                              const finding_table *spec)
+{
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
-	size_t s, k, nf = 0, nrows = 0;
+	size_t s, k, i, nf = 0, nrows = 0;
 	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
-		ftable t;
 
-		ftable_init(&t, st->t.nkernels);
-		for (k = 0; k < st->t.nkernels; k++) {
-			const mt_ir_kernel *x = &st->t.kernels[k];
+		stage_cell(&stage, g, st, spec->both_stages);
+		for (i = 0; i < 2 && spec->kinds[i].cls; i++) {
+			const finding_kind *fk = &spec->kinds[i];
+			size_t n = fk->count(st);
+			ftable t;
 
-			mt_buf_clear(&cells);
-			mt_buf_clear(&where);
-			mt_buf_puts(&cells, "<td><code>");
-			esc(&cells, x->kernel);
-			mt_buf_printf(&cells, "</code></td><td>%s</td><td>",
-			              x->change == MT_IR_KERNEL_OUTLINED
-			                      ? "outlined"
-			                      : "compiled");
-			opname(&cells, &x->from);
-			mt_buf_puts(&cells, "</td><td>");
-			opname(&cells, &x->to);
-			mt_buf_puts(&cells, "</td>");
-			locs_of(&where, &x->from, 1);
-			ftable_add(&t, &cells, &where);
+			ftable_init(&t, n);
+			for (k = 0; k < n; k++) {
+				mt_buf_clear(&cells);
+				mt_buf_clear(&where);
+				fk->row(&cells, &where, st, k);
+				ftable_add(&t, &cells, &where);
+			}
+			nf += n;
+			nrows += ftable_flush(&body, &t, fk->cls, stage.ptr,
+			                      &any_where);
 		}
-		nf += st->t.nkernels;
-		stage_cell(&stage, g, st, 0);
-		nrows += ftable_flush(&body, &t, "kernel", stage.ptr,
-		                      &any_where);
 	}
-	table_out(b, "Kernels", cols, &body, nf, nrows, any_where);
+	table_out(b, spec->title, spec->cols, &body, nf, nrows, any_where);
 	mt_buf_release(&body);
 	mt_buf_release(&cells);
 	mt_buf_release(&where);
@@ -835,11 +805,44 @@ static void kernels_table(mt_buf *b, const mt_irdiff_graph *g)
 
 static void transitions(mt_buf *b, const mt_irdiff_graph *g)
 {
+	static const char *const fusion_cols[] = { "stage",   "fused into",
+		                                   "members", "&times;",
+		                                   "at",      NULL };
+	static const char *const kernel_cols[] = { "stage", "kernel", "change",
+		                                   "from",  "to",     "&times;",
+		                                   "at",    NULL };
+	static const char *const placement_cols[] = { "stage",   "op", "change",
+		                                      "&times;", "at", NULL };
+	static const char *const lowering_cols[] = { "stage", "op",      "from",
+		                                     "to",    "&times;", "at",
+		                                     NULL };
+	static const finding_table tables[] = {
+		{ "Fusion groups",
+		  fusion_cols,
+		  1,
+		  { { "fusion", nfusions, fusion_row },
+		    { NULL, NULL, NULL } } },
+		{ "Kernels",
+		  kernel_cols,
+		  0,
+		  { { "kernel", nkernels, kernel_row },
+		    { NULL, NULL, NULL } } },
+		{ "Placement changes and transfers",
+		  placement_cols,
+		  0,
+		  { { "placement", nplacements, placement_row },
+		    { "transfer", ntransfers, transfer_row } } },
+		{ "Lowerings",
+		  lowering_cols,
+		  0,
+		  { { "lowering", nlowerings, lowering_row },
+		    { NULL, NULL, NULL } } },
+	};
+	size_t i;
+
 	transitions_table(b, g);
-	fusions_table(b, g);
-	kernels_table(b, g);
-	placements_table(b, g);
-	lowerings_table(b, g);
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		finding_table_out(b, g, &tables[i]);
 }
 
 /* The stages' text, hidden, for the side-by-side view. */
