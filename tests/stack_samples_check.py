@@ -71,6 +71,10 @@ r = rs[0]
 check("06", r["kind"] == "assertion" and r["signal"] == "SIGABRT", "assertion / SIGABRT")
 check("06", "Dropping more elements than exist" in r["message"], "assertion message")
 check("06", any("Crash resolving decl signature" in n for n in r["notes"]), "pretty-stack entry kept")
+# the paste stops inside frame #4 ("__pthread_kil", the note of the
+# collector says so): a cut name is no crash point and no signature part
+check("06", r["classification"]["frame"] is None and "cut off at frame #4" in r["classification"]["reason"], "cut frame is not the crash point")
+check("06", "__pthread_kil" not in r["signature"], "cut name not in the signature")
 
 # 11 frames glued on one line by a paste
 rc, rs = run("11")

@@ -188,6 +188,39 @@ static mt_report_set parse(const char *text)
 	return set;
 }
 
+/* A paste that stops inside the last frame's line: only then is it cut. */
+static void cut_last_frame_only_at_end_of_text(void **state)
+{
+	static const char head[] =
+	        "Stack dump:\n"
+	        " #0 0x1000 llvm::sys::PrintStackTrace() (/b/mojo+0x10)\n"
+	        " #1 0x2000 SignalHandler(int) (/b/mojo+0x20)\n"
+	        " #2 0x3000 (/lib/libc.so.6+0x42520)\n";
+	char text[512];
+	mt_report_set s;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%s #3 0x4000 __pthread_kil\n\n", head);
+	s = parse(text);
+	assert_int_equal(s.reports[0].nframes, 4);
+	assert_true(s.reports[0].frames[3].truncated);
+	mt_report_set_release(&s);
+
+	/* the same frame followed by more of the log: a whole line */
+	snprintf(text, sizeof(text), "%s #3 0x4000 __pthread_kil\nlog\n",
+	         head);
+	s = parse(text);
+	assert_false(s.reports[0].frames[3].truncated);
+	mt_report_set_release(&s);
+
+	/* a last frame with its module is whole */
+	snprintf(text, sizeof(text), "%s #3 0x4000 raise (/lib/libc.so.6+0x9)",
+	         head);
+	s = parse(text);
+	assert_false(s.reports[0].frames[3].truncated);
+	mt_report_set_release(&s);
+}
+
 static void splits_dumps_and_keeps_messages(void **state)
 {
 	mt_report_set s = parse(
@@ -1065,6 +1098,7 @@ int main(void)
 		cmocka_unit_test(interleaved_column_dumps),
 		cmocka_unit_test(banner_without_frames_and_a_signal),
 		cmocka_unit_test(valgrind_terminating_only),
+		cmocka_unit_test(cut_last_frame_only_at_end_of_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

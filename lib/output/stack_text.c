@@ -148,6 +148,8 @@ static void text_report(mt_buf *b,
 		frame_where(b, f, 0);
 		if (f->inlined)
 			mt_buf_puts(b, " (inlined)");
+		if (f->truncated)
+			mt_buf_puts(b, " (cut off)");
 		if (!f->file && f->status != MT_STATUS_NONE &&
 		    f->status != MT_STATUS_FROM_DUMP &&
 		    f->status != MT_STATUS_SYMBOLIZED)

@@ -58,6 +58,7 @@ typedef struct parser {
 	int boundary_after_frames;
 	char *pending_program;
 	unsigned line_no;
+	unsigned last_text_line; /* the last line that is not blank */
 	int after_source_traceback; /* the line after "Source Traceback:" */
 	int in_build_traceback; /* frames are graph-build call sites */
 	size_t first_report; /* reports of this text start here */
@@ -1386,6 +1387,30 @@ static void parse_line(parser *ps, const char *p)
  * the lines that name no process, N those of process N (the others
  * still count for line numbers).
  */
+/*
+ * A symbolized LLVM dump names the module of every frame, "f (mod+0x..)".
+ * When the text ends on a frame that has a name but no module while the
+ * frames before it all had one, the paste stopped inside that frame's line
+ * ("#4 0x... __pthread_kil"): its name is cut, so it is no crash point
+ * and no part of the signature.
+ */
+static void mark_cut_tail(const parser *ps, mt_report *r)
+{
+	mt_frame *last;
+	size_t i;
+
+	if (r->nframes < 3)
+		return;
+	last = &r->frames[r->nframes - 1];
+	if (last->form != MT_FORM_LLVM || last->line_no != ps->last_text_line ||
+	    !last->symbol || last->module || last->file)
+		return;
+	for (i = 0; i + 1 < r->nframes; i++)
+		if (r->frames[i].form != MT_FORM_LLVM || !r->frames[i].module)
+			return;
+	last->truncated = 1;
+}
+
 static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 {
 	mt_buf line = MT_BUF_INIT;
@@ -1399,6 +1424,8 @@ static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 		ps->line_no++;
 		clean_line(&line, text + pos, n);
 		pos += n + (nl ? 1 : 0);
+		if (line.ptr[strspn(line.ptr, " \t")])
+			ps->last_text_line = ps->line_no;
 		p = unwrap(line.ptr);
 		ps->line_pid = strip_pid(p, &rest);
 		if (only_pid >= 0 && ps->line_pid != only_pid)
@@ -1414,6 +1441,8 @@ static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 	flush_pending(ps);
 	end_other_thread(ps);
 	finish_ops(ps);
+	for (i = ps->first_report; i < ps->set->n; i++)
+		mark_cut_tail(ps, &ps->set->reports[i]);
 	for (i = ps->first_report; i < ps->set->n; i++)
 		ps->set->reports[i].producer =
 		        producer_of(ps, &ps->set->reports[i]);
