@@ -128,17 +128,32 @@ static void tree_counters_are_numbers(void **state)
 	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
 	assert_int_equal(in->layout, MT_IR_LAYOUT_TREE);
 	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
-	assert_int_equal(f->nstages, 4);
+	assert_int_equal(f->nstages, 5);
 	assert_string_equal(f->stages[0].name, "before:a");
 	assert_string_equal(f->stages[1].name, "cse");
 	assert_string_equal(f->stages[2].name, "canonicalize");
-	assert_string_equal(f->stages[3].name, "late");
+	/* the module pass ran between: f as 1_mod left it, then late */
+	assert_string_equal(f->stages[3].name, "mod");
+	assert_true(f->stages[3].foreign && f->stages[3].synthetic);
+	assert_string_equal(f->stages[3].cut, "func_func_f");
+	assert_string_equal(f->stages[4].name, "late");
+	assert_false(f->stages[4].foreign);
 	m = graph(in, "builtin_module_no-symbol-name");
-	assert_int_equal(m->nstages, 2);
+	/* the module made of f's dumps before it (its input), 1_mod, the
+	 * module as late left it (rebuilt), 2_last */
+	assert_int_equal(m->nstages, 4);
+	assert_string_equal(m->stages[0].name, "canonicalize");
+	assert_true(m->stages[0].foreign && m->stages[0].synthetic);
+	assert_string_equal(m->stages[1].name, "mod");
+	assert_string_equal(m->stages[2].name, "late");
+	assert_true(m->stages[2].foreign && m->stages[2].synthetic);
+	assert_int_equal(m->stages[2].nparts, 1);
+	assert_string_equal(m->stages[2].path, m->stages[1].path);
+	assert_string_equal(m->stages[3].name, "last");
 	/* written order: 0_*, then 1_mod before 1_11_late, then 2_last */
-	assert_true(f->stages[2].order < m->stages[0].order);
-	assert_true(m->stages[0].order < f->stages[3].order);
-	assert_true(f->stages[3].order < m->stages[1].order);
+	assert_true(f->stages[2].order < m->stages[1].order);
+	assert_true(m->stages[1].order < f->stages[4].order);
+	assert_true(f->stages[4].order < m->stages[3].order);
 	mt_ir_input_free(in);
 }
 
@@ -409,6 +424,111 @@ static void tree_drops_repeated_before(void **state)
 	mt_ir_input_free(in);
 }
 
+/* Tree dirs: a module pass after function passes is compared with the
+ * module as they left it (its last dump, each function replaced by its
+ * latest dump, aliases renamed), and a function pass after a module pass
+ * with the function as the module pass left it; with module-scope
+ * printing every file is the module and a scope's graph is its op. */
+static void tree_rebuilds_the_module(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *f, *g, *m;
+	mt_buf ops = MT_BUF_INIT;
+	const char *mod = "module {\n"
+	                  "  func.func @f() {\n"
+	                  "    \"x.old\"() : () -> () loc(#loc1)\n"
+	                  "    return\n"
+	                  "  }\n"
+	                  "  func.func @g() {\n"
+	                  "    \"x.g\"() : () -> () loc(#loc1)\n"
+	                  "    return\n"
+	                  "  }\n"
+	                  "}\n"
+	                  "#loc1 = loc(\"m.py\":1:1)\n";
+	mt_buf a = MT_BUF_INIT;
+
+	(void)state;
+	mt_buf_printf(&a, "%s%s",
+	              "// -----// IR Dump After CSE (cse) //----- //\n", mod);
+	put("builtin_module_no-symbol-name/0_cse.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_f/0_0_p.mlir",
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "func.func @f() {\n"
+	    "  \"x.new\"() : () -> () loc(#loc1)\n"
+	    "  return\n"
+	    "}\n"
+	    "#loc1 = loc(\"f.py\":2:2)\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_g/1_0_q.mlir",
+	    "// -----// IR Dump After Q (q) //----- //\n"
+	    "func.func @g() {\n  return\n}\n");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 3);
+	assert_string_equal(m->stages[1].name, "p");
+	assert_true(m->stages[1].foreign);
+	stage_ops(&m->stages[1], &ops);
+	assert_string_equal(ops.ptr, "builtin.module@\n"
+	                             "func.func@\n"
+	                             "x.new@f.py:2:2\n"
+	                             "func.return@\n"
+	                             "func.func@\n"
+	                             "x.g@m.py:1:1\n"
+	                             "func.return@\n");
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 2);
+	assert_string_equal(f->stages[0].name, "cse");
+	assert_true(f->stages[0].foreign);
+	/* g: its input cut from 1_m (the latest enclosing dump), not 0_cse */
+	g = graph(in, "builtin_module_no-symbol-name/func_func_g");
+	assert_int_equal(g->nstages, 2);
+	assert_string_equal(g->stages[0].name, "m");
+	assert_string_equal(g->stages[0].path, m->stages[2].path);
+	mt_ir_input_free(in);
+
+	/* module scope: the same dumps, every file the whole module */
+	teardown(NULL);
+	assert_int_equal(setup(NULL), 0);
+	mt_buf_clear(&a);
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After CSE (cse) "
+	              "('builtin.module' operation) //----- //\n%s",
+	              mod);
+	put("builtin_module_no-symbol-name/0_cse.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_f/0_0_p.mlir",
+	    "// -----// IR Dump After P (p) ('func.func' operation: @f) "
+	    "//----- //\n"
+	    "module {\n"
+	    "  func.func @f() {\n"
+	    "    \"x.new\"() : () -> () loc(#loc1)\n"
+	    "    return\n"
+	    "  }\n"
+	    "  func.func @g() {\n"
+	    "    \"x.g\"() : () -> () loc(#loc2)\n"
+	    "    return\n"
+	    "  }\n"
+	    "}\n"
+	    "#loc1 = loc(\"f.py\":2:2)\n"
+	    "#loc2 = loc(\"m.py\":1:1)\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", a.ptr);
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 2);
+	stage_ops(&f->stages[1], &ops);
+	assert_string_equal(ops.ptr,
+	                    "func.func@\nx.new@f.py:2:2\nfunc.return@\n");
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 3);
+	stage_ops(&m->stages[1], &ops);
+	assert_non_null(strstr(ops.ptr, "x.new@f.py:2:2"));
+	assert_null(strstr(ops.ptr, "x.old"));
+	assert_non_null(strstr(ops.ptr, "x.g@m.py:1:1"));
+	mt_ir_input_free(in);
+	mt_buf_release(&ops);
+	mt_buf_release(&a);
+}
+
 static void unreadable_inputs(void **state)
 {
 	mt_buf a = MT_BUF_INIT;
@@ -494,6 +614,8 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
+		                                teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,

@@ -60,7 +60,7 @@ static void timeline_build(timeline *tl, const mt_ir_input *in)
 			d.order = in->graphs[gi].stages[k].order;
 			d.g = &in->graphs[gi];
 			d.s = &in->graphs[gi].stages[k];
-			if (d.order)
+			if (d.order && !d.s->synthetic)
 				MT_PUSH(tl->items, tl->n, tl->cap, d);
 		}
 	if (tl->n)
@@ -280,6 +280,8 @@ static void run_graph(mt_irdiff_report *r,
 		mt_ir_module *m = NULL;
 		mt_error e;
 		const char *why;
+		/* no transition into a stage of other scopes' passes */
+		int step = pst && !g->stages[i].foreign;
 
 		st->stage = &g->stages[i];
 		st->index = i;
@@ -289,7 +291,7 @@ static void run_graph(mt_irdiff_report *r,
 		pc.p.stage = st->stage->name;
 		pc.p.index = i - lo + 1;
 		pc.p.count = hi - lo + 1;
-		if (pst && !o->show_ir) {
+		if (step && !o->show_ir) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
 
 			if (!delta_step(cap, o, pst, st, &sp->t)) {
@@ -307,7 +309,7 @@ static void run_graph(mt_irdiff_report *r,
 			}
 			memset(sp, 0, sizeof(*sp));
 		}
-		if (pst && !prev &&
+		if (step && !prev &&
 		    ir_stage_parse_progress(&prev, pst->stage, NULL, NULL, &e))
 			prev = NULL;
 		if (ir_stage_parse_progress(
@@ -322,7 +324,7 @@ static void run_graph(mt_irdiff_report *r,
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)
 			st->problem = mt_strdup(why);
-		if (pst && prev) {
+		if (step && prev) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps++];
 
 			sp->from = prev_i;
