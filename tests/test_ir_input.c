@@ -596,6 +596,120 @@ static void progress_per_stage(void **state)
 	mt_ir_input_free(in);
 }
 
+/* The report of in with opts o, as text then JSON. whole != 0: every
+ * stage read as the whole module (the input taken for explicit files,
+ * so no delta between snapshots): the reference. */
+static void
+report_bytes(mt_buf *out, mt_ir_input *in, const mt_irdiff_opts *o, int whole)
+{
+	mt_ir_layout l = in->layout;
+	mt_irdiff_report rep;
+
+	if (whole)
+		in->layout = MT_IR_LAYOUT_FILES;
+	assert_int_equal(mt_irdiff_run(&rep, in, o, NULL), 0);
+	mt_buf_clear(out);
+	mt_irdiff_write_text(out, &rep);
+	assert_int_equal(mt_irdiff_write_json(out, &rep), 0);
+	mt_irdiff_report_release(&rep);
+	in->layout = l;
+}
+
+/* --trace and --show-ir on a capture of many dumps read only the ops
+ * dumped in between (and the top-level ops holding a traced op), and
+ * print the same bytes as reading every snapshot whole. */
+static void trace_and_show_ir_per_delta(void **state)
+{
+	const char *paths[1];
+	const char *specs[] = { "m.py:2", "m.py:3:3", "m.py:1", "n.py:9" };
+	mt_ir_input *in;
+	mt_irdiff_opts o;
+	mt_ir_trace tr;
+	mt_buf path = MT_BUF_INIT, a = MT_BUF_INIT, b = MT_BUF_INIT;
+	size_t i;
+	const char *locs = "#loc1 = loc(\"m.py\":1:1)\n"
+	                   "#loc2 = loc(\"m.py\":2:2)\n"
+	                   "#loc3 = loc(\"m.py\":3:3)\n";
+	const char *g = "func.func @g(%arg0: f32) -> f32 {\n"
+	                "  %0 = arith.mulf %arg0, %arg0 : f32 loc(#loc2)\n"
+	                "  return %0 : f32 loc(#loc3)\n"
+	                "} loc(#loc3)\n";
+
+	(void)state;
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After CSE (cse) //----- //\n"
+	              "module {\n"
+	              "  func.func @f(%%arg0: f32) -> f32 {\n"
+	              "    %%0 = arith.addf %%arg0, %%arg0 : f32 loc(#loc1)\n"
+	              "    %%1 = arith.mulf %%0, %%0 : f32 loc(#loc2)\n"
+	              "    return %%1 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "  func.func @g(%%arg0: f32) -> f32 {\n"
+	              "    %%0 = arith.mulf %%arg0, %%arg0 : f32 loc(#loc2)\n"
+	              "    return %%0 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "  func.func @h() {\n"
+	              "    return loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "}\n%s\n",
+	              locs);
+	/* f's multiply becomes an add of its own; g is dumped again as it
+	 * was; h gets an op at m.py:2; then a module pass */
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @f(%%arg0: f32) -> f32 {\n"
+	              "  %%0 = arith.addf %%arg0, %%arg0 : f32 loc(#loc1)\n"
+	              "  %%1 = arith.addf %%0, %%0 : f32 loc(#loc2)\n"
+	              "  return %%1 : f32 loc(#loc3)\n"
+	              "} loc(#loc3)\n%s\n"
+	              "// -----// IR Dump After P (p) //----- //\n%s%s\n"
+	              "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @h() {\n"
+	              "  %%c = arith.constant 1.0 : f32 loc(#loc2)\n"
+	              "  return loc(#loc3)\n"
+	              "} loc(#loc3)\n%s\n",
+	              locs, g, locs, locs);
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After Q (q) //----- //\n"
+	              "module {\n"
+	              "  func.func @g(%%arg0: f32) -> f32 {\n"
+	              "    return %%arg0 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "}\n%s\n"
+	              "// -----// IR Dump After R (r) //----- //\n%s%s",
+	              locs, g, locs);
+	put("cap.txt", a.ptr);
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->layout, MT_IR_LAYOUT_AFTERALL);
+	assert_int_equal(in->graphs[0].nstages, 6);
+	for (i = 0; i < MT_ARRAY_SIZE(specs) * 2; i++) {
+		memset(&o, 0, sizeof(o));
+		assert_int_equal(mt_ir_trace_parse(&tr, specs[i / 2], NULL), 0);
+		o.trace = &tr;
+		o.trace_spec = specs[i / 2];
+		o.show_ir = i % 2;
+		report_bytes(&a, in, &o, 0);
+		report_bytes(&b, in, &o, 1);
+		assert_string_equal(a.ptr, b.ptr);
+	}
+	/* what the trace must say (m.py:2: f's and g's multiplies) */
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(mt_ir_trace_parse(&tr, "m.py:2", NULL), 0);
+	o.trace = &tr;
+	o.trace_spec = "m.py:2";
+	o.show_ir = 1;
+	report_bytes(&a, in, &o, 0);
+	assert_non_null(strstr(a.ptr, "arith.mulf unchanged"));
+	assert_non_null(strstr(a.ptr, "\"arith.constant added\""));
+	assert_non_null(strstr(a.ptr, "+  %v1 = arith.addf %v0, %v0"));
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -613,6 +727,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(dump_without_ops_is_no_graph,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(trace_and_show_ir_per_delta,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
 		                                teardown),

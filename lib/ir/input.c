@@ -294,6 +294,7 @@ void mt_ir_text_release(mt_ir_text *t)
 int ir_stage_delta(const mt_ir_stage *a,
                    const mt_ir_stage *b,
                    const mt_ir_capture *c,
+                   int traced,
                    uint64_t **keys,
                    size_t *nkeys,
                    mt_error *err)
@@ -305,7 +306,8 @@ int ir_stage_delta(const mt_ir_stage *a,
 	*nkeys = 0;
 	if (!c || strcmp(a->path, b->path) || text_map(&t, b, err))
 		return 0;
-	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, keys, nkeys)
+	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, traced, keys,
+	                              nkeys)
 	           : 0;
 	mt_ir_text_release(&t);
 	return rc;
