@@ -710,6 +710,43 @@ static void trace_and_show_ir_per_delta(void **state)
 	mt_buf_release(&b);
 }
 
+/* --show-ir reads each stage as a stream of lines: a newline a string
+ * escapes ("a\<newline>b") is inside the line, SSA names are numbered by
+ * first appearance across the lines, and the hunk counts lines so. */
+static void show_ir_streams_lines(void **state)
+{
+	mt_ir_stage sa, sb;
+	mt_buf a = MT_BUF_INIT, b = MT_BUF_INIT, out = MT_BUF_INIT;
+
+	(void)state;
+	put("a.mlir", "%x = foo \"a\\\nb\" %y\nkeep\n%z\n");
+	put("b.mlir", "%q = foo \"a\\\nb\" %y\nkeep\n%w = bar\n");
+	mt_buf_printf(&a, "%s/a.mlir", root);
+	mt_buf_printf(&b, "%s/b.mlir", root);
+	memset(&sa, 0, sizeof(sa));
+	memset(&sb, 0, sizeof(sb));
+	sa.name = "a";
+	sa.path = a.ptr;
+	sa.len = SIZE_MAX;
+	sb.name = "b";
+	sb.path = b.ptr;
+	sb.len = SIZE_MAX;
+	assert_int_equal(mt_ir_show_diff(&out, &sa, &sb, NULL), 0);
+	mt_buf_clear(&a);
+	mt_buf_printf(&a,
+	              "--- a (%s/a.mlir)\n+++ b (%s/b.mlir)\n"
+	              "@@ -1,3 +1,3 @@\n"
+	              " %%v0 = foo \"a\\\n"
+	              " keep\n"
+	              "-%%v2\n"
+	              "+%%v2 = bar\n",
+	              root, root);
+	assert_string_equal(out.ptr, a.ptr);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+	mt_buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -728,6 +765,8 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(show_ir_streams_lines, setup,
+		                                teardown),
 		cmocka_unit_test_setup_teardown(trace_and_show_ir_per_delta,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,

@@ -457,11 +457,33 @@ typedef struct composer {
 	const mt_ir_capture *c;
 	const char *t; /* the capture's text */
 	mt_buf *out;
+	/* ir_capture_compose_stream: out is handed to sink and emptied
+	 * whenever it holds COMPOSE_CHUNK bytes */
+	void (*sink)(void *payload, const char *p, size_t n);
+	void *payload;
 	mt_map defs; /* mix(dump, alias name hash) -> 1: aliases to rename */
 	size_t *over; /* dumps standing for their op, by first appearance */
 	size_t nover, cap_over;
 	mt_map slot; /* key hash -> index in over */
 } composer;
+
+#define COMPOSE_CHUNK ((size_t)1 << 20)
+
+/* Append [p, p + n) to the snapshot, in pieces when it is streamed. */
+static void cput(composer *C, const char *p, size_t n)
+{
+	while (n) {
+		size_t k = C->sink && n > COMPOSE_CHUNK ? COMPOSE_CHUNK : n;
+
+		mt_buf_put(C->out, p, k);
+		p += k;
+		n -= k;
+		if (C->sink && C->out->len >= COMPOSE_CHUNK) {
+			C->sink(C->payload, C->out->ptr, C->out->len);
+			mt_buf_clear(C->out);
+		}
+	}
+}
 
 /* Dump j stands for its op from now on (replacing an earlier dump). */
 static void over_set(composer *C, size_t j)
@@ -538,13 +560,13 @@ static void put_renamed(composer *C, size_t j, const char *p, const char *e)
 		            ir_mix(j + 1,
 		                   ir_name_hash(p + 1, (size_t)(q - p - 1)))) !=
 		            MT_IR_NONE) {
-			mt_buf_put(C->out, run, (size_t)(q - run));
-			mt_buf_put(C->out, tag, (size_t)n);
+			cput(C, run, (size_t)(q - run));
+			cput(C, tag, (size_t)n);
 			run = q;
 		}
 		p = q;
 	}
-	mt_buf_put(C->out, run, (size_t)(e - run));
+	cput(C, run, (size_t)(e - run));
 }
 
 typedef struct span {
@@ -643,15 +665,15 @@ static void put_outside(composer *C, size_t j, int after)
 		put_renamed(C, j, C->t + d->off, C->t + d->op);
 }
 
-void ir_capture_compose(mt_buf *out,
-                        const mt_ir_capture *c,
-                        size_t i,
-                        const char *text)
+static void compose(composer *Cp,
+                    mt_buf *out,
+                    const mt_ir_capture *c,
+                    size_t i,
+                    const char *text)
 {
-	composer C;
+	composer C = *Cp;
 	size_t b = c->dumps[i].base, j, k;
 
-	memset(&C, 0, sizeof(C));
 	C.c = c;
 	C.t = text;
 	C.out = out;
@@ -674,10 +696,10 @@ void ir_capture_compose(mt_buf *out,
 		put_outside(&C, C.over[k], 0);
 	}
 	if (b == IR_NO_DUMP) {
-		mt_buf_puts(out, "module {\n");
+		cput(&C, "module {\n", 9);
 		for (k = 0; k < C.nover; k++)
 			put_op(&C, C.over[k]);
-		mt_buf_puts(out, "}\n");
+		cput(&C, "}\n", 2);
 	} else {
 		const ir_dump *base = &c->dumps[b];
 		size_t ns, cur = base->off;
@@ -686,18 +708,51 @@ void ir_capture_compose(mt_buf *out,
 		for (k = 0; k < ns; k++) {
 			if (sp[k].start < cur)
 				continue; /* inside an op already replaced */
-			mt_buf_put(out, text + cur, sp[k].start - cur);
+			cput(&C, text + cur, sp[k].start - cur);
 			put_op(&C, sp[k].dump);
 			cur = sp[k].end;
 		}
-		mt_buf_put(out, text + cur, base->off + base->len - cur);
+		cput(&C, text + cur, base->off + base->len - cur);
 		free(sp);
 	}
 	for (k = 0; k < C.nover; k++)
 		put_outside(&C, C.over[k], 1);
+	if (C.sink && out->len) {
+		C.sink(C.payload, out->ptr, out->len);
+		mt_buf_clear(out);
+	}
 	mt_map_release(&C.slot);
 	mt_map_release(&C.defs);
 	free(C.over);
+}
+
+void ir_capture_compose(mt_buf *out,
+                        const mt_ir_capture *c,
+                        size_t i,
+                        const char *text)
+{
+	composer C;
+
+	memset(&C, 0, sizeof(C));
+	compose(&C, out, c, i, text);
+}
+
+void ir_capture_compose_stream(const mt_ir_capture *c,
+                               size_t i,
+                               const char *text,
+                               void (*sink)(void *payload,
+                                            const char *p,
+                                            size_t n),
+                               void *payload)
+{
+	composer C;
+	mt_buf out = MT_BUF_INIT;
+
+	memset(&C, 0, sizeof(C));
+	C.sink = sink;
+	C.payload = payload;
+	compose(&C, &out, c, i, text);
+	mt_buf_release(&out);
 }
 
 /* ---- snapshots that differ in a few ops ---- */

@@ -283,6 +283,48 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+int ir_stage_text_stream(const mt_ir_stage *s,
+                         void (*sink)(void *payload, const char *p, size_t n),
+                         void *payload,
+                         mt_error *err)
+{
+	mt_ir_text t;
+	size_t off = 0;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	int rc;
+
+	if (s->capture && !s->nparts) {
+		rc = text_map(&t, s, err);
+		if (rc)
+			return rc;
+		if (t.map)
+			ir_capture_compose_stream(s->capture, s->dump, t.map,
+			                          sink, payload);
+		mt_ir_text_release(&t);
+		return 0;
+	}
+	rc = mt_ir_text_open(&t, s, err);
+	if (rc)
+		return rc;
+	/* a mapped file is read once: its pages are handed back behind */
+	while (off < t.len) {
+		size_t k = t.len - off < ((size_t)4 << 20) ? t.len - off
+		                                           : (size_t)4 << 20;
+		uintptr_t lo, hi;
+
+		sink(payload, t.ptr + off, k);
+		off += k;
+		if (!t.map)
+			continue;
+		lo = (uintptr_t)t.map;
+		hi = ((uintptr_t)t.ptr + off) & ~(page - 1);
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	mt_ir_text_release(&t);
+	return 0;
+}
+
 void mt_ir_text_release(mt_ir_text *t)
 {
 	if (t->map)

@@ -180,6 +180,24 @@ void ir_capture_compose(mt_buf *out,
                         size_t i,
                         const char *text);
 
+/* ir_capture_compose, the text handed to sink in pieces of about 1 MB
+ * (any boundary) instead of being kept whole. */
+void ir_capture_compose_stream(const mt_ir_capture *c,
+                               size_t i,
+                               const char *text,
+                               void (*sink)(void *payload,
+                                            const char *p,
+                                            size_t n),
+                               void *payload);
+/* The text of stage s, handed to sink in pieces (any boundary), without
+ * holding it whole where it can be streamed (files are mapped and read
+ * front to back, after-all snapshots put together piece by piece).
+ * Errors as for mt_ir_text_open. */
+int ir_stage_text_stream(const mt_ir_stage *s,
+                         void (*sink)(void *payload, const char *p, size_t n),
+                         void *payload,
+                         mt_error *err);
+
 /* Consecutive snapshots x < y of c (dump indices) that stand on the same
  * module dump differ only in the ops dumped in (x, y]: their keys go to
  * *keys (*nkeys of them; the caller frees *keys) and 1 is returned. Every
