@@ -128,17 +128,32 @@ static void tree_counters_are_numbers(void **state)
 	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
 	assert_int_equal(in->layout, MT_IR_LAYOUT_TREE);
 	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
-	assert_int_equal(f->nstages, 4);
+	assert_int_equal(f->nstages, 5);
 	assert_string_equal(f->stages[0].name, "before:a");
 	assert_string_equal(f->stages[1].name, "cse");
 	assert_string_equal(f->stages[2].name, "canonicalize");
-	assert_string_equal(f->stages[3].name, "late");
+	/* the module pass ran between: f as 1_mod left it, then late */
+	assert_string_equal(f->stages[3].name, "mod");
+	assert_true(f->stages[3].foreign && f->stages[3].synthetic);
+	assert_string_equal(f->stages[3].cut, "func_func_f");
+	assert_string_equal(f->stages[4].name, "late");
+	assert_false(f->stages[4].foreign);
 	m = graph(in, "builtin_module_no-symbol-name");
-	assert_int_equal(m->nstages, 2);
+	/* the module made of f's dumps before it (its input), 1_mod, the
+	 * module as late left it (rebuilt), 2_last */
+	assert_int_equal(m->nstages, 4);
+	assert_string_equal(m->stages[0].name, "canonicalize");
+	assert_true(m->stages[0].foreign && m->stages[0].synthetic);
+	assert_string_equal(m->stages[1].name, "mod");
+	assert_string_equal(m->stages[2].name, "late");
+	assert_true(m->stages[2].foreign && m->stages[2].synthetic);
+	assert_int_equal(m->stages[2].nparts, 1);
+	assert_string_equal(m->stages[2].path, m->stages[1].path);
+	assert_string_equal(m->stages[3].name, "last");
 	/* written order: 0_*, then 1_mod before 1_11_late, then 2_last */
-	assert_true(f->stages[2].order < m->stages[0].order);
-	assert_true(m->stages[0].order < f->stages[3].order);
-	assert_true(f->stages[3].order < m->stages[1].order);
+	assert_true(f->stages[2].order < m->stages[1].order);
+	assert_true(m->stages[1].order < f->stages[4].order);
+	assert_true(f->stages[4].order < m->stages[3].order);
 	mt_ir_input_free(in);
 }
 
@@ -409,6 +424,111 @@ static void tree_drops_repeated_before(void **state)
 	mt_ir_input_free(in);
 }
 
+/* Tree dirs: a module pass after function passes is compared with the
+ * module as they left it (its last dump, each function replaced by its
+ * latest dump, aliases renamed), and a function pass after a module pass
+ * with the function as the module pass left it; with module-scope
+ * printing every file is the module and a scope's graph is its op. */
+static void tree_rebuilds_the_module(void **state)
+{
+	const char *paths[] = { root };
+	mt_ir_input *in;
+	const mt_ir_graph *f, *g, *m;
+	mt_buf ops = MT_BUF_INIT;
+	const char *mod = "module {\n"
+	                  "  func.func @f() {\n"
+	                  "    \"x.old\"() : () -> () loc(#loc1)\n"
+	                  "    return\n"
+	                  "  }\n"
+	                  "  func.func @g() {\n"
+	                  "    \"x.g\"() : () -> () loc(#loc1)\n"
+	                  "    return\n"
+	                  "  }\n"
+	                  "}\n"
+	                  "#loc1 = loc(\"m.py\":1:1)\n";
+	mt_buf a = MT_BUF_INIT;
+
+	(void)state;
+	mt_buf_printf(&a, "%s%s",
+	              "// -----// IR Dump After CSE (cse) //----- //\n", mod);
+	put("builtin_module_no-symbol-name/0_cse.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_f/0_0_p.mlir",
+	    "// -----// IR Dump After P (p) //----- //\n"
+	    "func.func @f() {\n"
+	    "  \"x.new\"() : () -> () loc(#loc1)\n"
+	    "  return\n"
+	    "}\n"
+	    "#loc1 = loc(\"f.py\":2:2)\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_g/1_0_q.mlir",
+	    "// -----// IR Dump After Q (q) //----- //\n"
+	    "func.func @g() {\n  return\n}\n");
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 3);
+	assert_string_equal(m->stages[1].name, "p");
+	assert_true(m->stages[1].foreign);
+	stage_ops(&m->stages[1], &ops);
+	assert_string_equal(ops.ptr, "builtin.module@\n"
+	                             "func.func@\n"
+	                             "x.new@f.py:2:2\n"
+	                             "func.return@\n"
+	                             "func.func@\n"
+	                             "x.g@m.py:1:1\n"
+	                             "func.return@\n");
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 2);
+	assert_string_equal(f->stages[0].name, "cse");
+	assert_true(f->stages[0].foreign);
+	/* g: its input cut from 1_m (the latest enclosing dump), not 0_cse */
+	g = graph(in, "builtin_module_no-symbol-name/func_func_g");
+	assert_int_equal(g->nstages, 2);
+	assert_string_equal(g->stages[0].name, "m");
+	assert_string_equal(g->stages[0].path, m->stages[2].path);
+	mt_ir_input_free(in);
+
+	/* module scope: the same dumps, every file the whole module */
+	teardown(NULL);
+	assert_int_equal(setup(NULL), 0);
+	mt_buf_clear(&a);
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After CSE (cse) "
+	              "('builtin.module' operation) //----- //\n%s",
+	              mod);
+	put("builtin_module_no-symbol-name/0_cse.mlir", a.ptr);
+	put("builtin_module_no-symbol-name/func_func_f/0_0_p.mlir",
+	    "// -----// IR Dump After P (p) ('func.func' operation: @f) "
+	    "//----- //\n"
+	    "module {\n"
+	    "  func.func @f() {\n"
+	    "    \"x.new\"() : () -> () loc(#loc1)\n"
+	    "    return\n"
+	    "  }\n"
+	    "  func.func @g() {\n"
+	    "    \"x.g\"() : () -> () loc(#loc2)\n"
+	    "    return\n"
+	    "  }\n"
+	    "}\n"
+	    "#loc1 = loc(\"f.py\":2:2)\n"
+	    "#loc2 = loc(\"m.py\":1:1)\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", a.ptr);
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	f = graph(in, "builtin_module_no-symbol-name/func_func_f");
+	assert_int_equal(f->nstages, 2);
+	stage_ops(&f->stages[1], &ops);
+	assert_string_equal(ops.ptr,
+	                    "func.func@\nx.new@f.py:2:2\nfunc.return@\n");
+	m = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(m->nstages, 3);
+	stage_ops(&m->stages[1], &ops);
+	assert_non_null(strstr(ops.ptr, "x.new@f.py:2:2"));
+	assert_null(strstr(ops.ptr, "x.old"));
+	assert_non_null(strstr(ops.ptr, "x.g@m.py:1:1"));
+	mt_ir_input_free(in);
+	mt_buf_release(&ops);
+	mt_buf_release(&a);
+}
+
 static void unreadable_inputs(void **state)
 {
 	mt_buf a = MT_BUF_INIT;
@@ -476,6 +596,157 @@ static void progress_per_stage(void **state)
 	mt_ir_input_free(in);
 }
 
+/* The report of in with opts o, as text then JSON. whole != 0: every
+ * stage read as the whole module (the input taken for explicit files,
+ * so no delta between snapshots): the reference. */
+static void
+report_bytes(mt_buf *out, mt_ir_input *in, const mt_irdiff_opts *o, int whole)
+{
+	mt_ir_layout l = in->layout;
+	mt_irdiff_report rep;
+
+	if (whole)
+		in->layout = MT_IR_LAYOUT_FILES;
+	assert_int_equal(mt_irdiff_run(&rep, in, o, NULL), 0);
+	mt_buf_clear(out);
+	mt_irdiff_write_text(out, &rep);
+	assert_int_equal(mt_irdiff_write_json(out, &rep), 0);
+	mt_irdiff_report_release(&rep);
+	in->layout = l;
+}
+
+/* --trace and --show-ir on a capture of many dumps read only the ops
+ * dumped in between (and the top-level ops holding a traced op), and
+ * print the same bytes as reading every snapshot whole. */
+static void trace_and_show_ir_per_delta(void **state)
+{
+	const char *paths[1];
+	const char *specs[] = { "m.py:2", "m.py:3:3", "m.py:1", "n.py:9" };
+	mt_ir_input *in;
+	mt_irdiff_opts o;
+	mt_ir_trace tr;
+	mt_buf path = MT_BUF_INIT, a = MT_BUF_INIT, b = MT_BUF_INIT;
+	size_t i;
+	const char *locs = "#loc1 = loc(\"m.py\":1:1)\n"
+	                   "#loc2 = loc(\"m.py\":2:2)\n"
+	                   "#loc3 = loc(\"m.py\":3:3)\n";
+	const char *g = "func.func @g(%arg0: f32) -> f32 {\n"
+	                "  %0 = arith.mulf %arg0, %arg0 : f32 loc(#loc2)\n"
+	                "  return %0 : f32 loc(#loc3)\n"
+	                "} loc(#loc3)\n";
+
+	(void)state;
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After CSE (cse) //----- //\n"
+	              "module {\n"
+	              "  func.func @f(%%arg0: f32) -> f32 {\n"
+	              "    %%0 = arith.addf %%arg0, %%arg0 : f32 loc(#loc1)\n"
+	              "    %%1 = arith.mulf %%0, %%0 : f32 loc(#loc2)\n"
+	              "    return %%1 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "  func.func @g(%%arg0: f32) -> f32 {\n"
+	              "    %%0 = arith.mulf %%arg0, %%arg0 : f32 loc(#loc2)\n"
+	              "    return %%0 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "  func.func @h() {\n"
+	              "    return loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "}\n%s\n",
+	              locs);
+	/* f's multiply becomes an add of its own; g is dumped again as it
+	 * was; h gets an op at m.py:2; then a module pass */
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @f(%%arg0: f32) -> f32 {\n"
+	              "  %%0 = arith.addf %%arg0, %%arg0 : f32 loc(#loc1)\n"
+	              "  %%1 = arith.addf %%0, %%0 : f32 loc(#loc2)\n"
+	              "  return %%1 : f32 loc(#loc3)\n"
+	              "} loc(#loc3)\n%s\n"
+	              "// -----// IR Dump After P (p) //----- //\n%s%s\n"
+	              "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @h() {\n"
+	              "  %%c = arith.constant 1.0 : f32 loc(#loc2)\n"
+	              "  return loc(#loc3)\n"
+	              "} loc(#loc3)\n%s\n",
+	              locs, g, locs, locs);
+	mt_buf_printf(&a,
+	              "// -----// IR Dump After Q (q) //----- //\n"
+	              "module {\n"
+	              "  func.func @g(%%arg0: f32) -> f32 {\n"
+	              "    return %%arg0 : f32 loc(#loc3)\n"
+	              "  } loc(#loc3)\n"
+	              "}\n%s\n"
+	              "// -----// IR Dump After R (r) //----- //\n%s%s",
+	              locs, g, locs);
+	put("cap.txt", a.ptr);
+	mt_buf_printf(&path, "%s/cap.txt", root);
+	paths[0] = path.ptr;
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	assert_int_equal(in->layout, MT_IR_LAYOUT_AFTERALL);
+	assert_int_equal(in->graphs[0].nstages, 6);
+	for (i = 0; i < MT_ARRAY_SIZE(specs) * 2; i++) {
+		memset(&o, 0, sizeof(o));
+		assert_int_equal(mt_ir_trace_parse(&tr, specs[i / 2], NULL), 0);
+		o.trace = &tr;
+		o.trace_spec = specs[i / 2];
+		o.show_ir = i % 2;
+		report_bytes(&a, in, &o, 0);
+		report_bytes(&b, in, &o, 1);
+		assert_string_equal(a.ptr, b.ptr);
+	}
+	/* what the trace must say (m.py:2: f's and g's multiplies) */
+	memset(&o, 0, sizeof(o));
+	assert_int_equal(mt_ir_trace_parse(&tr, "m.py:2", NULL), 0);
+	o.trace = &tr;
+	o.trace_spec = "m.py:2";
+	o.show_ir = 1;
+	report_bytes(&a, in, &o, 0);
+	assert_non_null(strstr(a.ptr, "arith.mulf unchanged"));
+	assert_non_null(strstr(a.ptr, "\"arith.constant added\""));
+	assert_non_null(strstr(a.ptr, "+  %v1 = arith.addf %v0, %v0"));
+	mt_ir_input_free(in);
+	mt_buf_release(&path);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+}
+
+/* --show-ir reads each stage as a stream of lines: a newline a string
+ * escapes ("a\<newline>b") is inside the line, SSA names are numbered by
+ * first appearance across the lines, and the hunk counts lines so. */
+static void show_ir_streams_lines(void **state)
+{
+	mt_ir_stage sa, sb;
+	mt_buf a = MT_BUF_INIT, b = MT_BUF_INIT, out = MT_BUF_INIT;
+
+	(void)state;
+	put("a.mlir", "%x = foo \"a\\\nb\" %y\nkeep\n%z\n");
+	put("b.mlir", "%q = foo \"a\\\nb\" %y\nkeep\n%w = bar\n");
+	mt_buf_printf(&a, "%s/a.mlir", root);
+	mt_buf_printf(&b, "%s/b.mlir", root);
+	memset(&sa, 0, sizeof(sa));
+	memset(&sb, 0, sizeof(sb));
+	sa.name = "a";
+	sa.path = a.ptr;
+	sa.len = SIZE_MAX;
+	sb.name = "b";
+	sb.path = b.ptr;
+	sb.len = SIZE_MAX;
+	assert_int_equal(mt_ir_show_diff(&out, &sa, &sb, NULL), 0);
+	mt_buf_clear(&a);
+	mt_buf_printf(&a,
+	              "--- a (%s/a.mlir)\n+++ b (%s/b.mlir)\n"
+	              "@@ -1,3 +1,3 @@\n"
+	              " %%v0 = foo \"a\\\n"
+	              " keep\n"
+	              "-%%v2\n"
+	              "+%%v2 = bar\n",
+	              root, root);
+	assert_string_equal(out.ptr, a.ptr);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+	mt_buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -494,6 +765,12 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(before_dump_of_each_function,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(show_ir_streams_lines, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(trace_and_show_ir_per_delta,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
+		                                teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,

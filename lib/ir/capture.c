@@ -331,6 +331,7 @@ void ir_capture_free(mt_ir_capture *c)
 	if (c->at_base != IR_NO_DUMP)
 		mt_map_release(&c->at);
 	free(c->spans);
+	free(c->traced);
 	free(c);
 }
 
@@ -429,6 +430,7 @@ mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 	int has_after = 0;
 
 	c->at_base = IR_NO_DUMP;
+	c->traced_at = IR_NO_DUMP;
 
 	scan_dumps(c, p, len, drop, &names);
 	if (!c->n) {
@@ -455,11 +457,33 @@ typedef struct composer {
 	const mt_ir_capture *c;
 	const char *t; /* the capture's text */
 	mt_buf *out;
+	/* ir_capture_compose_stream: out is handed to sink and emptied
+	 * whenever it holds COMPOSE_CHUNK bytes */
+	void (*sink)(void *payload, const char *p, size_t n);
+	void *payload;
 	mt_map defs; /* mix(dump, alias name hash) -> 1: aliases to rename */
 	size_t *over; /* dumps standing for their op, by first appearance */
 	size_t nover, cap_over;
 	mt_map slot; /* key hash -> index in over */
 } composer;
+
+#define COMPOSE_CHUNK ((size_t)1 << 20)
+
+/* Append [p, p + n) to the snapshot, in pieces when it is streamed. */
+static void cput(composer *C, const char *p, size_t n)
+{
+	while (n) {
+		size_t k = C->sink && n > COMPOSE_CHUNK ? COMPOSE_CHUNK : n;
+
+		mt_buf_put(C->out, p, k);
+		p += k;
+		n -= k;
+		if (C->sink && C->out->len >= COMPOSE_CHUNK) {
+			C->sink(C->payload, C->out->ptr, C->out->len);
+			mt_buf_clear(C->out);
+		}
+	}
+}
 
 /* Dump j stands for its op from now on (replacing an earlier dump). */
 static void over_set(composer *C, size_t j)
@@ -536,13 +560,13 @@ static void put_renamed(composer *C, size_t j, const char *p, const char *e)
 		            ir_mix(j + 1,
 		                   ir_name_hash(p + 1, (size_t)(q - p - 1)))) !=
 		            MT_IR_NONE) {
-			mt_buf_put(C->out, run, (size_t)(q - run));
-			mt_buf_put(C->out, tag, (size_t)n);
+			cput(C, run, (size_t)(q - run));
+			cput(C, tag, (size_t)n);
 			run = q;
 		}
 		p = q;
 	}
-	mt_buf_put(C->out, run, (size_t)(e - run));
+	cput(C, run, (size_t)(e - run));
 }
 
 typedef struct span {
@@ -641,15 +665,15 @@ static void put_outside(composer *C, size_t j, int after)
 		put_renamed(C, j, C->t + d->off, C->t + d->op);
 }
 
-void ir_capture_compose(mt_buf *out,
-                        const mt_ir_capture *c,
-                        size_t i,
-                        const char *text)
+static void compose(composer *Cp,
+                    mt_buf *out,
+                    const mt_ir_capture *c,
+                    size_t i,
+                    const char *text)
 {
-	composer C;
+	composer C = *Cp;
 	size_t b = c->dumps[i].base, j, k;
 
-	memset(&C, 0, sizeof(C));
 	C.c = c;
 	C.t = text;
 	C.out = out;
@@ -672,10 +696,10 @@ void ir_capture_compose(mt_buf *out,
 		put_outside(&C, C.over[k], 0);
 	}
 	if (b == IR_NO_DUMP) {
-		mt_buf_puts(out, "module {\n");
+		cput(&C, "module {\n", 9);
 		for (k = 0; k < C.nover; k++)
 			put_op(&C, C.over[k]);
-		mt_buf_puts(out, "}\n");
+		cput(&C, "}\n", 2);
 	} else {
 		const ir_dump *base = &c->dumps[b];
 		size_t ns, cur = base->off;
@@ -684,18 +708,51 @@ void ir_capture_compose(mt_buf *out,
 		for (k = 0; k < ns; k++) {
 			if (sp[k].start < cur)
 				continue; /* inside an op already replaced */
-			mt_buf_put(out, text + cur, sp[k].start - cur);
+			cput(&C, text + cur, sp[k].start - cur);
 			put_op(&C, sp[k].dump);
 			cur = sp[k].end;
 		}
-		mt_buf_put(out, text + cur, base->off + base->len - cur);
+		cput(&C, text + cur, base->off + base->len - cur);
 		free(sp);
 	}
 	for (k = 0; k < C.nover; k++)
 		put_outside(&C, C.over[k], 1);
+	if (C.sink && out->len) {
+		C.sink(C.payload, out->ptr, out->len);
+		mt_buf_clear(out);
+	}
 	mt_map_release(&C.slot);
 	mt_map_release(&C.defs);
 	free(C.over);
+}
+
+void ir_capture_compose(mt_buf *out,
+                        const mt_ir_capture *c,
+                        size_t i,
+                        const char *text)
+{
+	composer C;
+
+	memset(&C, 0, sizeof(C));
+	compose(&C, out, c, i, text);
+}
+
+void ir_capture_compose_stream(const mt_ir_capture *c,
+                               size_t i,
+                               const char *text,
+                               void (*sink)(void *payload,
+                                            const char *p,
+                                            size_t n),
+                               void *payload)
+{
+	composer C;
+	mt_buf out = MT_BUF_INIT;
+
+	memset(&C, 0, sizeof(C));
+	C.sink = sink;
+	C.payload = payload;
+	compose(&C, &out, c, i, text);
+	mt_buf_release(&out);
 }
 
 /* ---- snapshots that differ in a few ops ---- */
@@ -708,18 +765,25 @@ static size_t snapshot_base(const mt_ir_capture *c, size_t i)
 
 /* Index the ops of module dump b that some dump of c replaces, as
  * place_ops finds them (first occurrence of the key), and where b's
- * closing brace is (kept as span nspans - 1, of length 0). */
-static void index_base(mt_ir_capture *c, size_t b, const char *text)
+ * closing brace is (kept as span nspans - 1, of length 0). extra (if
+ * not NULL; its keys hash to extra_h) names more top-level ops to
+ * index: the traced ones. */
+static void index_base(mt_ir_capture *c,
+                       size_t b,
+                       const char *text,
+                       const mt_map *extra,
+                       uint64_t extra_h)
 {
 	const ir_dump *base = &c->dumps[b];
 	const char *p = text + base->op, *end = text + base->op_end;
 	const char *close = p;
 	mt_map keys;
 	mt_buf key = MT_BUF_INIT;
-	size_t i, last_end = 0;
+	size_t i, last_end = 0, top = line_indent(p, line_end(p, end)) + 2;
 
-	if (c->at_base == b)
+	if (c->at_base == b && c->at_extra == extra_h)
 		return;
+	c->at_extra = extra_h;
 	if (c->at_base != IR_NO_DUMP)
 		mt_map_release(&c->at);
 	c->at_base = b;
@@ -740,8 +804,12 @@ static void index_base(mt_ir_capture *c, size_t b, const char *text)
 			close = p;
 		if (in && line_key(p, e, &key) &&
 		    memchr(key.ptr, '@', key.len) &&
-		    mt_map_get(&keys, mt_hash_bytes(MT_HASH_SEED, key.ptr,
-		                                    key.len)) != MT_IR_NONE) {
+		    (mt_map_get(&keys, mt_hash_bytes(MT_HASH_SEED, key.ptr,
+		                                     key.len)) != MT_IR_NONE ||
+		     (extra && in == top &&
+		      mt_map_get(extra, mt_hash_bytes(MT_HASH_SEED, key.ptr,
+		                                      key.len)) !=
+		              MT_IR_NONE))) {
 			int found;
 			ir_keyspan s;
 
@@ -770,27 +838,51 @@ static void index_base(mt_ir_capture *c, size_t b, const char *text)
 	mt_buf_release(&key);
 }
 
+/* Whether some dump in (b, y] of c shows the op with key h. */
+static int dumped_since(const mt_ir_capture *c, size_t b, size_t y, uint64_t h)
+{
+	size_t j;
+
+	for (j = b + 1; j <= y; j++)
+		if (c->dumps[j].key == h)
+			return 1;
+	return 0;
+}
+
 int ir_capture_delta(const mt_ir_capture *cc,
                      size_t x,
                      size_t y,
                      const char *text,
+                     int traced,
                      uint64_t **keys,
                      size_t *nkeys)
 {
 	/* the index is a cache: filling it changes no answer */
 	mt_ir_capture *c = (mt_ir_capture *)cc;
 	size_t b, j, n = 0, cap = 0;
-	uint64_t *k = NULL;
-	mt_map seen;
+	uint64_t *k = NULL, extra_h = 0;
+	mt_map seen, extra;
+	int ok = 1;
 
 	*keys = NULL;
 	*nkeys = 0;
 	if (x >= y || y >= c->n)
 		return 0;
+	if (traced && (c->traced_at != x || !c->traced_ok))
+		return 0;
 	b = snapshot_base(c, y);
 	if (b == IR_NO_DUMP || snapshot_base(c, x) != b)
 		return 0;
-	index_base(c, b, text);
+	mt_map_init(&extra, 16);
+	for (j = 0; traced && j < c->ntraced; j++) {
+		int found;
+
+		mt_map_slot(&extra, c->traced[j], 1, &found);
+		extra_h = ir_mix(extra_h, c->traced[j]);
+	}
+	index_base(c, b, text, traced ? &extra : NULL,
+	           traced ? ir_mix(extra_h, 1) : 0);
+	mt_map_release(&extra);
 	if (c->at_nested)
 		return 0;
 	mt_map_init(&seen, 16);
@@ -801,10 +893,72 @@ int ir_capture_delta(const mt_ir_capture *cc,
 		if (!found)
 			MT_PUSH(k, n, cap, c->dumps[j].key);
 	}
+	/* the traced ops that did not change are read too, in place */
+	for (j = 0; traced && j < c->ntraced; j++) {
+		int found;
+		uint64_t h = c->traced[j];
+
+		mt_map_slot(&seen, h, 1, &found);
+		if (found)
+			continue;
+		if (mt_map_get(&c->at, h) == MT_IR_NONE &&
+		    !dumped_since(c, b, y, h))
+			ok = 0; /* not found where it should be */
+		MT_PUSH(k, n, cap, h);
+	}
 	mt_map_release(&seen);
+	if (!ok) {
+		free(k);
+		return 0;
+	}
 	*keys = k;
 	*nkeys = n;
 	return 1;
+}
+
+void ir_capture_note_traced(const mt_ir_capture *cc,
+                            size_t i,
+                            const mt_ir_module *m,
+                            const mt_ir_trace *trace)
+{
+	mt_ir_capture *c = (mt_ir_capture *)cc; /* a cache, as above */
+	const mt_ir_op *ops = mt_ir_ops(m);
+	size_t k, n = mt_ir_nops(m);
+	mt_buf key = MT_BUF_INIT;
+	mt_map seen;
+
+	c->traced_at = i;
+	c->traced_ok = 1;
+	c->ntraced = 0;
+	mt_map_init(&seen, 16);
+	for (k = 0; k < n; k++) {
+		uint32_t t = (uint32_t)k;
+		const char *sym, *q;
+		int found;
+		uint64_t h;
+
+		if (ops[k].parent == MT_IR_NONE || !mt_ir_op_at(m, k, trace))
+			continue; /* the module itself is always read */
+		while (ops[ops[t].parent].parent != MT_IR_NONE)
+			t = ops[t].parent;
+		sym = mt_ir_str_get(m, ops[t].sym);
+		for (q = sym; *q && ir_is_suffix_char(*q); q++)
+			;
+		if (!ops[t].sym || *q) {
+			/* no key the text can be searched by ("@\"a b\"") */
+			c->traced_ok = 0;
+			continue;
+		}
+		mt_buf_clear(&key);
+		mt_buf_printf(&key, "%s @%s", mt_ir_str_get(m, ops[t].name),
+		              sym);
+		h = mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len);
+		mt_map_slot(&seen, h, 1, &found);
+		if (!found)
+			MT_PUSH(c->traced, c->ntraced, c->cap_traced, h);
+	}
+	mt_map_release(&seen);
+	mt_buf_release(&key);
 }
 
 typedef struct keyed {
@@ -847,7 +1001,8 @@ void ir_capture_compose_only(mt_buf *out,
 		return;
 	}
 	base = &c->dumps[b];
-	index_base(c, b, text);
+	if (c->at_base != b) /* else as ir_capture_delta indexed it */
+		index_base(c, b, text, NULL, 0);
 	memset(&C, 0, sizeof(C));
 	C.c = c;
 	C.t = text;

@@ -92,6 +92,18 @@ static mt_ir_stage *stage_add(mt_ir_graph *g,
 	return &g->stages[g->nstages - 1];
 }
 
+static void stage_release(mt_ir_stage *s)
+{
+	size_t k;
+
+	free(s->name);
+	free(s->path);
+	free(s->cut);
+	for (k = 0; k < s->nparts; k++)
+		stage_release(&s->parts[k]);
+	free(s->parts);
+}
+
 void mt_ir_input_free(mt_ir_input *in)
 {
 	size_t i, k;
@@ -101,11 +113,8 @@ void mt_ir_input_free(mt_ir_input *in)
 	for (i = 0; i < in->ngraphs; i++) {
 		mt_ir_graph *g = &in->graphs[i];
 
-		for (k = 0; k < g->nstages; k++) {
-			free(g->stages[k].name);
-			free(g->stages[k].path);
-			free(g->stages[k].cut);
-		}
+		for (k = 0; k < g->nstages; k++)
+			stage_release(&g->stages[k]);
 		for (k = 0; k < g->nmojo; k++)
 			free(g->mojo[k]);
 		free(g->stages);
@@ -172,10 +181,80 @@ static int text_map(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+/* Append the text of stage f to *cat as a dump of a capture: with its
+ * header line (a tree file starts with one; one is made if not). */
+static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
+{
+	mt_ir_text t;
+	int rc;
+
+	rc = mt_ir_text_open(&t, f, err);
+	if (rc)
+		return rc;
+	if (t.len < strlen(IR_DUMP_MARK) ||
+	    memcmp(t.ptr, IR_DUMP_MARK, strlen(IR_DUMP_MARK)))
+		mt_buf_puts(cat, IR_DUMP_MARK "After part //----- //\n");
+	mt_buf_put(cat, t.ptr, t.len);
+	if (t.len && t.ptr[t.len - 1] != '\n')
+		mt_buf_putc(cat, '\n');
+	mt_ir_text_release(&t);
+	return 0;
+}
+
+/* The text of a rebuilt tree stage (s->parts): the files read one after
+ * the other are an after-all capture, and the stage is its last
+ * snapshot (capture.c). */
+static int rebuild_text(mt_buf *out, const mt_ir_stage *s, mt_error *err)
+{
+	mt_buf cat = MT_BUF_INIT;
+	mt_ir_capture *c = NULL;
+	mt_ir_stage base;
+	size_t k;
+	int rc;
+
+	memset(&base, 0, sizeof(base));
+	base.path = s->path;
+	base.len = SIZE_MAX;
+	rc = put_dump(&cat, &base, err);
+	for (k = 0; !rc && k < s->nparts; k++)
+		rc = put_dump(&cat, &s->parts[k], err);
+	if (rc)
+		goto out;
+	c = ir_capture_scan(cat.ptr, cat.len, 0);
+	if (!c || c->dumps[c->n - 1].module) {
+		/* no op to put in (or the last dump is a module): as read */
+		const ir_dump *d = c ? &c->dumps[c->n - 1] : NULL;
+
+		if (d)
+			mt_buf_put(out, cat.ptr + d->off, d->len);
+		goto out;
+	}
+	ir_capture_compose(out, c, c->n - 1, cat.ptr);
+out:
+	ir_capture_free(c);
+	mt_buf_release(&cat);
+	return rc;
+}
+
 int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 {
-	int rc = text_map(t, s, err);
+	int rc;
 
+	if (s->nparts) {
+		mt_buf b = MT_BUF_INIT;
+
+		memset(t, 0, sizeof(*t));
+		rc = rebuild_text(&b, s, err);
+		if (rc) {
+			mt_buf_release(&b);
+			return rc;
+		}
+		t->len = b.len;
+		t->own = mt_buf_detach(&b);
+		t->ptr = t->own ? t->own : "";
+		return 0;
+	}
+	rc = text_map(t, s, err);
 	if (rc)
 		return rc;
 	if (s->capture && t->map) {
@@ -204,6 +283,48 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+int ir_stage_text_stream(const mt_ir_stage *s,
+                         void (*sink)(void *payload, const char *p, size_t n),
+                         void *payload,
+                         mt_error *err)
+{
+	mt_ir_text t;
+	size_t off = 0;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	int rc;
+
+	if (s->capture && !s->nparts) {
+		rc = text_map(&t, s, err);
+		if (rc)
+			return rc;
+		if (t.map)
+			ir_capture_compose_stream(s->capture, s->dump, t.map,
+			                          sink, payload);
+		mt_ir_text_release(&t);
+		return 0;
+	}
+	rc = mt_ir_text_open(&t, s, err);
+	if (rc)
+		return rc;
+	/* a mapped file is read once: its pages are handed back behind */
+	while (off < t.len) {
+		size_t k = t.len - off < ((size_t)4 << 20) ? t.len - off
+		                                           : (size_t)4 << 20;
+		uintptr_t lo, hi;
+
+		sink(payload, t.ptr + off, k);
+		off += k;
+		if (!t.map)
+			continue;
+		lo = (uintptr_t)t.map;
+		hi = ((uintptr_t)t.ptr + off) & ~(page - 1);
+		if (hi > lo)
+			madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	mt_ir_text_release(&t);
+	return 0;
+}
+
 void mt_ir_text_release(mt_ir_text *t)
 {
 	if (t->map)
@@ -215,6 +336,7 @@ void mt_ir_text_release(mt_ir_text *t)
 int ir_stage_delta(const mt_ir_stage *a,
                    const mt_ir_stage *b,
                    const mt_ir_capture *c,
+                   int traced,
                    uint64_t **keys,
                    size_t *nkeys,
                    mt_error *err)
@@ -226,7 +348,8 @@ int ir_stage_delta(const mt_ir_stage *a,
 	*nkeys = 0;
 	if (!c || strcmp(a->path, b->path) || text_map(&t, b, err))
 		return 0;
-	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, keys, nkeys)
+	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, traced, keys,
+	                              nkeys)
 	           : 0;
 	mt_ir_text_release(&t);
 	return rc;
@@ -444,9 +567,13 @@ static int dent_cmp(const void *x, const void *y)
 }
 
 /* A stage dump written by the tree printer starts with its header;
- * "Before" dumps are named so. */
-static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
+ * "Before" dumps are named so. Returns whether the header names the op
+ * the pass ran on ("('func.func' operation: @f)"): module-scope
+ * printing, where every file holds the whole module. */
+static int tree_stage_name(const char *full, const char *pass, mt_buf *out)
 {
+	const char *nl;
+
 	char head[512];
 	FILE *f = fopen(full, "r");
 	size_t n = 0;
@@ -460,6 +587,12 @@ static void tree_stage_name(const char *full, const char *pass, mt_buf *out)
 	if (!strncmp(head, IR_DUMP_MARK "Before", strlen(IR_DUMP_MARK) + 6))
 		mt_buf_puts(out, "before:");
 	mt_buf_put(out, pass, strlen(pass) - 5);
+	if (strncmp(head, IR_DUMP_MARK, strlen(IR_DUMP_MARK)))
+		return 0;
+	nl = strchr(head, '\n');
+	if (nl)
+		head[nl - head] = '\0';
+	return strstr(head, "' operation") != NULL;
 }
 
 typedef struct staged {
@@ -484,9 +617,7 @@ static void drop_unordered(mt_ir_input *in)
 
 		for (k = n = 0; k < gr->nstages; k++) {
 			if (!gr->stages[k].order) {
-				free(gr->stages[k].name);
-				free(gr->stages[k].path);
-				free(gr->stages[k].cut);
+				stage_release(&gr->stages[k]);
 				continue;
 			}
 			gr->stages[n++] = gr->stages[k];
@@ -550,51 +681,204 @@ graph_find(const mt_ir_input *in, const char *name, size_t n)
 	}
 }
 
-/* A scope whose first dump is an "after" dump (no --mlir-print-ir-before)
- * has its input in the last earlier dump of an enclosing scope (a module
- * pass before the function passes): that op, cut out of it, becomes the
- * scope's first stage, named by the pass that wrote it. */
-static void tree_inputs(mt_ir_input *in)
+/* A dump of the tree, by when it was written. */
+typedef struct written {
+	size_t order;
+	size_t graph, k;
+} written;
+
+static int written_cmp(const void *x, const void *y)
 {
-	size_t g, k, ng = in->ngraphs;
+	size_t a = ((const written *)x)->order, b = ((const written *)y)->order;
 
-	for (g = 0; g < ng; g++) {
-		mt_ir_graph *gr = &in->graphs[g];
-		const char *slash = strrchr(gr->name, '/');
-		const mt_ir_stage *first = NULL, *src = NULL;
-		size_t n;
-		mt_ir_stage s;
+	return a < b ? -1 : a > b;
+}
 
-		for (k = 0; k < gr->nstages; k++)
-			if (!first || gr->stages[k].order < first->order)
-				first = &gr->stages[k];
-		if (!slash || !first || !strncmp(first->name, "before:", 7))
+/* Whether the scope graph named inner is nested in the one named outer. */
+static int nested_in(const char *inner, const char *outer)
+{
+	size_t n = strlen(outer);
+
+	return !strncmp(inner, outer, n) && inner[n] == '/';
+}
+
+static int is_before(const mt_ir_stage *s)
+{
+	return !strncmp(s->name, "before:", 7);
+}
+
+/* A stage made from another scope's dump src, named by its pass. */
+static mt_ir_stage made_stage(const mt_ir_stage *src, const char *path)
+{
+	mt_ir_stage s;
+
+	memset(&s, 0, sizeof(s));
+	s.name = mt_strdup(src->name);
+	s.path = mt_strdup(path);
+	s.len = SIZE_MAX;
+	s.order = src->order;
+	s.foreign = s.synthetic = 1;
+	return s;
+}
+
+/* The module graph gr's stage k - 1 and what the nested scopes' dumps
+ * written before its stage k made of it: *out gets that rebuilt module
+ * (returns 1), or nothing when no nested dump was written in between
+ * (returns 0; -1: some were, *out is not made). For k == 0 there is no
+ * module text yet: the module is made of the nested dumps' ops (the
+ * first one's whole file with module-scope printing). */
+static int rebuild_module(mt_ir_stage *out,
+                          const mt_ir_input *in,
+                          const written *all,
+                          size_t nall,
+                          const mt_ir_graph *gr,
+                          size_t k)
+{
+	const mt_ir_stage *base = k ? &gr->stages[k - 1] : NULL, *last = NULL;
+	size_t lo = k ? base->order : 0, hi = gr->stages[k].order, i, np = 0;
+	size_t cap = 0;
+	mt_ir_stage *parts = NULL, part;
+
+	for (i = 0; i < nall && all[i].order < hi; i++) {
+		const mt_ir_graph *og = &in->graphs[all[i].graph];
+		const mt_ir_stage *d = &og->stages[all[i].k];
+
+		if (all[i].order <= lo || !nested_in(og->name, gr->name))
 			continue;
-		for (n = (size_t)(slash - gr->name); n && !src;) {
+		last = d;
+		if (!base) {
+			base = d;
+			continue;
+		}
+		/* with module-scope printing the file is the whole module,
+		 * cut (d->cut): each scope gives only its op, whatever the
+		 * order of sibling scopes' dumps (their counters tie) */
+		memset(&part, 0, sizeof(part));
+		part.name = mt_strdup(d->name);
+		part.path = mt_strdup(d->path);
+		part.len = SIZE_MAX;
+		part.cut = d->cut ? mt_strdup(d->cut) : NULL;
+		MT_PUSH(parts, np, cap, part);
+	}
+	if (!last)
+		return 0;
+	if (is_before(&gr->stages[k])) {
+		while (np)
+			stage_release(&parts[--np]);
+		free(parts);
+		return k ? -1 : 0;
+	}
+	*out = made_stage(last, base->path);
+	out->parts = parts;
+	out->nparts = np;
+	return 1;
+}
+
+/*
+ * Every scope of a tree is its own timeline, but the passes of other
+ * scopes change it too: function passes between two module passes change
+ * the module, a module pass changes every function. So that each
+ * transition shows only what the graph's own pass did (the other scopes'
+ * graphs show the rest), the graph's previous stage is brought up to
+ * date before it is compared:
+ * - a module graph's After dump written after nested scopes' dumps is
+ *   compared with a rebuilt module: its previous dump with each nested op
+ *   replaced by its latest dump (as for an after-all capture), named by
+ *   the last nested pass;
+ * - a nested scope's After dump written after an enclosing scope's dump
+ *   (its first dump too: its input) is compared with its op cut out of
+ *   the latest such dump, named by the pass that wrote it;
+ * - a Before dump written after other scopes' dumps already is that
+ *   state (when After dumps are printed too).
+ * Each such stage is foreign: no transition is computed into it.
+ */
+static void tree_rebuild(mt_ir_input *in)
+{
+	written *all = NULL;
+	size_t nall = 0, cap = 0, g, k, i;
+	mt_ir_stage **fresh = mt_calloc(in->ngraphs + 1, sizeof(*fresh));
+	size_t *nfresh = mt_calloc(in->ngraphs + 1, sizeof(*nfresh));
+	size_t *capfresh = mt_calloc(in->ngraphs + 1, sizeof(*capfresh));
+	int has_after = 0;
+
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++) {
+			written w;
+
+			w.order = in->graphs[g].stages[k].order;
+			w.graph = g;
+			w.k = k;
+			MT_PUSH(all, nall, cap, w);
+			has_after |= !is_before(&in->graphs[g].stages[k]);
+		}
+	if (nall)
+		qsort(all, nall, sizeof(*all), written_cmp);
+	for (g = 0; g < in->ngraphs; g++) {
+		const mt_ir_graph *gr = &in->graphs[g];
+		const char *slash = strrchr(gr->name, '/');
+		const mt_ir_graph *anc[40];
+		size_t nanc = 0, n;
+
+		for (n = slash ? (size_t)(slash - gr->name) : 0;
+		     n && nanc < MT_ARRAY_SIZE(anc);) {
 			const mt_ir_graph *up = graph_find(in, gr->name, n);
 
-			for (k = 0; up && k < up->nstages; k++)
-				if (up->stages[k].order < first->order &&
-				    (!src || up->stages[k].order > src->order))
-					src = &up->stages[k];
+			if (up)
+				anc[nanc++] = up;
 			while (n && gr->name[n - 1] != '/')
 				n--;
 			if (n)
 				n--;
 		}
-		if (!src)
-			continue;
-		memset(&s, 0, sizeof(s));
-		s.name = mt_strdup(src->name);
-		s.path = mt_strdup(src->path);
-		s.len = SIZE_MAX;
-		s.order = src->order;
-		s.cut = mt_strdup(slash + 1);
-		MT_PUSH(gr->stages, gr->nstages, gr->cap, s);
-		memmove(gr->stages + 1, gr->stages,
-		        (gr->nstages - 1) * sizeof(*gr->stages));
-		gr->stages[0] = s;
+		for (k = 0; k < gr->nstages; k++) {
+			mt_ir_stage cur = gr->stages[k], made;
+			const mt_ir_stage *src = NULL;
+			int have = 0;
+
+			if (!slash &&
+			    !strncmp(gr->name, "builtin_module", 14)) {
+				int r = rebuild_module(&made, in, all, nall, gr,
+				                       k);
+
+				have = r > 0;
+				cur.foreign = r < 0 && has_after;
+			}
+			for (i = 0; slash && i < nanc; i++) {
+				size_t lo = k ? gr->stages[k - 1].order : 0;
+				size_t j;
+
+				for (j = 0; j < anc[i]->nstages; j++) {
+					const mt_ir_stage *d =
+					        &anc[i]->stages[j];
+
+					if (d->order > lo &&
+					    d->order < cur.order &&
+					    (!src || d->order > src->order))
+						src = d;
+				}
+			}
+			if (src && is_before(&cur)) {
+				cur.foreign = k && has_after;
+			} else if (src) {
+				made = made_stage(src, src->path);
+				made.cut = mt_strdup(slash + 1);
+				have = 1;
+			}
+			if (have)
+				MT_PUSH(fresh[g], nfresh[g], capfresh[g], made);
+			MT_PUSH(fresh[g], nfresh[g], capfresh[g], cur);
+		}
 	}
+	for (g = 0; g < in->ngraphs; g++) {
+		free(in->graphs[g].stages);
+		in->graphs[g].stages = fresh[g];
+		in->graphs[g].nstages = nfresh[g];
+		in->graphs[g].cap = capfresh[g];
+	}
+	free(fresh);
+	free(nfresh);
+	free(capfresh);
+	free(all);
 }
 
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
@@ -606,24 +890,33 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	if (dl->n)
 		qsort(dl->items, dl->n, sizeof(*dl->items), dent_cmp);
 	for (i = 0; i < dl->n; i++) {
-		const char *pass;
+		const char *pass, *inner;
 		const char *slash = strrchr(dl->items[i].rel, '/');
+		mt_ir_stage *s;
+		int whole;
 		size_t sl = slash ? (size_t)(slash - dl->items[i].rel) : 0;
 
 		if (!tree_name(dl->items[i].base, &pass))
 			continue;
 		mt_buf_clear(&full);
 		mt_buf_printf(&full, "%s/%s", root, dl->items[i].rel);
-		tree_stage_name(full.ptr, pass, &name);
-		stage_add(
+		whole = tree_stage_name(full.ptr, pass, &name);
+		s = stage_add(
 		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
 		        name.ptr, full.ptr, 0, SIZE_MAX);
+		/* module-scope printing: a nested scope's file holds the
+		 * whole module; the scope's graph is its op */
+		inner = sl ? memrchr(dl->items[i].rel, '/', sl) : NULL;
+		if (whole && inner)
+			s->cut = mt_strndup(
+			        inner + 1,
+			        (size_t)(dl->items[i].rel + sl - inner - 1));
 		n++;
 	}
 	mt_buf_release(&full);
 	mt_buf_release(&name);
 	tree_order(in);
-	tree_inputs(in);
+	tree_rebuild(in);
 	return n ? 0 : -1;
 }
 

@@ -156,6 +156,14 @@ struct mt_ir_capture {
 	ir_keyspan *spans;
 	size_t nspans, cap_spans;
 	int at_nested; /* a keyed op lies inside another: no deltas */
+	uint64_t at_extra; /* hash of the traced keys indexed with them */
+	/* --trace: keys of the top-level ops holding a traced op in
+	 * snapshot traced_at (ir_capture_note_traced); traced_ok == 0 when
+	 * one has no key (then no delta is taken from it with a trace). */
+	size_t traced_at;
+	uint64_t *traced;
+	size_t ntraced, cap_traced;
+	int traced_ok;
 };
 
 /* The dumps of the after-all capture p (len bytes): a new capture (free
@@ -172,18 +180,49 @@ void ir_capture_compose(mt_buf *out,
                         size_t i,
                         const char *text);
 
+/* ir_capture_compose, the text handed to sink in pieces of about 1 MB
+ * (any boundary) instead of being kept whole. */
+void ir_capture_compose_stream(const mt_ir_capture *c,
+                               size_t i,
+                               const char *text,
+                               void (*sink)(void *payload,
+                                            const char *p,
+                                            size_t n),
+                               void *payload);
+/* The text of stage s, handed to sink in pieces (any boundary), without
+ * holding it whole where it can be streamed (files are mapped and read
+ * front to back, after-all snapshots put together piece by piece).
+ * Errors as for mt_ir_text_open. */
+int ir_stage_text_stream(const mt_ir_stage *s,
+                         void (*sink)(void *payload, const char *p, size_t n),
+                         void *payload,
+                         mt_error *err);
+
 /* Consecutive snapshots x < y of c (dump indices) that stand on the same
  * module dump differ only in the ops dumped in (x, y]: their keys go to
  * *keys (*nkeys of them; the caller frees *keys) and 1 is returned. Every
  * other top-level op has the same text in both snapshots, by
  * construction. Returns 0 when that does not hold (another module dump
- * in between, no module dump yet, keyed ops nested in keyed ops). */
+ * in between, no module dump yet, keyed ops nested in keyed ops).
+ * traced != 0 (--trace): the keys of the top-level ops that hold a
+ * traced op in x (ir_capture_note_traced, which must have been told
+ * about x) are added, so that every traced op is read on both sides;
+ * 0 if they are not known or cannot be placed. */
 int ir_capture_delta(const mt_ir_capture *c,
                      size_t x,
                      size_t y,
                      const char *text,
+                     int traced,
                      uint64_t **keys,
                      size_t *nkeys);
+/* Record which top-level ops of m, the snapshot at dump i of c (whole,
+ * or read by ir_capture_compose_only with the keys of
+ * ir_capture_delta(traced)), hold an op at trace: ir_capture_delta's
+ * traced keys for a delta from i. (c is a cache: nothing else changes.) */
+void ir_capture_note_traced(const mt_ir_capture *c,
+                            size_t i,
+                            const mt_ir_module *m,
+                            const mt_ir_trace *trace);
 /* Whether snapshots x < y of c have the same text by construction: both
  * are module dumps with the same bytes, or both stand on the same module
  * dump (or on none) and every dump in (x, y] repeats byte for byte the
@@ -208,6 +247,7 @@ void ir_capture_compose_only(mt_buf *out,
 int ir_stage_delta(const mt_ir_stage *a,
                    const mt_ir_stage *b,
                    const mt_ir_capture *c,
+                   int traced,
                    uint64_t **keys,
                    size_t *nkeys,
                    mt_error *err);

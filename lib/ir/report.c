@@ -60,7 +60,7 @@ static void timeline_build(timeline *tl, const mt_ir_input *in)
 			d.order = in->graphs[gi].stages[k].order;
 			d.g = &in->graphs[gi];
 			d.s = &in->graphs[gi].stages[k];
-			if (d.order)
+			if (d.order && !d.s->synthetic)
 				MT_PUSH(tl->items, tl->n, tl->cap, d);
 		}
 	if (tl->n)
@@ -194,9 +194,10 @@ static void counts_delta(mt_ir_count **out,
  * has the same text on both sides, so a whole-module diff matches each
  * of its ops with itself, unchanged: those ops are added to the
  * unchanged count, and the stage's op totals are p's minus the old
- * versions plus the new ones. Returns 0 with st->stats and *t filled,
- * or -1 to take the whole-module path (not such a pair, a --trace, a
- * problem in the text).
+ * versions plus the new ones. With --trace the top-level ops holding
+ * a traced op are read too, unchanged, so that the trace lists the same
+ * ops in the same order. Returns 0 with st->stats and *t filled, or -1
+ * to take the whole-module path (not such a pair, a problem in the text).
  */
 static int delta_step(const mt_ir_capture *cap,
                       const mt_irdiff_opts *o,
@@ -210,12 +211,12 @@ static int delta_step(const mt_ir_capture *cap,
 	mt_ir_stats sa, sb;
 	mt_error e;
 	const char *why;
-	int rc = -1;
+	int rc = -1, traced = o->trace && o->trace->file;
 
-	if (!cap || (o->trace && o->trace->file) || pst->nproblems ||
-	    pst->unreadable || !pst->stage->path || !st->stage->path)
+	if (!cap || pst->nproblems || pst->unreadable || !pst->stage->path ||
+	    !st->stage->path)
 		return -1;
-	if (ir_stage_same(pst->stage, st->stage, cap)) {
+	if (!traced && ir_stage_same(pst->stage, st->stage, cap)) {
 		/* the same text: every op is matched with itself */
 		memset(&st->stats, 0, sizeof(st->stats));
 		st->stats.ops = pst->stats.ops;
@@ -229,24 +230,32 @@ static int delta_step(const mt_ir_capture *cap,
 		t->counts.unchanged = pst->stats.ops;
 		return 0;
 	}
-	if (!ir_stage_delta(pst->stage, st->stage, cap, &keys, &nkeys, &e))
+	if (!ir_stage_delta(pst->stage, st->stage, cap, traced, &keys, &nkeys,
+	                    &e))
 		goto out;
 	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena, &e) ||
 	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &lenb, &e) ||
 	    mt_ir_module_problems(a, &why) || mt_ir_module_problems(b, &why))
 		goto out;
 	mt_ir_stats_compute(&sa, a, NULL);
-	mt_ir_stats_compute(&sb, b, NULL);
+	mt_ir_stats_compute(&sb, b, o->trace);
 	memset(&st->stats, 0, sizeof(st->stats));
 	st->stats.ops = pst->stats.ops - sa.ops + sb.ops;
+	/* b holds every traced op of the stage */
+	st->stats.trace = sb.trace;
+	st->stats.ntrace = sb.ntrace;
+	sb.trace = NULL;
+	sb.ntrace = 0;
 	counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
 	             pst->stats.by_dialect, pst->stats.ndialect, sa.by_dialect,
 	             sa.ndialect, sb.by_dialect, sb.ndialect);
 	counts_delta(&st->stats.by_device, &st->stats.ndevice,
 	             pst->stats.by_device, pst->stats.ndevice, sa.by_device,
 	             sa.ndevice, sb.by_device, sb.ndevice);
-	mt_ir_diff(t, a, b, NULL, NULL);
+	mt_ir_diff(t, a, b, o->trace, NULL);
 	t->counts.unchanged += st->stats.ops - sb.ops;
+	if (traced)
+		ir_capture_note_traced(cap, st->stage->dump, b, o->trace);
 	mt_ir_stats_release(&sa);
 	mt_ir_stats_release(&sb);
 	rc = 0;
@@ -255,6 +264,18 @@ out:
 	mt_ir_module_free(b);
 	free(keys);
 	return rc;
+}
+
+/* --show-ir: the unified diff of stages from and to of g into sp. */
+static void
+show_ir(mt_irdiff_step *sp, const mt_ir_graph *g, size_t from, size_t to)
+{
+	mt_buf b = MT_BUF_INIT;
+	mt_error e;
+
+	if (!mt_ir_show_diff(&b, &g->stages[from], &g->stages[to], &e))
+		sp->ir_diff = mt_buf_detach(&b);
+	mt_buf_release(&b);
 }
 
 static void run_graph(mt_irdiff_report *r,
@@ -280,6 +301,8 @@ static void run_graph(mt_irdiff_report *r,
 		mt_ir_module *m = NULL;
 		mt_error e;
 		const char *why;
+		/* no transition into a stage of other scopes' passes */
+		int step = pst && !g->stages[i].foreign;
 
 		st->stage = &g->stages[i];
 		st->index = i;
@@ -289,7 +312,7 @@ static void run_graph(mt_irdiff_report *r,
 		pc.p.stage = st->stage->name;
 		pc.p.index = i - lo + 1;
 		pc.p.count = hi - lo + 1;
-		if (pst && !o->show_ir) {
+		if (step) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
 
 			if (!delta_step(cap, o, pst, st, &sp->t)) {
@@ -297,6 +320,8 @@ static void run_graph(mt_irdiff_report *r,
 				sp->from = prev_i;
 				sp->to = i;
 				fill_between(tl, g, sp);
+				if (o->show_ir)
+					show_ir(sp, g, prev_i, i);
 				if (o->progress)
 					on_parse_progress(&pc, 1, 1);
 				mt_ir_module_free(prev);
@@ -307,7 +332,7 @@ static void run_graph(mt_irdiff_report *r,
 			}
 			memset(sp, 0, sizeof(*sp));
 		}
-		if (pst && !prev &&
+		if (step && !prev &&
 		    ir_stage_parse_progress(&prev, pst->stage, NULL, NULL, &e))
 			prev = NULL;
 		if (ir_stage_parse_progress(
@@ -319,24 +344,21 @@ static void run_graph(mt_irdiff_report *r,
 			continue;
 		}
 		mt_ir_stats_compute(&st->stats, m, o->trace);
+		if (cap && o->trace && o->trace->file)
+			ir_capture_note_traced(cap, st->stage->dump, m,
+			                       o->trace);
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)
 			st->problem = mt_strdup(why);
-		if (pst && prev) {
+		if (step && prev) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps++];
 
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
 			fill_between(tl, g, sp);
-			if (o->show_ir) {
-				mt_buf b = MT_BUF_INIT;
-
-				if (!mt_ir_show_diff(&b, &g->stages[prev_i],
-				                     &g->stages[i], &e))
-					sp->ir_diff = mt_buf_detach(&b);
-				mt_buf_release(&b);
-			}
+			if (o->show_ir)
+				show_ir(sp, g, prev_i, i);
 		}
 		mt_ir_module_free(prev);
 		prev = m;

@@ -20,13 +20,6 @@
 #define SHOW_MAX_CELLS (64u * 1024 * 1024)
 #define CONTEXT 3
 
-typedef struct lines {
-	mt_buf text; /* normalised text, lines separated by '\n' */
-	size_t *off; /* start of line i in text */
-	uint64_t *hash;
-	size_t n, cap;
-} lines;
-
 static int sfx(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -34,15 +27,60 @@ static int sfx(int c)
 	       c == '-';
 }
 
-static void normalise(lines *L, const char *p, size_t len)
-{
-	mt_map names;
-	const char *end = p + len;
-	uint32_t next_v = 0, next_b = 0;
-	size_t start = 0;
+/*
+ * One stage's lines, normalised as they stream in (ir_stage_text_stream):
+ * only a hash per line is kept on the first pass; the second keeps the
+ * text of the lines a hunk prints. A raw line ends at a newline outside
+ * a string (a string ends at its quote or at a newline; a backslash
+ * takes the next byte with it, even a newline), so a line is
+ * normalised alone, with the names seen so far.
+ */
+typedef struct lines {
+	mt_map names; /* %name / ^label hash -> number */
+	uint32_t next_v, next_b;
+	mt_buf raw; /* the line being read */
+	int in_str, esc;
+	mt_buf norm; /* scratch: the line normalised */
+	size_t n; /* lines read */
+	uint64_t *hash; /* first pass: per line */
+	size_t cap;
+	/* second pass: want[i] says line i is printed; its text is kept */
+	const unsigned char *want;
+	size_t nwant; /* lines of the first pass */
+	size_t *kidx, *koff, nkept, capk, capo;
+	mt_buf kept; /* kept lines, each NUL-terminated */
+} lines;
 
-	mt_map_init(&names, 64);
-	mt_buf_init(&L->text);
+static void lines_init(lines *L)
+{
+	memset(L, 0, sizeof(*L));
+	mt_map_init(&L->names, 64);
+	mt_buf_init(&L->raw);
+	mt_buf_init(&L->norm);
+	mt_buf_init(&L->kept);
+}
+
+/* Back to the first line, for the second pass (the hashes stay). */
+static void lines_rewind(lines *L)
+{
+	mt_map_release(&L->names);
+	mt_map_init(&L->names, 64);
+	L->next_v = L->next_b = 0;
+	L->in_str = L->esc = 0;
+	L->nwant = L->n;
+	L->n = 0;
+	mt_buf_clear(&L->raw);
+}
+
+/* Normalise one raw line [p, end) (its final newline not included).
+ * final: the text's last line, with no newline: counted only if its last
+ * byte is plain text (a string or name there ends no line, as before). */
+static void line_done(lines *L, const char *p, const char *end, int final)
+{
+	mt_buf *o = &L->norm;
+	int plain = 0;
+
+	mt_buf_clear(o);
 	while (p < end) {
 		char c = *p;
 
@@ -54,8 +92,9 @@ static void normalise(lines *L, const char *p, size_t len)
 				q += (*q == '\\' && q + 1 < end) ? 2 : 1;
 			if (q < end && *q == '"')
 				q++;
-			mt_buf_put(&L->text, p, (size_t)(q - p));
+			mt_buf_put(o, p, (size_t)(q - p));
 			p = q;
+			plain = 0;
 			continue;
 		}
 		if ((c == '%' || c == '^') && p + 1 < end && sfx(p[1])) {
@@ -67,52 +106,110 @@ static void normalise(lines *L, const char *p, size_t len)
 			while (q < end && sfx(*q))
 				q++;
 			h = mt_hash_bytes(MT_HASH_SEED, p, (size_t)(q - p));
-			slot = mt_map_slot(&names, h,
-			                   c == '%' ? next_v : next_b, &found);
+			slot = mt_map_slot(&L->names, h,
+			                   c == '%' ? L->next_v : L->next_b,
+			                   &found);
 			if (!found) {
 				if (c == '%')
-					next_v++;
+					L->next_v++;
 				else
-					next_b++;
+					L->next_b++;
 			}
-			mt_buf_printf(&L->text, "%s%u", c == '%' ? "%v" : "^bb",
-			              *mt_map_val(&names, slot));
+			mt_buf_printf(o, "%s%u", c == '%' ? "%v" : "^bb",
+			              *mt_map_val(&L->names, slot));
 			p = q;
+			plain = 0;
 			continue;
 		}
-		mt_buf_putc(&L->text, c);
+		mt_buf_putc(o, c);
 		p++;
-		if (c == '\n' || p == end) {
-			size_t e = L->text.len - (c == '\n');
-
-			mt_grow((void **)&L->off, &L->cap, L->n + 1,
-			        sizeof(*L->off));
-			L->hash =
-			        mt_realloc(L->hash, L->cap * sizeof(*L->hash));
-			L->off[L->n] = start;
-			L->hash[L->n] = mt_hash_bytes(
-			        MT_HASH_SEED, L->text.ptr + start, e - start);
-			L->n++;
-			start = L->text.len;
-		}
+		plain = 1;
 	}
-	mt_map_release(&names);
+	if (final && !plain)
+		return;
+	if (!L->want) {
+		mt_grow((void **)&L->hash, &L->cap, L->n + 1, sizeof(*L->hash));
+		L->hash[L->n] = mt_hash_bytes(MT_HASH_SEED, o->ptr, o->len);
+	} else if (L->n < L->nwant && L->want[L->n]) {
+		MT_PUSH(L->kidx, L->nkept, L->capk, L->n);
+		L->nkept--;
+		MT_PUSH(L->koff, L->nkept, L->capo, L->kept.len);
+		mt_buf_put(&L->kept, o->ptr, o->len);
+		mt_buf_putc(&L->kept, '\0');
+	}
+	L->n++;
+}
+
+/* ir_stage_text_stream's sink: split the text into raw lines. */
+static void lines_feed(void *payload, const char *p, size_t n)
+{
+	lines *L = payload;
+	const char *end = p + n, *start = p;
+
+	for (; p < end; p++) {
+		if (L->esc) {
+			L->esc = 0;
+		} else if (L->in_str) {
+			if (*p == '\\')
+				L->esc = 1;
+			else if (*p == '"')
+				L->in_str = 0;
+			else if (*p == '\n')
+				L->in_str = 0;
+		} else if (*p == '"') {
+			L->in_str = 1;
+		}
+		if (*p != '\n' || L->esc || L->in_str)
+			continue;
+		if (L->raw.len) {
+			mt_buf_put(&L->raw, start, (size_t)(p - start));
+			line_done(L, L->raw.ptr, L->raw.ptr + L->raw.len, 0);
+			mt_buf_clear(&L->raw);
+		} else {
+			line_done(L, start, p, 0);
+		}
+		start = p + 1;
+	}
+	mt_buf_put(&L->raw, start, (size_t)(end - start));
+}
+
+/* The text ended: its last line, if it has no newline. */
+static void lines_end(lines *L)
+{
+	if (L->raw.len)
+		line_done(L, L->raw.ptr, L->raw.ptr + L->raw.len, 1);
+	mt_buf_clear(&L->raw);
 }
 
 static void lines_release(lines *L)
 {
-	mt_buf_release(&L->text);
-	free(L->off);
+	mt_map_release(&L->names);
+	mt_buf_release(&L->raw);
+	mt_buf_release(&L->norm);
+	mt_buf_release(&L->kept);
 	free(L->hash);
+	free(L->kidx);
+	free(L->koff);
 }
 
 static void put_line(mt_buf *out, char mark, const lines *L, size_t i)
 {
-	const char *s = L->text.ptr + L->off[i];
-	const char *nl = memchr(s, '\n', L->text.len - L->off[i]);
+	size_t lo = 0, hi = L->nkept;
+	const char *s = "";
 
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (L->kidx[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < L->nkept && L->kidx[lo] == i)
+		s = L->kept.ptr + L->koff[lo];
 	mt_buf_putc(out, mark);
-	mt_buf_put(out, s, nl ? (size_t)(nl - s) : strlen(s));
+	/* up to a newline a string took in, as the whole text printed */
+	mt_buf_put(out, s, strcspn(s, "\n"));
 	mt_buf_putc(out, '\n');
 }
 
@@ -122,8 +219,15 @@ typedef struct edit {
 	size_t ia, ib;
 } edit;
 
-static void emit_hunks(
-        mt_buf *out, const lines *A, const lines *B, const edit *ed, size_t ned)
+/* Print the hunks of ed, or, with wa and wb, only mark in them the lines
+ * of A and B that printing them takes. */
+static void emit_hunks(mt_buf *out,
+                       const lines *A,
+                       const lines *B,
+                       const edit *ed,
+                       size_t ned,
+                       unsigned char *wa,
+                       unsigned char *wb)
 {
 	size_t i = 0;
 
@@ -149,10 +253,15 @@ static void emit_hunks(
 			ca += ed[k].kind != '+';
 			cb += ed[k].kind != '-';
 		}
-		mt_buf_printf(out, "@@ -%zu,%zu +%zu,%zu @@\n", ed[s].ia + 1,
-		              ca, ed[s].ib + 1, cb);
+		if (!wa)
+			mt_buf_printf(out, "@@ -%zu,%zu +%zu,%zu @@\n",
+			              ed[s].ia + 1, ca, ed[s].ib + 1, cb);
 		for (k = s; k < e; k++) {
-			if (ed[k].kind == '+')
+			if (wa && ed[k].kind == '+')
+				wb[ed[k].ib] = 1;
+			else if (wa)
+				wa[ed[k].ia] = 1;
+			else if (ed[k].kind == '+')
 				put_line(out, '+', B, ed[k].ib);
 			else
 				put_line(out, ed[k].kind == '-' ? '-' : ' ', A,
@@ -167,27 +276,22 @@ int mt_ir_show_diff(mt_buf *out,
                     const mt_ir_stage *sb,
                     mt_error *err)
 {
-	mt_ir_text ta, tb;
 	lines A, B;
 	edit *ed = NULL;
 	size_t ned = 0, cap = 0, pre = 0, suf = 0, n, m, i, j;
-	unsigned char *dir = NULL;
+	unsigned char *dir = NULL, *wa = NULL, *wb = NULL;
 	int rc;
 
-	memset(&A, 0, sizeof(A));
-	memset(&B, 0, sizeof(B));
-	rc = mt_ir_text_open(&ta, sa, err);
+	/* first pass: a hash per normalised line, no text kept */
+	lines_init(&A);
+	lines_init(&B);
+	rc = ir_stage_text_stream(sa, lines_feed, &A, err);
+	if (!rc)
+		rc = ir_stage_text_stream(sb, lines_feed, &B, err);
 	if (rc)
-		return rc;
-	rc = mt_ir_text_open(&tb, sb, err);
-	if (rc) {
-		mt_ir_text_release(&ta);
-		return rc;
-	}
-	normalise(&A, ta.ptr, ta.len);
-	normalise(&B, tb.ptr, tb.len);
-	mt_ir_text_release(&ta);
-	mt_ir_text_release(&tb);
+		goto out;
+	lines_end(&A);
+	lines_end(&B);
 	mt_buf_printf(out, "--- %s (%s)\n+++ %s (%s)\n", sa->name, sa->path,
 	              sb->name, sb->path);
 	while (pre < A.n && pre < B.n && A.hash[pre] == B.hash[pre])
@@ -195,7 +299,8 @@ int mt_ir_show_diff(mt_buf *out,
 	while (suf < A.n - pre && suf < B.n - pre &&
 	       A.hash[A.n - 1 - suf] == B.hash[B.n - 1 - suf])
 		suf++;
-	for (i = 0; i < pre; i++) {
+	/* of the common lines around the middle, hunks show CONTEXT */
+	for (i = pre > CONTEXT ? pre - CONTEXT : 0; i < pre; i++) {
 		edit e = { '=', i, i };
 
 		MT_PUSH(ed, ned, cap, e);
@@ -251,15 +356,39 @@ int mt_ir_show_diff(mt_buf *out,
 			MT_PUSH(ed, ned, cap, e);
 		}
 	}
-	for (i = 0; i < suf; i++) {
+	for (i = 0; i < suf && i < CONTEXT; i++) {
 		edit e = { '=', A.n - suf + i, B.n - suf + i };
 
 		MT_PUSH(ed, ned, cap, e);
 	}
-	emit_hunks(out, &A, &B, ed, ned);
+	/* second pass: the text of the lines the hunks print */
+	wa = mt_calloc(A.n + 1, 1);
+	wb = mt_calloc(B.n + 1, 1);
+	emit_hunks(out, &A, &B, ed, ned, wa, wb);
+	for (i = 0; i < A.n && !wa[i]; i++)
+		;
+	if (i < A.n) {
+		lines_rewind(&A);
+		A.want = wa;
+		rc = ir_stage_text_stream(sa, lines_feed, &A, err);
+		lines_end(&A);
+	}
+	for (j = 0; !rc && j < B.n && !wb[j]; j++)
+		;
+	if (!rc && j < B.n) {
+		lines_rewind(&B);
+		B.want = wb;
+		rc = ir_stage_text_stream(sb, lines_feed, &B, err);
+		lines_end(&B);
+	}
+	if (!rc)
+		emit_hunks(out, &A, &B, ed, ned, NULL, NULL);
+out:
 	free(dir);
 	free(ed);
+	free(wa);
+	free(wb);
 	lines_release(&A);
 	lines_release(&B);
-	return 0;
+	return rc;
 }

@@ -41,8 +41,12 @@
 #   around math.absf / arith.addf (upstream CHECK lines), which end as
 #   llvm.intr.fabs and llvm.fadd: lowerings all the way, nothing fused.
 # Every pipeline runs in the three layouts mlir-opt writes (after-all on
-# stderr, --mlir-print-ir-module-scope, --mlir-print-ir-tree-dir) and the
-# same facts must hold in each.
+# stderr, --mlir-print-ir-module-scope, --mlir-print-ir-tree-dir, and the
+# tree dir with module scope) and the same facts must hold in each: in a
+# tree the module graph is rebuilt from the function dumps, so a fusion
+# made by a function pass is found once, at that pass, and a module pass
+# after it (one-shot-bufferize) is compared with the module as the
+# function passes left it, as in the after-all capture.
 set -u
 MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
@@ -235,6 +239,11 @@ layouts() { # name input pipeline [mlir-opt args...]
 	opt "$W/$name.tree.err" "$in" --pass-pipeline="$pp" --mlir-print-ir-after-all \
 		--mlir-print-ir-tree-dir="$W/$name.tree" "$@"
 	irdiff "$W/$name.tree.json" "$W/$name.tree"
+	mkdir "$W/$name.mstree"
+	opt "$W/$name.mstree.err" "$in" --pass-pipeline="$pp" --mlir-print-ir-after-all \
+		--mlir-print-ir-module-scope --mlir-disable-threading \
+		--mlir-print-ir-tree-dir="$W/$name.mstree" "$@"
+	irdiff "$W/$name.mstree.json" "$W/$name.mstree"
 }
 layouts fe "$FE" 'builtin.module(cse,func.func(linalg-fuse-elementwise-ops,canonicalize))'
 layouts buf "$FE" 'builtin.module(cse,func.func(linalg-fuse-elementwise-ops),one-shot-bufferize{bufferize-function-boundaries})'
@@ -295,28 +304,12 @@ spec = {
     "tfc": ([("transform-interpreter", "scf.forall", 24,
               (("linalg.elemwise_unary", 34), ("linalg.fill", 19)))], [], [], []),
 }
-# Known loss, checked to be exactly this (so that a fix shows): in a tree
-# dir the module scope's dumps are cse and one-shot-bufferize only; the
-# function passes between them write into the functions' directories, so
-# the module's transition spans them: it is not compared with the
-# functions as the fusion pass left them, and their fusions show again
-# at one-shot-bufferize (besides at linalg-fuse-elementwise-ops in each
-# function's graph). Rebuilding the module from the function dumps, as
-# the after-all reader does, is not done for trees.
-known = {("buf", "tree"): (sorted(fe_fusions + [("one-shot-bufferize",) + x[1:] for x in fe_fusions]),
-                           [("linalg-fuse-elementwise-ops", "one-shot-bufferize")])}
 bad = 0
 for name, (fus, ker, low, pairs) in spec.items():
     row = []
-    for lay in ("aa", "ms", "tree"):
+    for lay in ("aa", "ms", "tree", "mstree"):
         f = facts("%s/%s.%s.json" % (W, name, lay))
         miss = []
-        if (name, lay) in known:
-            kf, kp = known[(name, lay)]
-            if f["fusion"] == kf and all(x not in f["froms"] for x in kp):
-                row.append("%s known loss (fusions again at one-shot-bufferize)" % lay)
-                continue
-            miss.append("not the known loss any more: update the test")
         if f["fusion"] != sorted(fus):
             miss.append("fusions %s" % f["fusion"])
         if f["kernel"] != sorted(ker):
@@ -326,6 +319,21 @@ for name, (fus, ker, low, pairs) in spec.items():
         row.append("%s %s" % (lay, "ok" if not miss else "LOST " + "; ".join(miss)))
         bad += bool(miss)
     print("%-5s %s" % (name, " | ".join(row)))
+# like with like: a module pass after function passes is compared with
+# the module as they left it in every layout, so its transition counts
+# the same ops (a tree's module graph rebuilt from the function dumps)
+for name, to in [("buf", "one-shot-bufferize"), ("tosa", "one-shot-bufferize"),
+                 ("tosa", "convert-scf-to-cf")]:
+    got = {}
+    for lay in ("aa", "ms", "tree", "mstree"):
+        doc = json.load(open("%s/%s.%s.json" % (W, name, lay)))
+        got[lay] = [t["counts"] for g in doc["graphs"] for t in g["transitions"]
+                    if t["to_name"] == to]
+    if any(v != got["aa"] or len(v) != 1 for v in got.values()):
+        print("%s %s: counts differ by layout: %s" % (name, to, got))
+        bad += 1
+    else:
+        print("%-5s %s compared like with like in every layout" % (name, to))
 sys.exit(1 if bad else 0)
 PY
 

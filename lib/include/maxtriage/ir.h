@@ -136,6 +136,20 @@ typedef struct mt_ir_stage {
 	 * the file's aliases: a scope's input, written by an enclosing
 	 * scope's pass before the scope's first dump. */
 	char *cut;
+	/* Tree layout: when nparts, the stage is the module dumped in path
+	 * with the op of each parts[k] (nested scopes' dumps written since
+	 * path, in order; each with its path and cut) put in its place:
+	 * the module as a module pass found it, rebuilt as for an
+	 * after-all capture. Owned by the stage. */
+	struct mt_ir_stage *parts;
+	size_t nparts;
+	/* Tree layout: the stage stands for what other scopes' passes
+	 * did since the graph's previous stage (a rebuilt module, a cut
+	 * op, a Before dump written after them): their graphs show those
+	 * changes, so no transition is computed into it; it is the base
+	 * of the next one. synthetic: it is not one file's dump (cut from
+	 * another scope's dump, or rebuilt), so it names no dump. */
+	int foreign, synthetic;
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
