@@ -232,13 +232,20 @@ int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
+/* An SSA name as the scoped table keys it: the printer's plain numbers
+ * (%0, %17) index a dense array, other names (%arg0, %cst_1) hash. */
+typedef struct ir_ssakey {
+	uint64_t h; /* name hash, or the number when num */
+	uint32_t num;
+} ir_ssakey;
+
 typedef struct ir_undo {
-	uint64_t key;
+	ir_ssakey key;
 	uint32_t old;
 } ir_undo;
 
 typedef struct ir_resname {
-	uint64_t h;
+	ir_ssakey key;
 	uint32_t count;
 } ir_resname;
 
@@ -252,6 +259,9 @@ typedef struct ir_parser {
 	int depth;
 	mt_ir_module *m;
 	mt_map ssa; /* SSA name hash -> first value id */
+	uint32_t *ssanum; /* %N -> first value id, or MT_IR_NONE */
+	size_t cap_ssanum;
+	size_t ssanum_max; /* larger numbers go through ssa */
 	ir_undo *undo;
 	size_t nundo, cap_undo;
 	mt_map attralias; /* #/! alias name hash -> index in aliashash */
@@ -267,10 +277,20 @@ typedef struct ir_parser {
 	void *progress_payload;
 } ir_parser;
 
-/* Character classes, inline: the reader asks them about every byte. */
+/* Character classes, inline: the reader asks them about every byte. One
+ * table lookup each (lex.c fills ir_cclass). */
+enum {
+	IR_CC_ID_START = 1, /* a-z A-Z _ */
+	IR_CC_DIGIT = 2,
+	IR_CC_ID = 4, /* ID_START, DIGIT, '$', '.' */
+	IR_CC_SUFFIX = 8, /* ID and '-' */
+	IR_CC_PLAIN = 16 /* scan_tail only hashes it and moves on */
+};
+extern const uint8_t ir_cclass[256];
+
 static inline int ir_is_id_start(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return ir_cclass[(unsigned char)c] & IR_CC_ID_START;
 }
 
 static inline int ir_is_digit(int c)
@@ -280,13 +300,13 @@ static inline int ir_is_digit(int c)
 
 static inline int ir_is_id_char(int c)
 {
-	return ir_is_id_start(c) || ir_is_digit(c) || c == '$' || c == '.';
+	return ir_cclass[(unsigned char)c] & IR_CC_ID;
 }
 
 /* SSA and block names also allow '-' (MLIR's suffix-id). */
 static inline int ir_is_suffix_char(int c)
 {
-	return ir_is_id_char(c) || c == '-';
+	return ir_cclass[(unsigned char)c] & IR_CC_SUFFIX;
 }
 
 /* lex.c. Note the first problem of a stage (with its line) and count
@@ -342,6 +362,8 @@ typedef struct ir_differ {
 	mt_ir_transition *t;
 	const mt_ir_trace *trace;
 	uint32_t *next; /* chains of B ops per key */
+	uint64_t *keys; /* per B op, this tier's key (0: none) */
+	mt_mapent *tab; /* the tiers' key table (match.c) */
 } ir_differ;
 
 /* Name and location hashes come from the module's own tables: keeping

@@ -12,6 +12,38 @@
 
 #include "maxtriage/hash.h"
 
+/* The classes of ir_int.h, by byte. */
+#define S_ (IR_CC_ID_START | IR_CC_ID | IR_CC_SUFFIX)
+#define D_ (IR_CC_DIGIT | IR_CC_ID | IR_CC_SUFFIX | IR_CC_PLAIN)
+#define I_ (IR_CC_ID | IR_CC_SUFFIX | IR_CC_PLAIN) /* '$' '.' */
+#define P_ IR_CC_PLAIN
+#define R8(x) x, x, x, x, x, x, x, x
+#define R16(x) R8(x), R8(x)
+const uint8_t ir_cclass[256] = {
+	/* 0x00-0x1f: '\t' '\n' '\r' are special */
+	P_, P_, P_, P_, P_, P_, P_, P_, P_, 0, 0, P_, P_, 0, P_, P_,
+	R16(P_),
+	/* 0x20: ' ' ! " # $ % & ' ( ) * + , - . / */
+	0, 0, 0, 0, I_, 0, P_, P_, 0, 0, P_, P_, P_, IR_CC_SUFFIX, I_, 0,
+	/* 0x30: 0-9 : ; < = > ? */
+	D_, D_, D_, D_, D_, D_, D_, D_, D_, D_, P_, P_, 0, P_, 0, P_,
+	/* 0x40: @ A-O */
+	0, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_,
+	/* 0x50: P-Z [ \ ] ^ _ */
+	S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, 0, P_, 0, P_, S_,
+	/* 0x60: ` a-o */
+	P_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_,
+	/* 0x70: p-z { | } ~ DEL */
+	S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, 0, P_, 0, P_, P_,
+	R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_)
+};
+#undef S_
+#undef D_
+#undef I_
+#undef P_
+#undef R8
+#undef R16
+
 void ir_problem(ir_parser *P, const char *fmt, ...)
 {
 	va_list ap;

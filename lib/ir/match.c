@@ -173,59 +173,88 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	return mt_hash_finish(h) | 1;
 }
 
+/* Slot of key k in a map, or NULL: one probe sequence where a get and a
+ * slot lookup would take two. */
+static uint32_t *tier_find(mt_map *mp, uint64_t k)
+{
+	size_t i, mask = mp->cap - 1;
+
+	for (i = (size_t)k & mask;; i = (i + 1) & mask) {
+		mt_mapent *e = &mp->ents[i];
+
+		if (e->key == k)
+			return &e->val;
+		if (!e->key)
+			return NULL;
+	}
+}
+
+/* One tier: chain the free B ops by key (in document order, through
+ * D->next), then give each free A op, in document order, the first
+ * free B op of its chain. Keys are never 0 (tier_key), so they go into
+ * the map as they are. The map is D->tab, reused by every tier: sized
+ * once for the most keys a tier can have, cleared only as far as this
+ * tier needs. */
 static void match_tier(ir_differ *D, int tier)
 {
 	mt_map heads; /* key -> first B op of the chain still free */
-	mt_map tails;
-	uint32_t i, nfree = 0;
+	uint32_t i, nkeys = 0;
+	size_t cap = 64;
 
-	/* Size the tables once for the ops still unmatched (all of them in
-	 * the first tier, few in the later ones): no rehash while filling. */
-	for (i = 0; i < D->b.n; i++)
-		nfree += D->b.match[i] == MT_IR_NONE;
-	mt_map_init(&heads, nfree);
-	mt_map_init(&tails, nfree);
 	for (i = 0; i < D->b.n; i++) {
-		uint64_t k;
-		int found;
-		size_t slot;
+		uint64_t k = 0;
 
-		if (D->b.match[i] != MT_IR_NONE)
-			continue;
-		k = tier_key(&D->b, 0, i, tier);
+		if (D->b.match[i] == MT_IR_NONE)
+			k = tier_key(&D->b, 0, i, tier);
+		D->keys[i] = k;
+		nkeys += k != 0;
+	}
+	if (!nkeys)
+		return;
+	while (cap < (size_t)nkeys * 2)
+		cap <<= 1;
+	heads.ents = D->tab;
+	heads.cap = cap;
+	heads.count = 0;
+	memset(heads.ents, 0, cap * sizeof(*heads.ents));
+	for (i = D->b.n; i-- > 0;) {
+		uint64_t k = D->keys[i];
+		size_t mask = cap - 1, h;
+
 		if (!k)
 			continue;
-		D->next[i] = MT_IR_NONE;
-		slot = mt_map_slot(&heads, k, i, &found);
-		if (!found) {
-			mt_map_slot(&tails, k, i, &found);
-			continue;
+		for (h = (size_t)k & mask;; h = (h + 1) & mask) {
+			mt_mapent *e = &heads.ents[h];
+
+			if (e->key == k) {
+				D->next[i] = e->val;
+				e->val = i;
+				break;
+			}
+			if (!e->key) {
+				e->key = k;
+				e->val = i;
+				D->next[i] = MT_IR_NONE;
+				break;
+			}
 		}
-		slot = mt_map_slot(&tails, k, i, &found);
-		D->next[*mt_map_val(&tails, slot)] = i;
-		*mt_map_val(&tails, slot) = i;
 	}
 	for (i = 0; i < D->a.n; i++) {
 		uint64_t k;
-		int found;
-		size_t slot;
-		uint32_t j;
+		uint32_t j, *head;
 
 		if (D->a.match[i] != MT_IR_NONE)
 			continue;
 		k = tier_key(&D->a, 1, i, tier);
-		if (!k || mt_map_get(&heads, k) == MT_IR_NONE)
+		if (!k || !(head = tier_find(&heads, k)))
 			continue;
-		slot = mt_map_slot(&heads, k, 0, &found);
-		j = *mt_map_val(&heads, slot);
+		j = *head;
 		if (j == MT_IR_NONE)
 			continue;
-		*mt_map_val(&heads, slot) = D->next[j];
+		*head = D->next[j];
 		D->a.match[i] = j;
 		D->b.match[j] = i;
 	}
-	mt_map_release(&heads);
-	mt_map_release(&tails);
 }
 
 /* The A op whose result r the users of B op j's result r used to take:
@@ -297,7 +326,13 @@ void ir_match(ir_differ *D)
 {
 	int tier;
 
+	size_t cap = 64;
+
+	while (cap < (size_t)D->b.n * 2)
+		cap <<= 1;
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
+	D->keys = mt_malloc((D->b.n + 1) * sizeof(*D->keys));
+	D->tab = mt_malloc(cap * sizeof(*D->tab));
 	for (tier = T_SYM; tier < T_ORDER; tier++)
 		match_tier(D, tier);
 	match_dataflow(D);
@@ -305,7 +340,11 @@ void ir_match(ir_differ *D)
 	/* parents matched late can pair up children in order */
 	match_tier(D, T_ORDER);
 	free(D->next);
+	free(D->keys);
+	free(D->tab);
 	D->next = NULL;
+	D->keys = NULL;
+	D->tab = NULL;
 }
 
 /* ---- classification ---- */

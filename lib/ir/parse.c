@@ -30,13 +30,69 @@
 #define IR_PROGRESS_MIN ((size_t)64 << 20)
 #define IR_PROGRESS_STEP ((size_t)16 << 20)
 
-static void ssa_define(ir_parser *P, uint64_t key, uint32_t vid)
+/* The key of SSA name s (n > 0 bytes): a plain decimal number without
+ * leading zeros, small enough for the dense table, is its own key; any
+ * other name is hashed. Definitions and uses decide the same way. */
+static ir_ssakey ssa_key(const ir_parser *P, const char *s, size_t n)
 {
-	int found;
-	size_t slot = mt_map_slot(&P->ssa, key, vid, &found);
-	ir_undo u = { key, found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE };
+	ir_ssakey k;
+	uint64_t v = 0;
+	size_t i;
 
-	*mt_map_val(&P->ssa, slot) = vid;
+	if (n && n <= 9 && (n == 1 || s[0] != '0')) {
+		for (i = 0; i < n && ir_is_digit(s[i]); i++)
+			v = v * 10 + (uint64_t)(s[i] - '0');
+		if (i == n && v <= P->ssanum_max) {
+			k.h = v;
+			k.num = 1;
+			return k;
+		}
+	}
+	k.h = ir_name_hash(s, n);
+	k.num = 0;
+	return k;
+}
+
+static uint32_t ssa_get(const ir_parser *P, ir_ssakey k)
+{
+	if (k.num)
+		return k.h < P->cap_ssanum ? P->ssanum[k.h] : MT_IR_NONE;
+	return mt_map_get(&P->ssa, k.h);
+}
+
+/* Bind k to vid; returns what it was bound to. */
+static uint32_t ssa_set(ir_parser *P, ir_ssakey k, uint32_t vid)
+{
+	uint32_t old;
+
+	if (k.num) {
+		if (k.h >= P->cap_ssanum) {
+			size_t c = P->cap_ssanum;
+
+			mt_grow((void **)&P->ssanum, &P->cap_ssanum,
+			        (size_t)k.h + 1, sizeof(*P->ssanum));
+			memset(P->ssanum + c, 0xff,
+			       (P->cap_ssanum - c) * sizeof(*P->ssanum));
+		}
+		old = P->ssanum[k.h];
+		P->ssanum[k.h] = vid;
+		return old;
+	} else {
+		int found;
+		size_t slot = mt_map_slot(&P->ssa, k.h, vid, &found);
+
+		old = found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE;
+		*mt_map_val(&P->ssa, slot) = vid;
+		return old;
+	}
+}
+
+static void ssa_define(ir_parser *P, ir_ssakey key, uint32_t vid)
+{
+	ir_undo u;
+
+	u.key = key;
+	u.old = ssa_set(P, key, vid);
 	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
@@ -44,10 +100,8 @@ static void ssa_rollback(ir_parser *P, size_t mark)
 {
 	while (P->nundo > mark) {
 		ir_undo u = P->undo[--P->nundo];
-		int found;
-		size_t slot = mt_map_slot(&P->ssa, u.key, u.old, &found);
 
-		*mt_map_val(&P->ssa, slot) = u.old;
+		ssa_set(P, u.key, u.old);
 	}
 }
 
@@ -243,21 +297,21 @@ static void ssa_token(ir_parser *P, opctx *c)
 {
 	const char *s;
 	size_t n;
-	uint64_t key;
+	ir_ssakey key;
 	uint32_t vid, sub = 0;
 
 	P->p++; /* '%' */
 	ir_read_id(P, &s, &n, 1);
 	if (!n)
 		return;
-	key = ir_name_hash(s, n);
+	key = ssa_key(P, s, n);
 	if (P->p + 1 < P->end && *P->p == '#' && ir_is_digit(P->p[1])) {
 		P->p++;
 		sub = ir_read_uint(P);
 	}
 	if (c->op == MT_IR_NONE)
 		return;
-	vid = mt_map_get(&P->ssa, key);
+	vid = ssa_get(P, key);
 	if (vid != MT_IR_NONE) {
 		const mt_ir_value *v = &P->m->values[vid];
 
@@ -607,7 +661,6 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 	char buf[256];
 	const char *parent;
 	size_t dl;
-	int w;
 
 	if (memchr(s, '.', n) || n > 200)
 		return ir_intern(&P->m->strs, s, n);
@@ -619,10 +672,12 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 	if ((n == 6 && !memcmp(s, "module", 6)) ||
 	    (n == 26 && !memcmp(s, "unrealized_conversion_cast", 26)))
 		dl = 7, parent = "builtin";
-	w = snprintf(buf, sizeof(buf), "%.*s.%.*s", (int)dl, parent, (int)n, s);
-	if (w < 0 || (size_t)w >= sizeof(buf))
+	if (dl + 1 + n >= sizeof(buf))
 		return ir_intern(&P->m->strs, s, n);
-	return ir_intern(&P->m->strs, buf, (size_t)w);
+	memcpy(buf, parent, dl);
+	buf[dl] = '.';
+	memcpy(buf + dl + 1, s, n);
+	return ir_intern(&P->m->strs, buf, dl + 1 + n);
 }
 
 /* A stage is read once, front to back, and nothing points back into its
@@ -669,7 +724,7 @@ static int parse_results(ir_parser *P, uint32_t *nres)
 
 		P->p++;
 		ir_read_id(P, &s, &len, 1);
-		r.h = ir_name_hash(s, len);
+		r.key = ssa_key(P, s, len);
 		r.count = 1;
 		if (P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
 			P->p++;
@@ -757,7 +812,7 @@ static void op_define_results(ir_parser *P, uint32_t idx, size_t res0)
 				first = v;
 		}
 		if (first != MT_IR_NONE)
-			ssa_define(P, P->res[i].h, first);
+			ssa_define(P, P->res[i].key, first);
 	}
 }
 
@@ -833,11 +888,11 @@ static void parse_block_label(ir_parser *P, opctx *owner)
 				continue;
 			}
 			if (ch == '%' && depth == 1) {
-				uint64_t key;
+				ir_ssakey key;
 
 				P->p++;
 				ir_read_id(P, &s, &n, 1);
-				key = ir_name_hash(s, n);
+				key = ssa_key(P, s, n);
 				if (owner && owner->op != MT_IR_NONE)
 					ssa_define(
 					        P, key,
@@ -1029,9 +1084,15 @@ int ir_parse_progress(mt_ir_module **out,
 	P.m = m;
 	ir_intern(&m->strs, "", 0);
 	mt_map_init(&P.ssa, 1024);
+	/* %N names a group of results defined on a line of its own ("%N =
+	 * x\n" and more), numbered from 0 in each function: no real N
+	 * exceeds len / 6. A larger one (hostile input) is hashed rather
+	 * than sizing the table. */
+	P.ssanum_max = len / 6 + 64;
 	parse_body(&P, NULL, 0);
 	ir_finish(m);
 	mt_map_release(&P.ssa);
+	free(P.ssanum);
 	mt_map_release(&P.attralias);
 	free(P.undo);
 	free(P.aliashash);
