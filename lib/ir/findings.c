@@ -150,26 +150,47 @@ void mt_ir_stats_compute(mt_ir_stats *out,
                          const mt_ir_module *m,
                          const mt_ir_trace *trace)
 {
-	size_t i, capd = 0, capv = 0, capt = 0;
+	size_t i, capd = 0, capv = 0, capt = 0, nstr = m->strs.n;
 	char buf[300];
+	/* ops per name and per device string id: the names are formatted
+	 * once per distinct string, not once per op (the lists are sorted
+	 * by name below, so the order of adding does not matter) */
+	size_t *byname = mt_calloc(nstr + 1, sizeof(*byname));
+	size_t *bydev = mt_calloc(nstr + 1, sizeof(*bydev));
 
 	memset(out, 0, sizeof(*out));
 	out->ops = m->nops;
 	for (i = 0; i < m->nops; i++) {
-		const char *name = mt_ir_str_get(m, m->ops[i].name);
-		size_t dl = mt_ir_dialect_len(name);
+		const mt_ir_op *op = &m->ops[i];
 
-		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
-		         name);
-		count_add(&out->by_dialect, &out->ndialect, &capd, buf, 1);
-		count_add(&out->by_device, &out->ndevice, &capv,
-		          mt_ir_str_get(m, m->ops[i].device), 1);
+		byname[op->name < nstr ? op->name : nstr]++;
+		bydev[op->device < nstr ? op->device : nstr]++;
 		if (trace && mt_ir_op_at(m, i, trace)) {
-			snprintf(buf, sizeof(buf), "%.200s@%.40s", name,
-			         mt_ir_str_get(m, m->ops[i].device));
+			snprintf(buf, sizeof(buf), "%.200s@%.40s",
+			         mt_ir_str_get(m, op->name),
+			         mt_ir_str_get(m, op->device));
 			count_add(&out->trace, &out->ntrace, &capt, buf, 1);
 		}
 	}
+	for (i = 0; i <= nstr; i++) {
+		const char *name;
+		size_t dl;
+
+		if (!byname[i])
+			continue;
+		name = mt_ir_str_get(m, (mt_ir_str)i);
+		dl = mt_ir_dialect_len(name);
+		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
+		         name);
+		count_add(&out->by_dialect, &out->ndialect, &capd, buf,
+		          byname[i]);
+	}
+	for (i = 0; i <= nstr; i++)
+		if (bydev[i])
+			count_add(&out->by_device, &out->ndevice, &capv,
+			          mt_ir_str_get(m, (mt_ir_str)i), bydev[i]);
+	free(byname);
+	free(bydev);
 	if (out->ndialect)
 		qsort(out->by_dialect, out->ndialect, sizeof(mt_ir_count),
 		      count_cmp);
@@ -978,6 +999,17 @@ static int dialect_gave_way(const ir_differ *D,
 	return 0;
 }
 
+/* A lowering's name counts are kept until the report is written, a few
+ * thousand of them per transition: no room for more names than they
+ * have (count_add grows by 8). */
+static void counts_fit(mt_ir_lowering *z)
+{
+	if (z->nfrom)
+		z->from = mt_realloc(z->from, z->nfrom * sizeof(*z->from));
+	if (z->nto)
+		z->to = mt_realloc(z->to, z->nto * sizeof(*z->to));
+}
+
 static void find_lowerings(ir_differ *D)
 {
 	ir_side *A = &D->a, *B = &D->b;
@@ -1042,6 +1074,7 @@ static void find_lowerings(ir_differ *D)
 		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
 			count_add(&z.to, &z.nto, &c2,
 			          mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+		counts_fit(&z);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
 		        z);
 	}
@@ -1069,6 +1102,7 @@ static void find_lowerings(ir_differ *D)
 		z.at.op = mt_strdup(na);
 		count_add(&z.from, &z.nfrom, &c1, na, 1);
 		count_add(&z.to, &z.nto, &c2, nb, 1);
+		counts_fit(&z);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
 		        z);
 	}
@@ -1080,6 +1114,12 @@ static void find_lowerings(ir_differ *D)
 			      count_cmp);
 		if (lw->nto)
 			qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
+	}
+	if (D->t->nlowerings < D->t->cap_lowerings) {
+		D->t->lowerings =
+		        mt_realloc(D->t->lowerings, D->t->nlowerings *
+		                                            sizeof(*D->t->lowerings));
+		D->t->cap_lowerings = D->t->nlowerings;
 	}
 	mt_map_release(&at);
 }

@@ -6,8 +6,24 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "maxtriage/irdiff_output.h"
+
+/* Hand freed heap pages back to the kernel. A step frees one module and
+ * the parse-time tables of the next, megabytes each, in the middle of
+ * the heap: glibc keeps such pages resident (and, once a large block
+ * has been freed, serves the next large ones from the heap instead of
+ * fresh mappings), so without this the peak RSS is that of every step's
+ * garbage piled up, not of the two modules being compared. */
+static void give_back(void)
+{
+#if defined(__GLIBC__)
+	malloc_trim(0);
+#endif
+}
 
 /* A stage bound: its name (first match) or its index. */
 static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
@@ -318,6 +334,7 @@ static void run_graph(mt_irdiff_report *r,
 			r->unreadable++;
 			continue;
 		}
+		give_back();
 		mt_ir_stats_compute(&st->stats, m, o->trace);
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)
@@ -339,6 +356,7 @@ static void run_graph(mt_irdiff_report *r,
 			}
 		}
 		mt_ir_module_free(prev);
+		give_back();
 		prev = m;
 		pst = st;
 		prev_i = i;
