@@ -9,6 +9,8 @@
 #include "maxtriage/buf.h"
 #include "maxtriage/map.h"
 
+#include <string.h>
+
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 
@@ -315,22 +317,84 @@ void ir_problem(ir_parser *P, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 /* To the newline (not past it). */
 void ir_skip_line(ir_parser *P);
+
 /* Spaces, newlines and // comments. */
-void ir_skip_ws(ir_parser *P);
+static inline void ir_skip_ws(ir_parser *P)
+{
+	while (P->p < P->end) {
+		char c = *P->p;
+
+		if (c == '\n') {
+			P->line++;
+			P->p++;
+		} else if (c == ' ' || c == '\t' || c == '\r') {
+			P->p++;
+		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
+			ir_skip_line(P);
+		} else {
+			break;
+		}
+	}
+}
+
 /* Spaces and tabs only. */
-void ir_skip_blanks(ir_parser *P);
+static inline void ir_skip_blanks(ir_parser *P)
+{
+	while (P->p < P->end &&
+	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+		P->p++;
+}
+
 /* P->p at '"': past the string; its raw bytes hashed into *h (if h),
  * its contents in *s, *n (if s; borrowed from the text). */
 void ir_skip_string(ir_parser *P, uint64_t *h, const char **s, size_t *n);
 /* Past a balanced group opened at P->p by any of ([{<. */
 void ir_skip_balanced(ir_parser *P);
+
 /* Decimal digits, saturated at UINT32_MAX. */
-uint32_t ir_read_uint(ir_parser *P);
+static inline uint32_t ir_read_uint(ir_parser *P)
+{
+	uint64_t v = 0;
+
+	while (P->p < P->end && ir_is_digit(*P->p)) {
+		if (v < 0xffffffffULL)
+			v = v * 10 + (uint64_t)(*P->p - '0');
+		P->p++;
+	}
+	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
+}
+
 /* Whether the text at P->p starts with s. */
-int ir_starts(ir_parser *P, const char *s);
+static inline int ir_starts(const ir_parser *P, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
+}
+
 /* An identifier (suffix != 0: also '-', as SSA and block names) at P->p;
  * *s, *n borrowed from the text, *n == 0 if none. */
-void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix);
+static inline void
+ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix)
+{
+	const unsigned cls = suffix ? IR_CC_SUFFIX : IR_CC_ID;
+	const char *q = P->p;
+
+	*s = q;
+	while (q < P->end && (ir_cclass[(unsigned char)*q] & cls))
+		q++;
+	P->p = q;
+	*n = (size_t)(q - *s);
+}
+
+/* FNV-1a of n bytes into h, as mt_hash_bytes, inlined for the reader. */
+static inline uint64_t ir_hash_bytes(uint64_t h, const char *s, size_t n)
+{
+	while (n--)
+		h = IR_HB(h, *s++);
+	return h;
+}
+
 /* Hash of a name as the SSA and alias tables key it. */
 uint64_t ir_name_hash(const char *s, size_t n);
 

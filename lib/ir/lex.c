@@ -68,31 +68,6 @@ void ir_skip_line(ir_parser *P)
 	P->p = nl ? nl : P->end;
 }
 
-/* Spaces, newlines and // comments. */
-void ir_skip_ws(ir_parser *P)
-{
-	while (P->p < P->end) {
-		char c = *P->p;
-
-		if (c == '\n') {
-			P->line++;
-			P->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r') {
-			P->p++;
-		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-			ir_skip_line(P);
-		} else {
-			break;
-		}
-	}
-}
-
-void ir_skip_blanks(ir_parser *P)
-{
-	while (P->p < P->end &&
-	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
-		P->p++;
-}
 
 /* p at '"': skip the string, hashing its raw bytes into *h (if h). A raw
  * newline cannot occur in an MLIR string; stop there so one bad quote
@@ -163,35 +138,9 @@ void ir_skip_balanced(ir_parser *P)
 	}
 }
 
-uint32_t ir_read_uint(ir_parser *P)
-{
-	uint64_t v = 0;
-
-	while (P->p < P->end && ir_is_digit(*P->p)) {
-		if (v < 0xffffffffULL)
-			v = v * 10 + (uint64_t)(*P->p - '0');
-		P->p++;
-	}
-	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
-}
-
-int ir_starts(ir_parser *P, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
-}
 
 uint64_t ir_name_hash(const char *s, size_t n)
 {
 	return mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
 }
 
-void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix)
-{
-	*s = P->p;
-	while (P->p < P->end &&
-	       (suffix ? ir_is_suffix_char(*P->p) : ir_is_id_char(*P->p)))
-		P->p++;
-	*n = (size_t)(P->p - *s);
-}

@@ -386,7 +386,7 @@ static void tail_symbol(ir_parser *P, opctx *c, tail *t)
 		ir_skip_string(P, &t->h, &s, &len);
 	} else {
 		ir_read_id(P, &s, &len, 1);
-		t->h = mt_hash_bytes(t->h, s, len);
+		t->h = ir_hash_bytes(t->h, s, len);
 	}
 	if (!t->n && !c->sym && len)
 		c->sym = ir_intern(&P->m->strs, s, len);
@@ -405,7 +405,7 @@ static void tail_sigil(ir_parser *P, opctx *c, tail *t, char ch)
 	ir_read_id(P, &s, &len, 1);
 	if (P->p < P->end && *P->p == '<') {
 		t->h = IR_HB(t->h, ch);
-		t->h = mt_hash_bytes(t->h, s, len);
+		t->h = ir_hash_bytes(t->h, s, len);
 		if (len == 12 && !memcmp(s, "M.device_ref", 12))
 			c->attr_dev = peek_device_ref(P);
 		if (ch == '!' && len == 9 &&
@@ -417,7 +417,7 @@ static void tail_sigil(ir_parser *P, opctx *c, tail *t, char ch)
 	if (a != MT_IR_NONE)
 		t->h = ir_mix(t->h, P->aliashash[a]);
 	else
-		t->h = mt_hash_bytes(IR_HB(t->h, ch), s, len);
+		t->h = ir_hash_bytes(IR_HB(t->h, ch), s, len);
 }
 
 /* After a `to` keyword: `to <"gpu", 1>` is a transfer's target. */
@@ -457,10 +457,17 @@ static void tail_sym_name(ir_parser *P, opctx *c)
  * that only feeds the hash. Sets t->last. */
 static void tail_word(ir_parser *P, opctx *c, tail *t)
 {
-	const char *s;
+	const char *s = P->p, *q = P->p;
 	size_t len;
+	uint64_t h = t->h;
 
-	ir_read_id(P, &s, &len, 0);
+	/* read and hash in one pass; a location is not hashed */
+	while (q < P->end && ir_is_id_char(*q)) {
+		h = IR_HB(h, *q);
+		q++;
+	}
+	P->p = q;
+	len = (size_t)(q - s);
 	t->last = 'a';
 	if (len == 3 && !memcmp(s, "loc", 3) && P->p < P->end && *P->p == '(') {
 		uint32_t l;
@@ -472,7 +479,7 @@ static void tail_word(ir_parser *P, opctx *c, tail *t)
 		t->last = ')';
 		return;
 	}
-	t->h = mt_hash_bytes(t->h, s, len);
+	t->h = h;
 	if (len == 3 && (!memcmp(s, "gpu", 3) || !memcmp(s, "cpu", 3)) &&
 	    t->n && P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
 		long id;
@@ -610,6 +617,23 @@ static void scan_tail(ir_parser *P, opctx *c)
 	while (P->p < P->end) {
 		char ch = *P->p;
 
+		if (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN) {
+			/* digits and punctuation that only feed the hash */
+			const char *q = P->p;
+			uint64_t h = t.h;
+
+			do {
+				h = IR_HB(h, ch);
+				if (++q >= P->end)
+					break;
+				ch = *q;
+			} while (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN);
+			t.h = h;
+			t.last = q[-1];
+			t.arrow = 0;
+			P->p = q;
+			continue;
+		}
 		if (ch == '\n') {
 			if (!tail_newline(P, &t))
 				break;
