@@ -951,17 +951,16 @@ static void find_transfers(ir_differ *D, ir_side *s, int added)
 	for (i = 0; i < s->n; i++) {
 		const mt_ir_op *op = &s->m->ops[i];
 		mt_ir_transfer x;
+		mt_ir_str from, to;
 
 		if (s->match[i] != MT_IR_NONE ||
 		    !(op->flags & MT_IR_OP_TRANSFER))
 			continue;
 		opref_fill(&x.op, s->m, i);
 		x.added = added;
-		x.from = op->xfer_from
-		                 ? mt_strdup(mt_ir_str_get(s->m, op->xfer_from))
-		                 : NULL;
-		x.to = op->xfer_to ? mt_strdup(mt_ir_str_get(s->m, op->xfer_to))
-		                   : NULL;
+		mt_ir_op_xfer(s->m, i, &from, &to);
+		x.from = from ? mt_strdup(mt_ir_str_get(s->m, from)) : NULL;
+		x.to = to ? mt_strdup(mt_ir_str_get(s->m, to)) : NULL;
 		MT_PUSH(D->t->transfers, D->t->ntransfers, D->t->cap_transfers,
 		        x);
 	}

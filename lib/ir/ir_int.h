@@ -59,6 +59,10 @@ struct mt_ir_module {
 	mt_ir_point *points;
 	size_t npoints, cap_points;
 	ir_strtab strs;
+	/* transfers' devices: op index -> pair in xfers (from, to) */
+	mt_map xferidx;
+	mt_ir_str *xfers;
+	size_t nxfers, cap_xfers;
 
 	/* parse-time only; released by finishing */
 	ir_rawloc *rawlocs;
@@ -427,7 +431,7 @@ typedef struct ir_differ {
 	const mt_ir_trace *trace;
 	uint32_t *next; /* chains of B ops per key */
 	uint64_t *keys; /* per B op, this tier's key (0: none) */
-	mt_mapent *tab; /* the tiers' key table (match.c) */
+	void *tab; /* the tiers' key table (match.c) */
 } ir_differ;
 
 /* Name and location hashes come from the module's own tables: keeping

@@ -173,34 +173,29 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	return mt_hash_finish(h) | 1;
 }
 
-/* Slot of key k in a map, or NULL: one probe sequence where a get and a
- * slot lookup would take two. */
-static uint32_t *tier_find(mt_map *mp, uint64_t k)
-{
-	size_t i, mask = mp->cap - 1;
-
-	for (i = (size_t)k & mask;; i = (i + 1) & mask) {
-		mt_mapent *e = &mp->ents[i];
-
-		if (e->key == k)
-			return &e->val;
-		if (!e->key)
-			return NULL;
-	}
-}
+/* The tiers' table: open addressing over chains of B ops with one key.
+ * An entry holds the chain's first op (whose key, in D->keys, is the
+ * entry's key: no copy of it) and the first op still free. */
+typedef struct ir_chain {
+	uint32_t first, cur; /* first == MT_IR_NONE: empty */
+} ir_chain;
 
 /* One tier: chain the free B ops by key (in document order, through
  * D->next), then give each free A op, in document order, the first
- * free B op of its chain. Keys are never 0 (tier_key), so they go into
- * the map as they are. The map is D->tab, reused by every tier: sized
- * once for the most keys a tier can have, cleared only as far as this
- * tier needs. */
+ * free B op of its chain. Keys are never 0 (tier_key). The table is
+ * D->tab, reused by every tier: sized once for the most keys a tier can
+ * have, cleared only as far as this tier needs. */
 static void match_tier(ir_differ *D, int tier)
 {
-	mt_map heads; /* key -> first B op of the chain still free */
-	uint32_t i, nkeys = 0;
-	size_t cap = 64;
+	ir_chain *tab = D->tab;
+	const uint64_t *keys = D->keys;
+	uint32_t i, nkeys = 0, nfree = 0;
+	size_t cap = 64, mask;
 
+	for (i = 0; i < D->a.n; i++)
+		nfree += D->a.match[i] == MT_IR_NONE;
+	if (!nfree)
+		return;
 	for (i = 0; i < D->b.n; i++) {
 		uint64_t k = 0;
 
@@ -213,45 +208,50 @@ static void match_tier(ir_differ *D, int tier)
 		return;
 	while (cap < (size_t)nkeys * 2)
 		cap <<= 1;
-	heads.ents = D->tab;
-	heads.cap = cap;
-	heads.count = 0;
-	memset(heads.ents, 0, cap * sizeof(*heads.ents));
+	mask = cap - 1;
+	memset(tab, 0xff, cap * sizeof(*tab));
 	for (i = D->b.n; i-- > 0;) {
-		uint64_t k = D->keys[i];
-		size_t mask = cap - 1, h;
+		uint64_t k = keys[i];
+		size_t h;
 
 		if (!k)
 			continue;
 		for (h = (size_t)k & mask;; h = (h + 1) & mask) {
-			mt_mapent *e = &heads.ents[h];
+			ir_chain *e = &tab[h];
 
-			if (e->key == k) {
-				D->next[i] = e->val;
-				e->val = i;
+			if (e->first == MT_IR_NONE) {
+				e->first = e->cur = i;
+				D->next[i] = MT_IR_NONE;
 				break;
 			}
-			if (!e->key) {
-				e->key = k;
-				e->val = i;
-				D->next[i] = MT_IR_NONE;
+			if (keys[e->first] == k) {
+				/* inserting last to first: i is the new head */
+				D->next[i] = e->cur;
+				e->first = e->cur = i;
 				break;
 			}
 		}
 	}
 	for (i = 0; i < D->a.n; i++) {
 		uint64_t k;
-		uint32_t j, *head;
+		uint32_t j;
+		size_t h;
+		ir_chain *e = NULL;
 
 		if (D->a.match[i] != MT_IR_NONE)
 			continue;
 		k = tier_key(&D->a, 1, i, tier);
-		if (!k || !(head = tier_find(&heads, k)))
+		if (!k)
 			continue;
-		j = *head;
-		if (j == MT_IR_NONE)
+		for (h = (size_t)k & mask;; h = (h + 1) & mask) {
+			e = &tab[h];
+			if (e->first == MT_IR_NONE || keys[e->first] == k)
+				break;
+		}
+		if (e->first == MT_IR_NONE || e->cur == MT_IR_NONE)
 			continue;
-		*head = D->next[j];
+		j = e->cur;
+		e->cur = D->next[j];
 		D->a.match[i] = j;
 		D->b.match[j] = i;
 	}
@@ -332,7 +332,7 @@ void ir_match(ir_differ *D)
 		cap <<= 1;
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
 	D->keys = mt_malloc((D->b.n + 1) * sizeof(*D->keys));
-	D->tab = mt_malloc(cap * sizeof(*D->tab));
+	D->tab = mt_malloc(cap * sizeof(ir_chain));
 	for (tier = T_SYM; tier < T_ORDER; tier++)
 		match_tier(D, tier);
 	match_dataflow(D);

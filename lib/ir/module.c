@@ -79,6 +79,18 @@ uint64_t mt_ir_str_hash(const mt_ir_module *m, mt_ir_str s)
 
 /* ---- accessors ---- */
 
+void mt_ir_op_xfer(const mt_ir_module *m,
+                   size_t i,
+                   mt_ir_str *from,
+                   mt_ir_str *to)
+{
+	uint32_t k = m->nxfers ? mt_map_get(&m->xferidx, (uint64_t)i + 1)
+	                       : MT_MAP_NONE;
+
+	*from = k == MT_MAP_NONE ? 0 : m->xfers[k];
+	*to = k == MT_MAP_NONE ? 0 : m->xfers[k + 1];
+}
+
 size_t mt_ir_nops(const mt_ir_module *m)
 {
 	return m->nops;
@@ -171,6 +183,8 @@ void mt_ir_module_free(mt_ir_module *m)
 	free(m->strs.offs);
 	free(m->strs.hashes);
 	mt_map_release(&m->strs.index);
+	mt_map_release(&m->xferidx);
+	free(m->xfers);
 	free(m->rawlocs);
 	free(m->rawitems);
 	free(m->loccache);

@@ -712,10 +712,12 @@ static void drop_behind(ir_parser *P)
 	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	uintptr_t lo, hi;
 
-	if ((size_t)(P->p - P->dropped) < ((size_t)4 << 20))
+	/* every MB, keeping the last 64 KB (a private file mapping: a page
+	 * dropped too early would only be read again) */
+	if ((size_t)(P->p - P->dropped) < ((size_t)1 << 20))
 		return;
 	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
-	hi = ((uintptr_t)P->p - ((uintptr_t)1 << 20)) & ~(page - 1);
+	hi = ((uintptr_t)P->p - ((uintptr_t)64 << 10)) & ~(page - 1);
 	if (hi > lo)
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 	P->dropped = (const char *)hi;
@@ -796,13 +798,21 @@ static void op_store(ir_parser *P, const opctx *c)
 	if (nc & IR_NC_EMPTY)
 		o->flags |= MT_IR_OP_EMPTY;
 	if (nc & IR_NC_TRANSFER) {
+		mt_ir_str from = c->type_dev[0];
+		mt_ir_str to = c->to_dev ? c->to_dev : c->type_dev[1];
+		int found;
+		size_t slot;
+
 		o->flags |= MT_IR_OP_TRANSFER;
-		o->xfer_from = c->type_dev[0];
-		o->xfer_to = c->to_dev ? c->to_dev : c->type_dev[1];
-		if (c->ntype >= 1 && !o->xfer_from)
-			o->xfer_from = ir_intern(&m->strs, "cpu", 3);
-		if (c->ntype >= 2 && !o->xfer_to)
-			o->xfer_to = ir_intern(&m->strs, "cpu", 3);
+		if (c->ntype >= 1 && !from)
+			from = ir_intern(&m->strs, "cpu", 3);
+		if (c->ntype >= 2 && !to)
+			to = ir_intern(&m->strs, "cpu", 3);
+		slot = mt_map_slot(&m->xferidx, (uint64_t)c->op + 1,
+		                   (uint32_t)m->nxfers, &found);
+		*mt_map_val(&m->xferidx, slot) = (uint32_t)m->nxfers;
+		MT_PUSH(m->xfers, m->nxfers, m->cap_xfers, from);
+		MT_PUSH(m->xfers, m->nxfers, m->cap_xfers, to);
 	}
 	o->first_operand = (uint32_t)m->noperands;
 	o->noperands = (uint32_t)nops;
@@ -1071,19 +1081,21 @@ int ir_parse_progress(mt_ir_module **out,
 
 	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));
 	/* Reserve the big arrays once from the text size instead of doubling
-	 * them (each doubling copies the array and touches it twice). The
-	 * ratios are generous for mlir-opt's output (about 200 bytes of text
-	 * an op, 60 a location); pages never written cost no memory, and
-	 * finishing gives the unused tail back. More ops than that (a text
-	 * of tiny ops) still grow by doubling. */
-	mt_grow((void **)&m->ops, &m->cap_ops, len / 128 + 16, sizeof(*m->ops));
-	mt_grow((void **)&m->values, &m->cap_values, len / 96 + 16,
+	 * them: a doubling copies the array and holds the old and the new
+	 * one at once, which made the parse's peak twice the module's size.
+	 * The reservations are generous for mlir-opt's output (about 80
+	 * bytes of text an op in the llvm dialect, 60 a location): pages
+	 * never written cost no memory, and finishing gives the unused tail
+	 * back. More ops than that (a text of tiny ops) still grow by
+	 * doubling. */
+	mt_grow((void **)&m->ops, &m->cap_ops, len / 48 + 16, sizeof(*m->ops));
+	mt_grow((void **)&m->values, &m->cap_values, len / 40 + 16,
 	        sizeof(*m->values));
-	mt_grow((void **)&m->operands, &m->cap_operands, len / 96 + 16,
+	mt_grow((void **)&m->operands, &m->cap_operands, len / 32 + 16,
 	        sizeof(*m->operands));
-	mt_grow((void **)&m->rawlocs, &m->cap_rawlocs, len / 48 + 16,
+	mt_grow((void **)&m->rawlocs, &m->cap_rawlocs, len / 32 + 16,
 	        sizeof(*m->rawlocs));
-	mt_grow((void **)&m->rawitems, &m->cap_rawitems, len / 48 + 16,
+	mt_grow((void **)&m->rawitems, &m->cap_rawitems, len / 32 + 16,
 	        sizeof(*m->rawitems));
 	/* An alias definition takes at least 16 bytes ("#locN = loc(..)\n"),
 	 * so no real number exceeds len / 16; a larger one (hostile input)
