@@ -764,7 +764,7 @@ static uint32_t tile_origin(const tiler *T, uint32_t y)
 		if (x != MT_MAP_NONE)
 			return x;
 	}
-	x = mt_map_get(&T->byname, ir_mix(ir_name_h(B, y), B->scope[y]));
+	x = mt_map_get(&T->byname, ir_mix(ir_name_h(B, y), ir_scope(B, y)));
 	return x == TILE_AMBIG || x == MT_MAP_NONE ? MT_IR_NONE : x;
 }
 
@@ -895,7 +895,7 @@ static void find_tiled(ir_differ *D)
 			            ir_mix(ir_name_h(A, i), ir_loc_h(A, i)), i,
 			            &found);
 		slot = mt_map_slot(&T.byname,
-		                   ir_mix(ir_name_h(A, i), A->scope[i]), i,
+		                   ir_mix(ir_name_h(A, i), ir_scope(A, i)), i,
 		                   &found);
 		if (found)
 			*mt_map_val(&T.byname, slot) = TILE_AMBIG;
@@ -1207,7 +1207,7 @@ static void find_outlined(ir_differ *D)
 		fn = first_func(B->m, mod);
 		for (i = 0; i < A->n; i++)
 			if (!used[i] && A->match[i] == MT_IR_NONE &&
-			    A->scope[i] == B->scope[j] &&
+			    ir_scope(A, i) == ir_scope(B, j) &&
 			    name_is(A->m, i, "gpu.launch"))
 				break;
 		if (i == A->n || fn == MT_IR_NONE)

@@ -419,7 +419,11 @@ typedef struct ir_side {
 	const mt_ir_module *m;
 	uint32_t n;
 	uint32_t *match; /* other side's op, or MT_IR_NONE */
-	uint64_t *scope; /* hash of the nearest enclosing symbol */
+	/* hash of the nearest enclosing symbol (ir_scope): per op an index
+	 * into scopes, one entry per distinct scope (0: the top level) */
+	uint32_t *scope_id;
+	uint64_t *scopes;
+	size_t nscopes, cap_scopes;
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
 	uint8_t *claimed; /* taken by a fusion */
@@ -446,6 +450,12 @@ static inline uint64_t ir_loc_h(const ir_side *s, uint32_t i)
 	uint32_t l = s->m->ops[i].loc;
 
 	return l < s->m->nlocs ? s->m->locs[l].hash : 0;
+}
+
+/* Hash of the nearest enclosing symbol of op i (0 at top level). */
+static inline uint64_t ir_scope(const ir_side *s, uint32_t i)
+{
+	return s->scopes[s->scope_id[i]];
 }
 
 /* Index the uses of s's values; no op matched yet. Release with

@@ -33,20 +33,35 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 	s->m = m;
 	s->n = (uint32_t)m->nops;
 	s->match = mt_malloc((s->n + 1) * sizeof(*s->match));
-	s->scope = mt_malloc((s->n + 1) * sizeof(*s->scope));
+	s->scope_id = mt_malloc((s->n + 1) * sizeof(*s->scope_id));
+	s->scopes = NULL;
+	s->nscopes = s->cap_scopes = 0;
+	MT_PUSH(s->scopes, s->nscopes, s->cap_scopes, (uint64_t)0);
 	s->claimed = mt_calloc(s->n + 1, 1);
 	for (i = 0; i < s->n; i++) {
 		const mt_ir_op *op = &m->ops[i];
 		uint32_t p = op->parent;
 
 		s->match[i] = MT_IR_NONE;
-		if (p == MT_IR_NONE)
-			s->scope[i] = 0;
-		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
-			s->scope[i] = ir_mix(s->scope[p],
-			                     mt_ir_str_hash(m, m->ops[p].sym));
-		else
-			s->scope[i] = s->scope[p];
+		if (p == MT_IR_NONE) {
+			s->scope_id[i] = 0;
+		} else if (m->ops[p].flags & MT_IR_OP_SYMDEF) {
+			/* the first child of p opens p's scope; its
+			 * siblings share it */
+			if (p + 1 == i) {
+				uint64_t h = ir_mix(ir_scope(s, p),
+				                    mt_ir_str_hash(m,
+				                                   m->ops[p].sym));
+
+				MT_PUSH(s->scopes, s->nscopes, s->cap_scopes,
+				        h);
+				s->scope_id[i] = (uint32_t)(s->nscopes - 1);
+			} else {
+				s->scope_id[i] = s->scope_id[p + 1];
+			}
+		} else {
+			s->scope_id[i] = s->scope_id[p];
+		}
 	}
 	/* users of each value, as compressed rows */
 	s->use_off = mt_calloc((size_t)nv + 2, sizeof(*s->use_off));
@@ -76,7 +91,8 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 void ir_side_release(ir_side *s)
 {
 	free(s->match);
-	free(s->scope);
+	free(s->scope_id);
+	free(s->scopes);
 	free(s->use_off);
 	free(s->uses);
 	free(s->claimed);
@@ -108,13 +124,13 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		if (!(op->flags & MT_IR_OP_SYMDEF))
 			return 0;
 		h = ir_mix(h, mt_ir_str_hash(s->m, op->sym));
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_EXACT:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, ir_loc_h(s, i));
 		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_ATTR_SCOPED:
 	case T_ATTR:
@@ -124,17 +140,17 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		h = ir_mix(h, ir_loc_h(s, i));
 		h = ir_mix(h, op->attr_hash);
 		if (tier == T_ATTR_SCOPED)
-			h = ir_mix(h, s->scope[i]);
+			h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_STRUCT_NOLOC:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_ATTR_NOLOC:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, op->attr_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_LOC_DEV:
 	case T_LOC_SCOPED:
@@ -144,7 +160,7 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, ir_loc_h(s, i));
 		if (tier != T_LOC)
-			h = ir_mix(h, s->scope[i]);
+			h = ir_mix(h, ir_scope(s, i));
 		/* one location often names a host op and its device twin
 		 * (the launch's bounds and its body): pair within a device
 		 * first, so a modified twin is not taken for a move */
@@ -315,7 +331,7 @@ static void match_dataflow(ir_differ *D)
 		i = dataflow_pred(D, j);
 		if (i == MT_IR_NONE || D->a.match[i] != MT_IR_NONE ||
 		    ir_name_h(&D->a, i) != ir_name_h(&D->b, j) ||
-		    D->a.scope[i] != D->b.scope[j])
+		    ir_scope(&D->a, i) != ir_scope(&D->b, j))
 			continue;
 		D->a.match[i] = j;
 		D->b.match[j] = i;
