@@ -25,6 +25,19 @@ static void give_back(void)
 #endif
 }
 
+/* Blocks of 64 KB and more (the modules' arrays, the matching tables)
+ * in mappings of their own: freed, they go back to the kernel at once,
+ * and shrinking one (a module's arrays after parsing) moves no bytes.
+ * glibc's default threshold rises after the first such block is freed,
+ * after which the next ones fragment the heap. Set once, for the whole
+ * process: it changes where memory comes from, never what is computed. */
+static void big_blocks_mapped(void)
+{
+#if defined(__GLIBC__)
+	mallopt(M_MMAP_THRESHOLD, 64 << 10);
+#endif
+}
+
 /* A stage bound: its name (first match) or its index. */
 static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
 {
@@ -374,6 +387,7 @@ int mt_irdiff_run(mt_irdiff_report *r,
 	timeline tl;
 
 	memset(r, 0, sizeof(*r));
+	big_blocks_mapped();
 	timeline_build(&tl, in);
 	r->input = in;
 	r->opts = o;
