@@ -458,8 +458,8 @@ static inline uint64_t ir_scope(const ir_side *s, uint32_t i)
 	return s->scopes[s->scope_id[i]];
 }
 
-/* Index the uses of s's values; no op matched yet. Release with
- * ir_side_release. */
+/* A side of m, no op matched yet (ir_match indexes the uses of its
+ * values). Release with ir_side_release. */
 void ir_side_init(ir_side *s, const mt_ir_module *m);
 void ir_side_release(ir_side *s);
 /* Match the ops of D->a and D->b (D->a.match, D->b.match), tier by tier. */

@@ -28,7 +28,7 @@
 
 void ir_side_init(ir_side *s, const mt_ir_module *m)
 {
-	uint32_t i, k, nv = (uint32_t)m->nvalues;
+	uint32_t i;
 
 	s->m = m;
 	s->n = (uint32_t)m->nops;
@@ -63,7 +63,17 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 			s->scope_id[i] = s->scope_id[p];
 		}
 	}
-	/* users of each value, as compressed rows */
+	s->use_off = NULL;
+	s->uses = NULL;
+}
+
+/* Users of each value of s, as compressed rows. Built by ir_match once
+ * the tiers' tables are freed, so that both never take memory at once. */
+static void side_index_uses(ir_side *s)
+{
+	const mt_ir_module *m = s->m;
+	uint32_t i, k, nv = (uint32_t)m->nvalues;
+
 	s->use_off = mt_calloc((size_t)nv + 2, sizeof(*s->use_off));
 	s->uses = mt_malloc((m->noperands + 1) * sizeof(*s->uses));
 	for (i = 0; i < m->noperands; i++)
@@ -196,6 +206,11 @@ typedef struct ir_chain {
 	uint32_t first, cur; /* first == MT_IR_NONE: empty */
 } ir_chain;
 
+static inline size_t chain_home(uint64_t k, size_t cap)
+{
+	return (size_t)(((k >> 32) * (uint64_t)cap) >> 32);
+}
+
 /* One tier: chain the free B ops by key (in document order, through
  * D->next), then give each free A op, in document order, the first
  * free B op of its chain. Keys are never 0 (tier_key). The table is
@@ -206,7 +221,7 @@ static void match_tier(ir_differ *D, int tier)
 	ir_chain *tab = D->tab;
 	const uint64_t *keys = D->keys;
 	uint32_t i, nkeys = 0, nfree = 0;
-	size_t cap = 64, mask;
+	size_t cap;
 
 	for (i = 0; i < D->a.n; i++)
 		nfree += D->a.match[i] == MT_IR_NONE;
@@ -222,9 +237,8 @@ static void match_tier(ir_differ *D, int tier)
 	}
 	if (!nkeys)
 		return;
-	while (cap < (size_t)nkeys * 2)
-		cap <<= 1;
-	mask = cap - 1;
+	/* load 2/3; a key's home slot is its high bits scaled to cap */
+	cap = (size_t)nkeys + nkeys / 2 + 1;
 	memset(tab, 0xff, cap * sizeof(*tab));
 	for (i = D->b.n; i-- > 0;) {
 		uint64_t k = keys[i];
@@ -232,7 +246,7 @@ static void match_tier(ir_differ *D, int tier)
 
 		if (!k)
 			continue;
-		for (h = (size_t)k & mask;; h = (h + 1) & mask) {
+		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
 			ir_chain *e = &tab[h];
 
 			if (e->first == MT_IR_NONE) {
@@ -259,7 +273,7 @@ static void match_tier(ir_differ *D, int tier)
 		k = tier_key(&D->a, 1, i, tier);
 		if (!k)
 			continue;
-		for (h = (size_t)k & mask;; h = (h + 1) & mask) {
+		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
 			e = &tab[h];
 			if (e->first == MT_IR_NONE || keys[e->first] == k)
 				break;
@@ -338,29 +352,42 @@ static void match_dataflow(ir_differ *D)
 	}
 }
 
+static void tables_alloc(ir_differ *D)
+{
+	size_t cap = (size_t)D->b.n + D->b.n / 2 + 1;
+
+	D->keys = mt_malloc((D->b.n + 1) * sizeof(*D->keys));
+	D->tab = mt_malloc(cap * sizeof(ir_chain));
+}
+
+static void tables_free(ir_differ *D)
+{
+	free(D->keys);
+	free(D->tab);
+	D->keys = NULL;
+	D->tab = NULL;
+}
+
 void ir_match(ir_differ *D)
 {
 	int tier;
 
-	size_t cap = 64;
-
-	while (cap < (size_t)D->b.n * 2)
-		cap <<= 1;
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
-	D->keys = mt_malloc((D->b.n + 1) * sizeof(*D->keys));
-	D->tab = mt_malloc(cap * sizeof(ir_chain));
+	tables_alloc(D);
 	for (tier = T_SYM; tier < T_ORDER; tier++)
 		match_tier(D, tier);
+	/* the peak of a diff: the tables go before the use lists come */
+	tables_free(D);
+	side_index_uses(&D->a);
+	side_index_uses(&D->b);
 	match_dataflow(D);
+	tables_alloc(D);
 	match_tier(D, T_ORDER);
 	/* parents matched late can pair up children in order */
 	match_tier(D, T_ORDER);
+	tables_free(D);
 	free(D->next);
-	free(D->keys);
-	free(D->tab);
 	D->next = NULL;
-	D->keys = NULL;
-	D->tab = NULL;
 }
 
 /* ---- classification ---- */
