@@ -211,6 +211,27 @@ static inline size_t chain_home(uint64_t k, size_t cap)
 	return (size_t)(((k >> 32) * (uint64_t)cap) >> 32);
 }
 
+/* Give free A op i (key k) the first free B op of its chain, if any. */
+static void take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
+{
+	const uint64_t *keys = D->keys;
+	ir_chain *e;
+	size_t h;
+	uint32_t j;
+
+	for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
+		e = &tab[h];
+		if (e->first == MT_IR_NONE || keys[e->first] == k)
+			break;
+	}
+	if (e->first == MT_IR_NONE || e->cur == MT_IR_NONE)
+		return;
+	j = e->cur;
+	e->cur = D->next[j];
+	D->a.match[i] = j;
+	D->b.match[j] = i;
+}
+
 /* One tier: chain the free B ops by key (in document order, through
  * D->next), then give each free A op, in document order, the first
  * free B op of its chain. Keys are never 0 (tier_key). The table is
@@ -244,6 +265,10 @@ static void match_tier(ir_differ *D, int tier)
 		uint64_t k = keys[i];
 		size_t h;
 
+		/* the table is larger than the caches: ask for the slots a
+		 * few ops ahead */
+		if (i >= 8 && keys[i - 8])
+			__builtin_prefetch(&tab[chain_home(keys[i - 8], cap)], 1);
 		if (!k)
 			continue;
 		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
@@ -262,28 +287,51 @@ static void match_tier(ir_differ *D, int tier)
 			}
 		}
 	}
-	for (i = 0; i < D->a.n; i++) {
-		uint64_t k;
-		uint32_t j;
-		size_t h;
-		ir_chain *e = NULL;
+	if (tier == T_ORDER) {
+		/* an A op's key depends on its parent being matched, maybe
+		 * just now: one op at a time */
+		for (i = 0; i < D->a.n; i++) {
+			uint64_t k;
 
-		if (D->a.match[i] != MT_IR_NONE)
-			continue;
-		k = tier_key(&D->a, 1, i, tier);
-		if (!k)
-			continue;
-		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
-			e = &tab[h];
-			if (e->first == MT_IR_NONE || keys[e->first] == k)
-				break;
+			if (D->a.match[i] != MT_IR_NONE)
+				continue;
+			k = tier_key(&D->a, 1, i, tier);
+			if (k)
+				take(D, tab, cap, i, k);
 		}
-		if (e->first == MT_IR_NONE || e->cur == MT_IR_NONE)
-			continue;
-		j = e->cur;
-		e->cur = D->next[j];
-		D->a.match[i] = j;
-		D->b.match[j] = i;
+		return;
+	}
+	/* Other tiers' A keys do not depend on the matching: they are
+	 * computed a few free ops ahead, their slots prefetched, and taken
+	 * in document order all the same. */
+	{
+		uint32_t qi[8], la = 0;
+		uint64_t qk[8];
+		unsigned head = 0, nq = 0;
+
+		for (;;) {
+			while (nq < 8 && la < D->a.n) {
+				if (D->a.match[la] == MT_IR_NONE) {
+					uint64_t k = tier_key(&D->a, 1, la, tier);
+
+					if (k) {
+						unsigned q = (head + nq) & 7;
+
+						qi[q] = la;
+						qk[q] = k;
+						nq++;
+						__builtin_prefetch(
+						        &tab[chain_home(k, cap)]);
+					}
+				}
+				la++;
+			}
+			if (!nq)
+				break;
+			take(D, tab, cap, qi[head], qk[head]);
+			head = (head + 1) & 7;
+			nq--;
+		}
 	}
 }
 
