@@ -1116,8 +1116,8 @@ static void find_lowerings(ir_differ *D)
 	}
 	if (D->t->nlowerings < D->t->cap_lowerings) {
 		D->t->lowerings =
-		        mt_realloc(D->t->lowerings, D->t->nlowerings *
-		                                            sizeof(*D->t->lowerings));
+		        mt_realloc(D->t->lowerings,
+		                   D->t->nlowerings * sizeof(*D->t->lowerings));
 		D->t->cap_lowerings = D->t->nlowerings;
 	}
 	mt_map_release(&at);

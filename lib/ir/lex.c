@@ -19,6 +19,7 @@
 #define P_ IR_CC_PLAIN
 #define R8(x) x, x, x, x, x, x, x, x
 #define R16(x) R8(x), R8(x)
+/* clang-format off */
 const uint8_t ir_cclass[256] = {
 	/* 0x00-0x1f: '\t' '\n' '\r' are special */
 	P_, P_, P_, P_, P_, P_, P_, P_, P_, 0, 0, P_, P_, 0, P_, P_,
@@ -37,6 +38,7 @@ const uint8_t ir_cclass[256] = {
 	S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, 0, P_, 0, P_, P_,
 	R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_)
 };
+/* clang-format on */
 #undef S_
 #undef D_
 #undef I_
@@ -67,7 +69,6 @@ void ir_skip_line(ir_parser *P)
 
 	P->p = nl ? nl : P->end;
 }
-
 
 /* p at '"': skip the string, hashing its raw bytes into *h (if h). A raw
  * newline cannot occur in an MLIR string; stop there so one bad quote
@@ -138,9 +139,7 @@ void ir_skip_balanced(ir_parser *P)
 	}
 }
 
-
 uint64_t ir_name_hash(const char *s, size_t n)
 {
 	return mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
 }
-

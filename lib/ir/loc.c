@@ -208,7 +208,8 @@ static int loc_ref_fast(ir_parser *P, uint32_t *num)
 	q += 4;
 	while (q < P->end && ir_is_suffix_char(*q))
 		q++;
-	if (q >= P->end || *q != ')' || !loc_alias_num(P, s, (size_t)(q - s), num))
+	if (q >= P->end || *q != ')' ||
+	    !loc_alias_num(P, s, (size_t)(q - s), num))
 		return 0;
 	P->p = q + 1;
 	return 1;

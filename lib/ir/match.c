@@ -49,9 +49,9 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 			/* the first child of p opens p's scope; its
 			 * siblings share it */
 			if (p + 1 == i) {
-				uint64_t h = ir_mix(ir_scope(s, p),
-				                    mt_ir_str_hash(m,
-				                                   m->ops[p].sym));
+				uint64_t h = ir_mix(
+				        ir_scope(s, p),
+				        mt_ir_str_hash(m, m->ops[p].sym));
 
 				MT_PUSH(s->scopes, s->nscopes, s->cap_scopes,
 				        h);
@@ -212,7 +212,8 @@ static inline size_t chain_home(uint64_t k, size_t cap)
 }
 
 /* Give free A op i (key k) the first free B op of its chain, if any. */
-static void take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
+static void
+take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
 {
 	const uint64_t *keys = D->keys;
 	ir_chain *e;
@@ -268,7 +269,8 @@ static void match_tier(ir_differ *D, int tier)
 		/* the table is larger than the caches: ask for the slots a
 		 * few ops ahead */
 		if (i >= 8 && keys[i - 8])
-			__builtin_prefetch(&tab[chain_home(keys[i - 8], cap)], 1);
+			__builtin_prefetch(&tab[chain_home(keys[i - 8], cap)],
+			                   1);
 		if (!k)
 			continue;
 		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
@@ -312,7 +314,8 @@ static void match_tier(ir_differ *D, int tier)
 		for (;;) {
 			while (nq < 8 && la < D->a.n) {
 				if (D->a.match[la] == MT_IR_NONE) {
-					uint64_t k = tier_key(&D->a, 1, la, tier);
+					uint64_t k =
+					        tier_key(&D->a, 1, la, tier);
 
 					if (k) {
 						unsigned q = (head + nq) & 7;
@@ -321,7 +324,8 @@ static void match_tier(ir_differ *D, int tier)
 						qk[q] = k;
 						nq++;
 						__builtin_prefetch(
-						        &tab[chain_home(k, cap)]);
+						        &tab[chain_home(k,
+						                        cap)]);
 					}
 				}
 				la++;
