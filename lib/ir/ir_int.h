@@ -257,6 +257,14 @@ typedef struct ir_resname {
 
 /* State of one parse of one stage (parse.c); the lexer (lex.c) and the
  * location reader (loc.c) move p forward and count lines. */
+/* A recently read op name and its string id (parse.c op_name). */
+#define IR_NAMECACHE 64
+typedef struct ir_namecache {
+	uint32_t id;
+	uint8_t len; /* 0: empty */
+	char text[43];
+} ir_namecache;
+
 typedef struct ir_parser {
 	const char *p, *end;
 	const char *dropped; /* drop_behind: text before this is released */
@@ -281,6 +289,7 @@ typedef struct ir_parser {
 	const char *next_progress; /* call progress when p passes this */
 	ir_progress_fn progress;
 	void *progress_payload;
+	ir_namecache names[IR_NAMECACHE];
 } ir_parser;
 
 /* Character classes, inline: the reader asks them about every byte. One

@@ -686,7 +686,25 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 	const char *parent;
 	size_t dl;
 
-	if (memchr(s, '.', n) || n > 200)
+	if (memchr(s, '.', n)) {
+		/* a full name: a module has few distinct ones, read once
+		 * per op, so a small cache saves hashing and a table probe */
+		if (n < sizeof(P->names[0].text)) {
+			ir_namecache *e =
+			        &P->names[(n * 7 + (unsigned char)s[n - 1] * 3 +
+			                   (unsigned char)s[n / 2]) &
+			                  (IR_NAMECACHE - 1)];
+
+			if (e->len != n || memcmp(e->text, s, n)) {
+				e->id = ir_intern(&P->m->strs, s, n);
+				e->len = (uint8_t)n;
+				memcpy(e->text, s, n);
+			}
+			return e->id;
+		}
+		return ir_intern(&P->m->strs, s, n);
+	}
+	if (n > 200)
 		return ir_intern(&P->m->strs, s, n);
 	/* default dialect: the enclosing op's, as MLIR's printer elides it */
 	parent = owner && owner->op != MT_IR_NONE
