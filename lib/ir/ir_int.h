@@ -11,6 +11,16 @@
 
 #include <string.h>
 
+/* MT_PUSH with the capacity test inline: the reader pushes several
+ * items per op, and mt_grow is a call. */
+#define IR_PUSH(items, n, cap, value)                               \
+	do {                                                        \
+		if ((n) + 1 > (cap))                                \
+			mt_grow((void **)&(items), &(cap), (n) + 1, \
+			        sizeof(*(items)));                  \
+		(items)[(n)++] = (value);                           \
+	} while (0)
+
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 

@@ -17,7 +17,7 @@ push_item(ir_parser *P, int kind, mt_ir_str s, uint32_t line, uint32_t col)
 	ir_locitem it = { (uint8_t)kind, s, line, col };
 	mt_ir_module *m = P->m;
 
-	MT_PUSH(m->rawitems, m->nrawitems, m->cap_rawitems, it);
+	IR_PUSH(m->rawitems, m->nrawitems, m->cap_rawitems, it);
 }
 
 /* Whether alias name s is "loc" + a number that fits the dense table
@@ -268,7 +268,7 @@ uint32_t ir_parse_loc(ir_parser *P)
 store:
 	r.first = (uint32_t)start;
 	r.n = (uint32_t)(m->nrawitems - start);
-	MT_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
+	IR_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
 	idx = (uint32_t)(m->nrawlocs - 1);
 	m->loccache[slot].key = h;
 	m->loccache[slot].idx = idx;

@@ -93,7 +93,7 @@ static void ssa_define(ir_parser *P, ir_ssakey key, uint32_t vid)
 
 	u.key = key;
 	u.old = ssa_set(P, key, vid);
-	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
+	IR_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
 static void ssa_rollback(ir_parser *P, size_t mark)
@@ -109,7 +109,7 @@ static uint32_t new_value(ir_parser *P, uint32_t op, uint32_t idx)
 {
 	mt_ir_value v = { op, idx };
 
-	MT_PUSH(P->m->values, P->m->nvalues, P->m->cap_values, v);
+	IR_PUSH(P->m->values, P->m->nvalues, P->m->cap_values, v);
 	return (uint32_t)(P->m->nvalues - 1);
 }
 
@@ -322,7 +322,7 @@ static void ssa_token(ir_parser *P, opctx *c)
 			vid = v->idx + sub < d->nresults ? vid + sub
 			                                 : MT_IR_NONE;
 		}
-		MT_PUSH(P->scratch, P->nscratch, P->cap_scratch, vid);
+		IR_PUSH(P->scratch, P->nscratch, P->cap_scratch, vid);
 		return;
 	}
 	/* Unknown name in the header: an argument this op defines for its
@@ -727,13 +727,13 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
  * does not stay resident while the next one is parsed. */
 static void drop_behind(ir_parser *P)
 {
-	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t lo, hi;
+	uintptr_t page, lo, hi;
 
 	/* every MB, keeping the last 64 KB (a private file mapping: a page
 	 * dropped too early would only be read again) */
 	if ((size_t)(P->p - P->dropped) < ((size_t)1 << 20))
 		return;
+	page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
 	hi = ((uintptr_t)P->p - ((uintptr_t)64 << 10)) & ~(page - 1);
 	if (hi > lo)
@@ -776,7 +776,7 @@ static int parse_results(ir_parser *P, uint32_t *nres)
 			if (r.count > 1u << 20)
 				r.count = 1u << 20;
 		}
-		MT_PUSH(P->res, P->nres, P->cap_res, r);
+		IR_PUSH(P->res, P->nres, P->cap_res, r);
 		*nres += r.count;
 		ir_skip_blanks(P);
 		if (P->p < P->end && *P->p == ',') {
@@ -829,13 +829,14 @@ static void op_store(ir_parser *P, const opctx *c)
 		slot = mt_map_slot(&m->xferidx, (uint64_t)c->op + 1,
 		                   (uint32_t)m->nxfers, &found);
 		*mt_map_val(&m->xferidx, slot) = (uint32_t)m->nxfers;
-		MT_PUSH(m->xfers, m->nxfers, m->cap_xfers, from);
-		MT_PUSH(m->xfers, m->nxfers, m->cap_xfers, to);
+		IR_PUSH(m->xfers, m->nxfers, m->cap_xfers, from);
+		IR_PUSH(m->xfers, m->nxfers, m->cap_xfers, to);
 	}
 	o->first_operand = (uint32_t)m->noperands;
 	o->noperands = (uint32_t)nops;
-	mt_grow((void **)&m->operands, &m->cap_operands, m->noperands + nops,
-	        sizeof(*m->operands));
+	if (m->noperands + nops > m->cap_operands)
+		mt_grow((void **)&m->operands, &m->cap_operands,
+		        m->noperands + nops, sizeof(*m->operands));
 	if (nops)
 		memcpy(m->operands + m->noperands, P->scratch + c->scratch0,
 		       nops * sizeof(*P->scratch));
@@ -900,7 +901,7 @@ static void parse_op(ir_parser *P, opctx *owner)
 	op.line = line;
 	op.loc = MT_IR_NONE;
 	op.flags = c.generic ? MT_IR_OP_GENERIC : 0;
-	MT_PUSH(m->ops, m->nops, m->cap_ops, op);
+	IR_PUSH(m->ops, m->nops, m->cap_ops, op);
 	c.h = ir_mix(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
 	c.h = ir_mix(c.h, nres);
 	scan_tail(P, &c);
@@ -1006,7 +1007,7 @@ static void parse_alias_def(ir_parser *P)
 		c.op = MT_IR_NONE;
 		c.h = MT_HASH_SEED;
 		scan_tail(P, &c);
-		MT_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
+		IR_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
 		        mt_hash_finish(c.h));
 		slot = mt_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
