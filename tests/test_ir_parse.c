@@ -362,6 +362,7 @@ static void devices_and_transfers(void **state)
 	const mt_ir_op *o = mt_ir_ops(m);
 	long t = find(m, "mo.transfer", 0),
 	     bt = find(m, "mo.buffer.transfer", 0);
+	mt_ir_str from, to;
 
 	(void)state;
 	assert_int_equal(problems(m), 0);
@@ -369,10 +370,16 @@ static void devices_and_transfers(void **state)
 	assert_string_equal(mt_ir_str_get(m, o[1].device), "gpu:1");
 	assert_string_equal(mt_ir_str_get(m, o[2].device), "gpu:2");
 	assert_true(o[t].flags & MT_IR_OP_TRANSFER);
-	assert_string_equal(mt_ir_str_get(m, o[t].xfer_from), "gpu:1");
-	assert_string_equal(mt_ir_str_get(m, o[t].xfer_to), "cpu");
-	assert_string_equal(mt_ir_str_get(m, o[bt].xfer_from), "gpu:0");
-	assert_string_equal(mt_ir_str_get(m, o[bt].xfer_to), "cpu");
+	mt_ir_op_xfer(m, (size_t)t, &from, &to);
+	assert_string_equal(mt_ir_str_get(m, from), "gpu:1");
+	assert_string_equal(mt_ir_str_get(m, to), "cpu");
+	mt_ir_op_xfer(m, (size_t)bt, &from, &to);
+	assert_string_equal(mt_ir_str_get(m, from), "gpu:0");
+	assert_string_equal(mt_ir_str_get(m, to), "cpu");
+	/* not a transfer: no devices */
+	mt_ir_op_xfer(m, 0, &from, &to);
+	assert_int_equal(from, 0);
+	assert_int_equal(to, 0);
 	assert_string_equal(
 	        mt_ir_str_get(m, o[find(m, "gpu.launch", 0)].device), "cpu");
 	assert_string_equal(

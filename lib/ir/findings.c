@@ -150,26 +150,47 @@ void mt_ir_stats_compute(mt_ir_stats *out,
                          const mt_ir_module *m,
                          const mt_ir_trace *trace)
 {
-	size_t i, capd = 0, capv = 0, capt = 0;
+	size_t i, capd = 0, capv = 0, capt = 0, nstr = m->strs.n;
 	char buf[300];
+	/* ops per name and per device string id: the names are formatted
+	 * once per distinct string, not once per op (the lists are sorted
+	 * by name below, so the order of adding does not matter) */
+	size_t *byname = mt_calloc(nstr + 1, sizeof(*byname));
+	size_t *bydev = mt_calloc(nstr + 1, sizeof(*bydev));
 
 	memset(out, 0, sizeof(*out));
 	out->ops = m->nops;
 	for (i = 0; i < m->nops; i++) {
-		const char *name = mt_ir_str_get(m, m->ops[i].name);
-		size_t dl = mt_ir_dialect_len(name);
+		const mt_ir_op *op = &m->ops[i];
 
-		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
-		         name);
-		count_add(&out->by_dialect, &out->ndialect, &capd, buf, 1);
-		count_add(&out->by_device, &out->ndevice, &capv,
-		          mt_ir_str_get(m, m->ops[i].device), 1);
+		byname[op->name < nstr ? op->name : nstr]++;
+		bydev[op->device < nstr ? op->device : nstr]++;
 		if (trace && mt_ir_op_at(m, i, trace)) {
-			snprintf(buf, sizeof(buf), "%.200s@%.40s", name,
-			         mt_ir_str_get(m, m->ops[i].device));
+			snprintf(buf, sizeof(buf), "%.200s@%.40s",
+			         mt_ir_str_get(m, op->name),
+			         mt_ir_str_get(m, op->device));
 			count_add(&out->trace, &out->ntrace, &capt, buf, 1);
 		}
 	}
+	for (i = 0; i <= nstr; i++) {
+		const char *name;
+		size_t dl;
+
+		if (!byname[i])
+			continue;
+		name = mt_ir_str_get(m, (mt_ir_str)i);
+		dl = mt_ir_dialect_len(name);
+		snprintf(buf, sizeof(buf), "%.*s", (int)(dl > 200 ? 200 : dl),
+		         name);
+		count_add(&out->by_dialect, &out->ndialect, &capd, buf,
+		          byname[i]);
+	}
+	for (i = 0; i <= nstr; i++)
+		if (bydev[i])
+			count_add(&out->by_device, &out->ndevice, &capv,
+			          mt_ir_str_get(m, (mt_ir_str)i), bydev[i]);
+	free(byname);
+	free(bydev);
 	if (out->ndialect)
 		qsort(out->by_dialect, out->ndialect, sizeof(mt_ir_count),
 		      count_cmp);
@@ -743,7 +764,7 @@ static uint32_t tile_origin(const tiler *T, uint32_t y)
 		if (x != MT_MAP_NONE)
 			return x;
 	}
-	x = mt_map_get(&T->byname, ir_mix(ir_name_h(B, y), B->scope[y]));
+	x = mt_map_get(&T->byname, ir_mix(ir_name_h(B, y), ir_scope(B, y)));
 	return x == TILE_AMBIG || x == MT_MAP_NONE ? MT_IR_NONE : x;
 }
 
@@ -874,7 +895,7 @@ static void find_tiled(ir_differ *D)
 			            ir_mix(ir_name_h(A, i), ir_loc_h(A, i)), i,
 			            &found);
 		slot = mt_map_slot(&T.byname,
-		                   ir_mix(ir_name_h(A, i), A->scope[i]), i,
+		                   ir_mix(ir_name_h(A, i), ir_scope(A, i)), i,
 		                   &found);
 		if (found)
 			*mt_map_val(&T.byname, slot) = TILE_AMBIG;
@@ -930,17 +951,16 @@ static void find_transfers(ir_differ *D, ir_side *s, int added)
 	for (i = 0; i < s->n; i++) {
 		const mt_ir_op *op = &s->m->ops[i];
 		mt_ir_transfer x;
+		mt_ir_str from, to;
 
 		if (s->match[i] != MT_IR_NONE ||
 		    !(op->flags & MT_IR_OP_TRANSFER))
 			continue;
 		opref_fill(&x.op, s->m, i);
 		x.added = added;
-		x.from = op->xfer_from
-		                 ? mt_strdup(mt_ir_str_get(s->m, op->xfer_from))
-		                 : NULL;
-		x.to = op->xfer_to ? mt_strdup(mt_ir_str_get(s->m, op->xfer_to))
-		                   : NULL;
+		mt_ir_op_xfer(s->m, i, &from, &to);
+		x.from = from ? mt_strdup(mt_ir_str_get(s->m, from)) : NULL;
+		x.to = to ? mt_strdup(mt_ir_str_get(s->m, to)) : NULL;
 		MT_PUSH(D->t->transfers, D->t->ntransfers, D->t->cap_transfers,
 		        x);
 	}
@@ -976,6 +996,17 @@ static int dialect_gave_way(const ir_differ *D,
 			return 1;
 	}
 	return 0;
+}
+
+/* A lowering's name counts are kept until the report is written, a few
+ * thousand of them per transition: no room for more names than they
+ * have (count_add grows by 8). */
+static void counts_fit(mt_ir_lowering *z)
+{
+	if (z->nfrom)
+		z->from = mt_realloc(z->from, z->nfrom * sizeof(*z->from));
+	if (z->nto)
+		z->to = mt_realloc(z->to, z->nto * sizeof(*z->to));
 }
 
 static void find_lowerings(ir_differ *D)
@@ -1042,6 +1073,7 @@ static void find_lowerings(ir_differ *D)
 		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
 			count_add(&z.to, &z.nto, &c2,
 			          mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+		counts_fit(&z);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
 		        z);
 	}
@@ -1069,6 +1101,7 @@ static void find_lowerings(ir_differ *D)
 		z.at.op = mt_strdup(na);
 		count_add(&z.from, &z.nfrom, &c1, na, 1);
 		count_add(&z.to, &z.nto, &c2, nb, 1);
+		counts_fit(&z);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
 		        z);
 	}
@@ -1080,6 +1113,12 @@ static void find_lowerings(ir_differ *D)
 			      count_cmp);
 		if (lw->nto)
 			qsort(lw->to, lw->nto, sizeof(*lw->to), count_cmp);
+	}
+	if (D->t->nlowerings < D->t->cap_lowerings) {
+		D->t->lowerings =
+		        mt_realloc(D->t->lowerings,
+		                   D->t->nlowerings * sizeof(*D->t->lowerings));
+		D->t->cap_lowerings = D->t->nlowerings;
 	}
 	mt_map_release(&at);
 }
@@ -1168,7 +1207,7 @@ static void find_outlined(ir_differ *D)
 		fn = first_func(B->m, mod);
 		for (i = 0; i < A->n; i++)
 			if (!used[i] && A->match[i] == MT_IR_NONE &&
-			    A->scope[i] == B->scope[j] &&
+			    ir_scope(A, i) == ir_scope(B, j) &&
 			    name_is(A->m, i, "gpu.launch"))
 				break;
 		if (i == A->n || fn == MT_IR_NONE)

@@ -9,6 +9,18 @@
 #include "maxtriage/buf.h"
 #include "maxtriage/map.h"
 
+#include <string.h>
+
+/* MT_PUSH with the capacity test inline: the reader pushes several
+ * items per op, and mt_grow is a call. */
+#define IR_PUSH(items, n, cap, value)                               \
+	do {                                                        \
+		if ((n) + 1 > (cap))                                \
+			mt_grow((void **)&(items), &(cap), (n) + 1, \
+			        sizeof(*(items)));                  \
+		(items)[(n)++] = (value);                           \
+	} while (0)
+
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 
@@ -57,6 +69,10 @@ struct mt_ir_module {
 	mt_ir_point *points;
 	size_t npoints, cap_points;
 	ir_strtab strs;
+	/* transfers' devices: op index -> pair in xfers (from, to) */
+	mt_map xferidx;
+	mt_ir_str *xfers;
+	size_t nxfers, cap_xfers;
 
 	/* parse-time only; released by finishing */
 	ir_rawloc *rawlocs;
@@ -272,18 +288,33 @@ int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
+/* An SSA name as the scoped table keys it: the printer's plain numbers
+ * (%0, %17) index a dense array, other names (%arg0, %cst_1) hash. */
+typedef struct ir_ssakey {
+	uint64_t h; /* name hash, or the number when num */
+	uint32_t num;
+} ir_ssakey;
+
 typedef struct ir_undo {
-	uint64_t key;
+	ir_ssakey key;
 	uint32_t old;
 } ir_undo;
 
 typedef struct ir_resname {
-	uint64_t h;
+	ir_ssakey key;
 	uint32_t count;
 } ir_resname;
 
 /* State of one parse of one stage (parse.c); the lexer (lex.c) and the
  * location reader (loc.c) move p forward and count lines. */
+/* A recently read op name and its string id (parse.c op_name). */
+#define IR_NAMECACHE 64
+typedef struct ir_namecache {
+	uint32_t id;
+	uint8_t len; /* 0: empty */
+	char text[43];
+} ir_namecache;
+
 typedef struct ir_parser {
 	const char *p, *end;
 	const char *dropped; /* drop_behind: text before this is released */
@@ -292,6 +323,9 @@ typedef struct ir_parser {
 	int depth;
 	mt_ir_module *m;
 	mt_map ssa; /* SSA name hash -> first value id */
+	uint32_t *ssanum; /* %N -> first value id, or MT_IR_NONE */
+	size_t cap_ssanum;
+	size_t ssanum_max; /* larger numbers go through ssa */
 	ir_undo *undo;
 	size_t nundo, cap_undo;
 	mt_map attralias; /* #/! alias name hash -> index in aliashash */
@@ -305,12 +339,23 @@ typedef struct ir_parser {
 	const char *next_progress; /* call progress when p passes this */
 	ir_progress_fn progress;
 	void *progress_payload;
+	ir_namecache names[IR_NAMECACHE];
 } ir_parser;
 
-/* Character classes, inline: the reader asks them about every byte. */
+/* Character classes, inline: the reader asks them about every byte. One
+ * table lookup each (lex.c fills ir_cclass). */
+enum {
+	IR_CC_ID_START = 1, /* a-z A-Z _ */
+	IR_CC_DIGIT = 2,
+	IR_CC_ID = 4, /* ID_START, DIGIT, '$', '.' */
+	IR_CC_SUFFIX = 8, /* ID and '-' */
+	IR_CC_PLAIN = 16 /* scan_tail only hashes it and moves on */
+};
+extern const uint8_t ir_cclass[256];
+
 static inline int ir_is_id_start(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return ir_cclass[(unsigned char)c] & IR_CC_ID_START;
 }
 
 static inline int ir_is_digit(int c)
@@ -320,13 +365,13 @@ static inline int ir_is_digit(int c)
 
 static inline int ir_is_id_char(int c)
 {
-	return ir_is_id_start(c) || ir_is_digit(c) || c == '$' || c == '.';
+	return ir_cclass[(unsigned char)c] & IR_CC_ID;
 }
 
 /* SSA and block names also allow '-' (MLIR's suffix-id). */
 static inline int ir_is_suffix_char(int c)
 {
-	return ir_is_id_char(c) || c == '-';
+	return ir_cclass[(unsigned char)c] & IR_CC_SUFFIX;
 }
 
 /* lex.c. Note the first problem of a stage (with its line) and count
@@ -335,22 +380,84 @@ void ir_problem(ir_parser *P, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 /* To the newline (not past it). */
 void ir_skip_line(ir_parser *P);
+
 /* Spaces, newlines and // comments. */
-void ir_skip_ws(ir_parser *P);
+static inline void ir_skip_ws(ir_parser *P)
+{
+	while (P->p < P->end) {
+		char c = *P->p;
+
+		if (c == '\n') {
+			P->line++;
+			P->p++;
+		} else if (c == ' ' || c == '\t' || c == '\r') {
+			P->p++;
+		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
+			ir_skip_line(P);
+		} else {
+			break;
+		}
+	}
+}
+
 /* Spaces and tabs only. */
-void ir_skip_blanks(ir_parser *P);
+static inline void ir_skip_blanks(ir_parser *P)
+{
+	while (P->p < P->end &&
+	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
+		P->p++;
+}
+
 /* P->p at '"': past the string; its raw bytes hashed into *h (if h),
  * its contents in *s, *n (if s; borrowed from the text). */
 void ir_skip_string(ir_parser *P, uint64_t *h, const char **s, size_t *n);
 /* Past a balanced group opened at P->p by any of ([{<. */
 void ir_skip_balanced(ir_parser *P);
+
 /* Decimal digits, saturated at UINT32_MAX. */
-uint32_t ir_read_uint(ir_parser *P);
+static inline uint32_t ir_read_uint(ir_parser *P)
+{
+	uint64_t v = 0;
+
+	while (P->p < P->end && ir_is_digit(*P->p)) {
+		if (v < 0xffffffffULL)
+			v = v * 10 + (uint64_t)(*P->p - '0');
+		P->p++;
+	}
+	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
+}
+
 /* Whether the text at P->p starts with s. */
-int ir_starts(ir_parser *P, const char *s);
+static inline int ir_starts(const ir_parser *P, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
+}
+
 /* An identifier (suffix != 0: also '-', as SSA and block names) at P->p;
  * *s, *n borrowed from the text, *n == 0 if none. */
-void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix);
+static inline void
+ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix)
+{
+	const unsigned cls = suffix ? IR_CC_SUFFIX : IR_CC_ID;
+	const char *q = P->p;
+
+	*s = q;
+	while (q < P->end && (ir_cclass[(unsigned char)*q] & cls))
+		q++;
+	P->p = q;
+	*n = (size_t)(q - *s);
+}
+
+/* FNV-1a of n bytes into h, as mt_hash_bytes, inlined for the reader. */
+static inline uint64_t ir_hash_bytes(uint64_t h, const char *s, size_t n)
+{
+	while (n--)
+		h = IR_HB(h, *s++);
+	return h;
+}
+
 /* Hash of a name as the SSA and alias tables key it. */
 uint64_t ir_name_hash(const char *s, size_t n);
 
@@ -371,7 +478,11 @@ typedef struct ir_side {
 	const mt_ir_module *m;
 	uint32_t n;
 	uint32_t *match; /* other side's op, or MT_IR_NONE */
-	uint64_t *scope; /* hash of the nearest enclosing symbol */
+	/* hash of the nearest enclosing symbol (ir_scope): per op an index
+	 * into scopes, one entry per distinct scope (0: the top level) */
+	uint32_t *scope_id;
+	uint64_t *scopes;
+	size_t nscopes, cap_scopes;
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
 	uint8_t *claimed; /* taken by a fusion */
@@ -382,6 +493,8 @@ typedef struct ir_differ {
 	mt_ir_transition *t;
 	const mt_ir_trace *trace;
 	uint32_t *next; /* chains of B ops per key */
+	uint64_t *keys; /* per B op, this tier's key (0: none) */
+	void *tab; /* the tiers' key table (match.c) */
 } ir_differ;
 
 /* Name and location hashes come from the module's own tables: keeping
@@ -398,8 +511,14 @@ static inline uint64_t ir_loc_h(const ir_side *s, uint32_t i)
 	return l < s->m->nlocs ? s->m->locs[l].hash : 0;
 }
 
-/* Index the uses of s's values; no op matched yet. Release with
- * ir_side_release. */
+/* Hash of the nearest enclosing symbol of op i (0 at top level). */
+static inline uint64_t ir_scope(const ir_side *s, uint32_t i)
+{
+	return s->scopes[s->scope_id[i]];
+}
+
+/* A side of m, no op matched yet (ir_match indexes the uses of its
+ * values). Release with ir_side_release. */
 void ir_side_init(ir_side *s, const mt_ir_module *m);
 void ir_side_release(ir_side *s);
 /* Match the ops of D->a and D->b (D->a.match, D->b.match), tier by tier. */

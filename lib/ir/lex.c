@@ -12,6 +12,40 @@
 
 #include "maxtriage/hash.h"
 
+/* The classes of ir_int.h, by byte. */
+#define S_ (IR_CC_ID_START | IR_CC_ID | IR_CC_SUFFIX)
+#define D_ (IR_CC_DIGIT | IR_CC_ID | IR_CC_SUFFIX | IR_CC_PLAIN)
+#define I_ (IR_CC_ID | IR_CC_SUFFIX | IR_CC_PLAIN) /* '$' '.' */
+#define P_ IR_CC_PLAIN
+#define R8(x) x, x, x, x, x, x, x, x
+#define R16(x) R8(x), R8(x)
+/* clang-format off */
+const uint8_t ir_cclass[256] = {
+	/* 0x00-0x1f: '\t' '\n' '\r' are special */
+	P_, P_, P_, P_, P_, P_, P_, P_, P_, 0, 0, P_, P_, 0, P_, P_,
+	R16(P_),
+	/* 0x20: ' ' ! " # $ % & ' ( ) * + , - . / */
+	0, 0, 0, 0, I_, 0, P_, P_, 0, 0, P_, P_, P_, IR_CC_SUFFIX, I_, 0,
+	/* 0x30: 0-9 : ; < = > ? */
+	D_, D_, D_, D_, D_, D_, D_, D_, D_, D_, P_, P_, 0, P_, 0, P_,
+	/* 0x40: @ A-O */
+	0, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_,
+	/* 0x50: P-Z [ \ ] ^ _ */
+	S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, 0, P_, 0, P_, S_,
+	/* 0x60: ` a-o */
+	P_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_,
+	/* 0x70: p-z { | } ~ DEL */
+	S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, S_, 0, P_, 0, P_, P_,
+	R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_), R16(P_)
+};
+/* clang-format on */
+#undef S_
+#undef D_
+#undef I_
+#undef P_
+#undef R8
+#undef R16
+
 void ir_problem(ir_parser *P, const char *fmt, ...)
 {
 	va_list ap;
@@ -34,32 +68,6 @@ void ir_skip_line(ir_parser *P)
 	const char *nl = memchr(P->p, '\n', (size_t)(P->end - P->p));
 
 	P->p = nl ? nl : P->end;
-}
-
-/* Spaces, newlines and // comments. */
-void ir_skip_ws(ir_parser *P)
-{
-	while (P->p < P->end) {
-		char c = *P->p;
-
-		if (c == '\n') {
-			P->line++;
-			P->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r') {
-			P->p++;
-		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-			ir_skip_line(P);
-		} else {
-			break;
-		}
-	}
-}
-
-void ir_skip_blanks(ir_parser *P)
-{
-	while (P->p < P->end &&
-	       (*P->p == ' ' || *P->p == '\t' || *P->p == '\r'))
-		P->p++;
 }
 
 /* p at '"': skip the string, hashing its raw bytes into *h (if h). A raw
@@ -131,35 +139,7 @@ void ir_skip_balanced(ir_parser *P)
 	}
 }
 
-uint32_t ir_read_uint(ir_parser *P)
-{
-	uint64_t v = 0;
-
-	while (P->p < P->end && ir_is_digit(*P->p)) {
-		if (v < 0xffffffffULL)
-			v = v * 10 + (uint64_t)(*P->p - '0');
-		P->p++;
-	}
-	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
-}
-
-int ir_starts(ir_parser *P, const char *s)
-{
-	size_t n = strlen(s);
-
-	return (size_t)(P->end - P->p) >= n && !memcmp(P->p, s, n);
-}
-
 uint64_t ir_name_hash(const char *s, size_t n)
 {
 	return mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
-}
-
-void ir_read_id(ir_parser *P, const char **s, size_t *n, int suffix)
-{
-	*s = P->p;
-	while (P->p < P->end &&
-	       (suffix ? ir_is_suffix_char(*P->p) : ir_is_id_char(*P->p)))
-		P->p++;
-	*n = (size_t)(P->p - *s);
 }

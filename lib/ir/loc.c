@@ -17,7 +17,7 @@ push_item(ir_parser *P, int kind, mt_ir_str s, uint32_t line, uint32_t col)
 	ir_locitem it = { (uint8_t)kind, s, line, col };
 	mt_ir_module *m = P->m;
 
-	MT_PUSH(m->rawitems, m->nrawitems, m->cap_rawitems, it);
+	IR_PUSH(m->rawitems, m->nrawitems, m->cap_rawitems, it);
 }
 
 /* Whether alias name s is "loc" + a number that fits the dense table
@@ -194,6 +194,27 @@ static void loc_expr(ir_parser *P, int depth)
 	}
 }
 
+/* The common case of an op's location, "#locN)" right after "loc(":
+ * read it (P->p past the ')') and return 1 with *num = N, when loc_expr
+ * would read it as the one item LOCI_ALIASNUM N. Otherwise 0, nothing
+ * consumed. */
+static int loc_ref_fast(ir_parser *P, uint32_t *num)
+{
+	const char *q = P->p, *s;
+
+	if (P->end - q < 6 || memcmp(q, "#loc", 4))
+		return 0;
+	s = q + 1;
+	q += 4;
+	while (q < P->end && ir_is_suffix_char(*q))
+		q++;
+	if (q >= P->end || *q != ')' ||
+	    !loc_alias_num(P, s, (size_t)(q - s), num))
+		return 0;
+	P->p = q + 1;
+	return 1;
+}
+
 /* P->p just after "loc(": parse through the closing ')'. Returns a raw
  * loc index, shared by every op with the same items. */
 uint32_t ir_parse_loc(ir_parser *P)
@@ -201,10 +222,23 @@ uint32_t ir_parse_loc(ir_parser *P)
 	mt_ir_module *m = P->m;
 	size_t start = m->nrawitems, i;
 	uint64_t h = MT_HASH_SEED;
-	uint32_t idx;
+	uint32_t idx, num;
 	ir_rawloc r;
 	size_t slot;
 
+	if (loc_ref_fast(P, &num)) {
+		/* "#locN)": the items loc_expr would push, hashed alike */
+		h = ir_mix(h, LOCI_ALIASNUM);
+		h = ir_mix(h, mt_ir_str_hash(m, 0));
+		h = ir_mix(h, num);
+		h = ir_mix(h, 0);
+		h = ir_mix(h, 1) | 1;
+		slot = (size_t)(h >> 52) & (IR_LOCCACHE - 1);
+		if (m->loccache[slot].key == h)
+			return m->loccache[slot].idx;
+		push_item(P, LOCI_ALIASNUM, 0, num, 0);
+		goto store;
+	}
 	loc_expr(P, 0);
 	ir_skip_ws(P);
 	if (P->p < P->end && *P->p == ')') {
@@ -231,9 +265,10 @@ uint32_t ir_parse_loc(ir_parser *P)
 		m->nrawitems = start;
 		return m->loccache[slot].idx;
 	}
+store:
 	r.first = (uint32_t)start;
 	r.n = (uint32_t)(m->nrawitems - start);
-	MT_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
+	IR_PUSH(m->rawlocs, m->nrawlocs, m->cap_rawlocs, r);
 	idx = (uint32_t)(m->nrawlocs - 1);
 	m->loccache[slot].key = h;
 	m->loccache[slot].idx = idx;

@@ -28,27 +28,52 @@
 
 void ir_side_init(ir_side *s, const mt_ir_module *m)
 {
-	uint32_t i, k, nv = (uint32_t)m->nvalues;
+	uint32_t i;
 
 	s->m = m;
 	s->n = (uint32_t)m->nops;
 	s->match = mt_malloc((s->n + 1) * sizeof(*s->match));
-	s->scope = mt_malloc((s->n + 1) * sizeof(*s->scope));
+	s->scope_id = mt_malloc((s->n + 1) * sizeof(*s->scope_id));
+	s->scopes = NULL;
+	s->nscopes = s->cap_scopes = 0;
+	MT_PUSH(s->scopes, s->nscopes, s->cap_scopes, (uint64_t)0);
 	s->claimed = mt_calloc(s->n + 1, 1);
 	for (i = 0; i < s->n; i++) {
 		const mt_ir_op *op = &m->ops[i];
 		uint32_t p = op->parent;
 
 		s->match[i] = MT_IR_NONE;
-		if (p == MT_IR_NONE)
-			s->scope[i] = 0;
-		else if (m->ops[p].flags & MT_IR_OP_SYMDEF)
-			s->scope[i] = ir_mix(s->scope[p],
-			                     mt_ir_str_hash(m, m->ops[p].sym));
-		else
-			s->scope[i] = s->scope[p];
+		if (p == MT_IR_NONE) {
+			s->scope_id[i] = 0;
+		} else if (m->ops[p].flags & MT_IR_OP_SYMDEF) {
+			/* the first child of p opens p's scope; its
+			 * siblings share it */
+			if (p + 1 == i) {
+				uint64_t h = ir_mix(
+				        ir_scope(s, p),
+				        mt_ir_str_hash(m, m->ops[p].sym));
+
+				MT_PUSH(s->scopes, s->nscopes, s->cap_scopes,
+				        h);
+				s->scope_id[i] = (uint32_t)(s->nscopes - 1);
+			} else {
+				s->scope_id[i] = s->scope_id[p + 1];
+			}
+		} else {
+			s->scope_id[i] = s->scope_id[p];
+		}
 	}
-	/* users of each value, as compressed rows */
+	s->use_off = NULL;
+	s->uses = NULL;
+}
+
+/* Users of each value of s, as compressed rows. Built by ir_match once
+ * the tiers' tables are freed, so that both never take memory at once. */
+static void side_index_uses(ir_side *s)
+{
+	const mt_ir_module *m = s->m;
+	uint32_t i, k, nv = (uint32_t)m->nvalues;
+
 	s->use_off = mt_calloc((size_t)nv + 2, sizeof(*s->use_off));
 	s->uses = mt_malloc((m->noperands + 1) * sizeof(*s->uses));
 	for (i = 0; i < m->noperands; i++)
@@ -76,7 +101,8 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 void ir_side_release(ir_side *s)
 {
 	free(s->match);
-	free(s->scope);
+	free(s->scope_id);
+	free(s->scopes);
 	free(s->use_off);
 	free(s->uses);
 	free(s->claimed);
@@ -108,13 +134,13 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		if (!(op->flags & MT_IR_OP_SYMDEF))
 			return 0;
 		h = ir_mix(h, mt_ir_str_hash(s->m, op->sym));
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_EXACT:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, ir_loc_h(s, i));
 		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_ATTR_SCOPED:
 	case T_ATTR:
@@ -124,17 +150,17 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		h = ir_mix(h, ir_loc_h(s, i));
 		h = ir_mix(h, op->attr_hash);
 		if (tier == T_ATTR_SCOPED)
-			h = ir_mix(h, s->scope[i]);
+			h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_STRUCT_NOLOC:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_ATTR_NOLOC:
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, op->attr_hash);
-		h = ir_mix(h, s->scope[i]);
+		h = ir_mix(h, ir_scope(s, i));
 		break;
 	case T_LOC_DEV:
 	case T_LOC_SCOPED:
@@ -144,7 +170,7 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		h = ir_mix(h, ir_name_h(s, i));
 		h = ir_mix(h, ir_loc_h(s, i));
 		if (tier != T_LOC)
-			h = ir_mix(h, s->scope[i]);
+			h = ir_mix(h, ir_scope(s, i));
 		/* one location often names a host op and its device twin
 		 * (the launch's bounds and its body): pair within a device
 		 * first, so a modified twin is not taken for a move */
@@ -173,59 +199,144 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	return mt_hash_finish(h) | 1;
 }
 
+/* The tiers' table: open addressing over chains of B ops with one key.
+ * An entry holds the chain's first op (whose key, in D->keys, is the
+ * entry's key: no copy of it) and the first op still free. */
+typedef struct ir_chain {
+	uint32_t first, cur; /* first == MT_IR_NONE: empty */
+} ir_chain;
+
+static inline size_t chain_home(uint64_t k, size_t cap)
+{
+	return (size_t)(((k >> 32) * (uint64_t)cap) >> 32);
+}
+
+/* Give free A op i (key k) the first free B op of its chain, if any. */
+static void
+take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
+{
+	const uint64_t *keys = D->keys;
+	ir_chain *e;
+	size_t h;
+	uint32_t j;
+
+	for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
+		e = &tab[h];
+		if (e->first == MT_IR_NONE || keys[e->first] == k)
+			break;
+	}
+	if (e->first == MT_IR_NONE || e->cur == MT_IR_NONE)
+		return;
+	j = e->cur;
+	e->cur = D->next[j];
+	D->a.match[i] = j;
+	D->b.match[j] = i;
+}
+
+/* One tier: chain the free B ops by key (in document order, through
+ * D->next), then give each free A op, in document order, the first
+ * free B op of its chain. Keys are never 0 (tier_key). The table is
+ * D->tab, reused by every tier: sized once for the most keys a tier can
+ * have, cleared only as far as this tier needs. */
 static void match_tier(ir_differ *D, int tier)
 {
-	mt_map heads; /* key -> first B op of the chain still free */
-	mt_map tails;
-	uint32_t i, nfree = 0;
+	ir_chain *tab = D->tab;
+	const uint64_t *keys = D->keys;
+	uint32_t i, nkeys = 0, nfree = 0;
+	size_t cap;
 
-	/* Size the tables once for the ops still unmatched (all of them in
-	 * the first tier, few in the later ones): no rehash while filling. */
-	for (i = 0; i < D->b.n; i++)
-		nfree += D->b.match[i] == MT_IR_NONE;
-	mt_map_init(&heads, nfree);
-	mt_map_init(&tails, nfree);
+	for (i = 0; i < D->a.n; i++)
+		nfree += D->a.match[i] == MT_IR_NONE;
+	if (!nfree)
+		return;
 	for (i = 0; i < D->b.n; i++) {
-		uint64_t k;
-		int found;
-		size_t slot;
+		uint64_t k = 0;
 
-		if (D->b.match[i] != MT_IR_NONE)
-			continue;
-		k = tier_key(&D->b, 0, i, tier);
+		if (D->b.match[i] == MT_IR_NONE)
+			k = tier_key(&D->b, 0, i, tier);
+		D->keys[i] = k;
+		nkeys += k != 0;
+	}
+	if (!nkeys)
+		return;
+	/* load 2/3; a key's home slot is its high bits scaled to cap */
+	cap = (size_t)nkeys + nkeys / 2 + 1;
+	memset(tab, 0xff, cap * sizeof(*tab));
+	for (i = D->b.n; i-- > 0;) {
+		uint64_t k = keys[i];
+		size_t h;
+
+		/* the table is larger than the caches: ask for the slots a
+		 * few ops ahead */
+		if (i >= 8 && keys[i - 8])
+			__builtin_prefetch(&tab[chain_home(keys[i - 8], cap)],
+			                   1);
 		if (!k)
 			continue;
-		D->next[i] = MT_IR_NONE;
-		slot = mt_map_slot(&heads, k, i, &found);
-		if (!found) {
-			mt_map_slot(&tails, k, i, &found);
-			continue;
-		}
-		slot = mt_map_slot(&tails, k, i, &found);
-		D->next[*mt_map_val(&tails, slot)] = i;
-		*mt_map_val(&tails, slot) = i;
-	}
-	for (i = 0; i < D->a.n; i++) {
-		uint64_t k;
-		int found;
-		size_t slot;
-		uint32_t j;
+		for (h = chain_home(k, cap);; h = h + 1 < cap ? h + 1 : 0) {
+			ir_chain *e = &tab[h];
 
-		if (D->a.match[i] != MT_IR_NONE)
-			continue;
-		k = tier_key(&D->a, 1, i, tier);
-		if (!k || mt_map_get(&heads, k) == MT_IR_NONE)
-			continue;
-		slot = mt_map_slot(&heads, k, 0, &found);
-		j = *mt_map_val(&heads, slot);
-		if (j == MT_IR_NONE)
-			continue;
-		*mt_map_val(&heads, slot) = D->next[j];
-		D->a.match[i] = j;
-		D->b.match[j] = i;
+			if (e->first == MT_IR_NONE) {
+				e->first = e->cur = i;
+				D->next[i] = MT_IR_NONE;
+				break;
+			}
+			if (keys[e->first] == k) {
+				/* inserting last to first: i is the new head */
+				D->next[i] = e->cur;
+				e->first = e->cur = i;
+				break;
+			}
+		}
 	}
-	mt_map_release(&heads);
-	mt_map_release(&tails);
+	if (tier == T_ORDER) {
+		/* an A op's key depends on its parent being matched, maybe
+		 * just now: one op at a time */
+		for (i = 0; i < D->a.n; i++) {
+			uint64_t k;
+
+			if (D->a.match[i] != MT_IR_NONE)
+				continue;
+			k = tier_key(&D->a, 1, i, tier);
+			if (k)
+				take(D, tab, cap, i, k);
+		}
+		return;
+	}
+	/* Other tiers' A keys do not depend on the matching: they are
+	 * computed a few free ops ahead, their slots prefetched, and taken
+	 * in document order all the same. */
+	{
+		uint32_t qi[8], la = 0;
+		uint64_t qk[8];
+		unsigned head = 0, nq = 0;
+
+		for (;;) {
+			while (nq < 8 && la < D->a.n) {
+				if (D->a.match[la] == MT_IR_NONE) {
+					uint64_t k =
+					        tier_key(&D->a, 1, la, tier);
+
+					if (k) {
+						unsigned q = (head + nq) & 7;
+
+						qi[q] = la;
+						qk[q] = k;
+						nq++;
+						__builtin_prefetch(
+						        &tab[chain_home(k,
+						                        cap)]);
+					}
+				}
+				la++;
+			}
+			if (!nq)
+				break;
+			take(D, tab, cap, qi[head], qk[head]);
+			head = (head + 1) & 7;
+			nq--;
+		}
+	}
 }
 
 /* The A op whose result r the users of B op j's result r used to take:
@@ -286,11 +397,27 @@ static void match_dataflow(ir_differ *D)
 		i = dataflow_pred(D, j);
 		if (i == MT_IR_NONE || D->a.match[i] != MT_IR_NONE ||
 		    ir_name_h(&D->a, i) != ir_name_h(&D->b, j) ||
-		    D->a.scope[i] != D->b.scope[j])
+		    ir_scope(&D->a, i) != ir_scope(&D->b, j))
 			continue;
 		D->a.match[i] = j;
 		D->b.match[j] = i;
 	}
+}
+
+static void tables_alloc(ir_differ *D)
+{
+	size_t cap = (size_t)D->b.n + D->b.n / 2 + 1;
+
+	D->keys = mt_malloc((D->b.n + 1) * sizeof(*D->keys));
+	D->tab = mt_malloc(cap * sizeof(ir_chain));
+}
+
+static void tables_free(ir_differ *D)
+{
+	free(D->keys);
+	free(D->tab);
+	D->keys = NULL;
+	D->tab = NULL;
 }
 
 void ir_match(ir_differ *D)
@@ -298,12 +425,19 @@ void ir_match(ir_differ *D)
 	int tier;
 
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
+	tables_alloc(D);
 	for (tier = T_SYM; tier < T_ORDER; tier++)
 		match_tier(D, tier);
+	/* the peak of a diff: the tables go before the use lists come */
+	tables_free(D);
+	side_index_uses(&D->a);
+	side_index_uses(&D->b);
 	match_dataflow(D);
+	tables_alloc(D);
 	match_tier(D, T_ORDER);
 	/* parents matched late can pair up children in order */
 	match_tier(D, T_ORDER);
+	tables_free(D);
 	free(D->next);
 	D->next = NULL;
 }

@@ -16,7 +16,8 @@
 
 mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 {
-	uint64_t h = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
+	const uint64_t h0 = mt_hash_finish(ir_hash_bytes(MT_HASH_SEED, s, n));
+	uint64_t h = h0;
 	size_t slot;
 	int found;
 	uint32_t id;
@@ -29,21 +30,24 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 		mt_grow((void **)&t->offs, &t->ncap, 1, sizeof(*t->offs));
 		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
 		t->offs[0] = 0;
-		t->hashes[0] =
-		        mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, "", 0));
+		t->hashes[0] = mt_hash_finish(MT_HASH_SEED);
 		t->n = 1;
 	}
 	if (!n)
 		return 0;
 	/* Collisions of 64-bit hashes between distinct short names are
-	 * possible in theory; compare the bytes to be exact. */
+	 * possible in theory; compare the bytes to be exact (a string's
+	 * length is where the next one starts, less its NUL). */
 	for (;;) {
+		size_t len;
+
 		slot = mt_map_slot(&t->index, h, (uint32_t)t->n, &found);
 		if (!found)
 			break;
 		id = *mt_map_val(&t->index, slot);
-		if (strlen(t->buf + t->offs[id]) == n &&
-		    !memcmp(t->buf + t->offs[id], s, n))
+		len = (id + 1 < t->n ? t->offs[id + 1] : t->len) - t->offs[id] -
+		      1;
+		if (len == n && !memcmp(t->buf + t->offs[id], s, n))
 			return id;
 		h = ir_mix(h, 1);
 	}
@@ -57,7 +61,7 @@ mt_ir_str ir_intern(ir_strtab *t, const char *s, size_t n)
 		t->hashes = mt_realloc(t->hashes, t->ncap * sizeof(*t->hashes));
 	}
 	t->offs[id] = (uint32_t)t->len;
-	t->hashes[id] = mt_hash_finish(mt_hash_bytes(MT_HASH_SEED, s, n));
+	t->hashes[id] = h0;
 	t->len += n + 1;
 	t->n++;
 	return id;
@@ -78,6 +82,18 @@ uint64_t mt_ir_str_hash(const mt_ir_module *m, mt_ir_str s)
 }
 
 /* ---- accessors ---- */
+
+void mt_ir_op_xfer(const mt_ir_module *m,
+                   size_t i,
+                   mt_ir_str *from,
+                   mt_ir_str *to)
+{
+	uint32_t k = m->nxfers ? mt_map_get(&m->xferidx, (uint64_t)i + 1)
+	                       : MT_MAP_NONE;
+
+	*from = k == MT_MAP_NONE ? 0 : m->xfers[k];
+	*to = k == MT_MAP_NONE ? 0 : m->xfers[k + 1];
+}
 
 size_t mt_ir_nops(const mt_ir_module *m)
 {
@@ -171,6 +187,8 @@ void mt_ir_module_free(mt_ir_module *m)
 	free(m->strs.offs);
 	free(m->strs.hashes);
 	mt_map_release(&m->strs.index);
+	mt_map_release(&m->xferidx);
+	free(m->xfers);
 	free(m->rawlocs);
 	free(m->rawitems);
 	free(m->loccache);

@@ -30,24 +30,78 @@
 #define IR_PROGRESS_MIN ((size_t)64 << 20)
 #define IR_PROGRESS_STEP ((size_t)16 << 20)
 
-static void ssa_define(ir_parser *P, uint64_t key, uint32_t vid)
+/* The key of SSA name s (n > 0 bytes): a plain decimal number without
+ * leading zeros, small enough for the dense table, is its own key; any
+ * other name is hashed. Definitions and uses decide the same way. */
+static ir_ssakey ssa_key(const ir_parser *P, const char *s, size_t n)
 {
-	int found;
-	size_t slot = mt_map_slot(&P->ssa, key, vid, &found);
-	ir_undo u = { key, found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE };
+	ir_ssakey k;
+	uint64_t v = 0;
+	size_t i;
 
-	*mt_map_val(&P->ssa, slot) = vid;
-	MT_PUSH(P->undo, P->nundo, P->cap_undo, u);
+	if (n && n <= 9 && (n == 1 || s[0] != '0')) {
+		for (i = 0; i < n && ir_is_digit(s[i]); i++)
+			v = v * 10 + (uint64_t)(s[i] - '0');
+		if (i == n && v <= P->ssanum_max) {
+			k.h = v;
+			k.num = 1;
+			return k;
+		}
+	}
+	k.h = ir_name_hash(s, n);
+	k.num = 0;
+	return k;
+}
+
+static uint32_t ssa_get(const ir_parser *P, ir_ssakey k)
+{
+	if (k.num)
+		return k.h < P->cap_ssanum ? P->ssanum[k.h] : MT_IR_NONE;
+	return mt_map_get(&P->ssa, k.h);
+}
+
+/* Bind k to vid; returns what it was bound to. */
+static uint32_t ssa_set(ir_parser *P, ir_ssakey k, uint32_t vid)
+{
+	uint32_t old;
+
+	if (k.num) {
+		if (k.h >= P->cap_ssanum) {
+			size_t c = P->cap_ssanum;
+
+			mt_grow((void **)&P->ssanum, &P->cap_ssanum,
+			        (size_t)k.h + 1, sizeof(*P->ssanum));
+			memset(P->ssanum + c, 0xff,
+			       (P->cap_ssanum - c) * sizeof(*P->ssanum));
+		}
+		old = P->ssanum[k.h];
+		P->ssanum[k.h] = vid;
+		return old;
+	} else {
+		int found;
+		size_t slot = mt_map_slot(&P->ssa, k.h, vid, &found);
+
+		old = found ? *mt_map_val(&P->ssa, slot) : MT_IR_NONE;
+		*mt_map_val(&P->ssa, slot) = vid;
+		return old;
+	}
+}
+
+static void ssa_define(ir_parser *P, ir_ssakey key, uint32_t vid)
+{
+	ir_undo u;
+
+	u.key = key;
+	u.old = ssa_set(P, key, vid);
+	IR_PUSH(P->undo, P->nundo, P->cap_undo, u);
 }
 
 static void ssa_rollback(ir_parser *P, size_t mark)
 {
 	while (P->nundo > mark) {
 		ir_undo u = P->undo[--P->nundo];
-		int found;
-		size_t slot = mt_map_slot(&P->ssa, u.key, u.old, &found);
 
-		*mt_map_val(&P->ssa, slot) = u.old;
+		ssa_set(P, u.key, u.old);
 	}
 }
 
@@ -55,7 +109,7 @@ static uint32_t new_value(ir_parser *P, uint32_t op, uint32_t idx)
 {
 	mt_ir_value v = { op, idx };
 
-	MT_PUSH(P->m->values, P->m->nvalues, P->m->cap_values, v);
+	IR_PUSH(P->m->values, P->m->nvalues, P->m->cap_values, v);
 	return (uint32_t)(P->m->nvalues - 1);
 }
 
@@ -243,21 +297,21 @@ static void ssa_token(ir_parser *P, opctx *c)
 {
 	const char *s;
 	size_t n;
-	uint64_t key;
+	ir_ssakey key;
 	uint32_t vid, sub = 0;
 
 	P->p++; /* '%' */
 	ir_read_id(P, &s, &n, 1);
 	if (!n)
 		return;
-	key = ir_name_hash(s, n);
+	key = ssa_key(P, s, n);
 	if (P->p + 1 < P->end && *P->p == '#' && ir_is_digit(P->p[1])) {
 		P->p++;
 		sub = ir_read_uint(P);
 	}
 	if (c->op == MT_IR_NONE)
 		return;
-	vid = mt_map_get(&P->ssa, key);
+	vid = ssa_get(P, key);
 	if (vid != MT_IR_NONE) {
 		const mt_ir_value *v = &P->m->values[vid];
 
@@ -268,7 +322,7 @@ static void ssa_token(ir_parser *P, opctx *c)
 			vid = v->idx + sub < d->nresults ? vid + sub
 			                                 : MT_IR_NONE;
 		}
-		MT_PUSH(P->scratch, P->nscratch, P->cap_scratch, vid);
+		IR_PUSH(P->scratch, P->nscratch, P->cap_scratch, vid);
 		return;
 	}
 	/* Unknown name in the header: an argument this op defines for its
@@ -332,7 +386,7 @@ static void tail_symbol(ir_parser *P, opctx *c, tail *t)
 		ir_skip_string(P, &t->h, &s, &len);
 	} else {
 		ir_read_id(P, &s, &len, 1);
-		t->h = mt_hash_bytes(t->h, s, len);
+		t->h = ir_hash_bytes(t->h, s, len);
 	}
 	if (!t->n && !c->sym && len)
 		c->sym = ir_intern(&P->m->strs, s, len);
@@ -351,7 +405,7 @@ static void tail_sigil(ir_parser *P, opctx *c, tail *t, char ch)
 	ir_read_id(P, &s, &len, 1);
 	if (P->p < P->end && *P->p == '<') {
 		t->h = IR_HB(t->h, ch);
-		t->h = mt_hash_bytes(t->h, s, len);
+		t->h = ir_hash_bytes(t->h, s, len);
 		if (len == 12 && !memcmp(s, "M.device_ref", 12))
 			c->attr_dev = peek_device_ref(P);
 		if (ch == '!' && len == 9 &&
@@ -363,7 +417,7 @@ static void tail_sigil(ir_parser *P, opctx *c, tail *t, char ch)
 	if (a != MT_IR_NONE)
 		t->h = ir_mix(t->h, P->aliashash[a]);
 	else
-		t->h = mt_hash_bytes(IR_HB(t->h, ch), s, len);
+		t->h = ir_hash_bytes(IR_HB(t->h, ch), s, len);
 }
 
 /* After a `to` keyword: `to <"gpu", 1>` is a transfer's target. */
@@ -403,10 +457,17 @@ static void tail_sym_name(ir_parser *P, opctx *c)
  * that only feeds the hash. Sets t->last. */
 static void tail_word(ir_parser *P, opctx *c, tail *t)
 {
-	const char *s;
+	const char *s = P->p, *q = P->p;
 	size_t len;
+	uint64_t h = t->h;
 
-	ir_read_id(P, &s, &len, 0);
+	/* read and hash in one pass; a location is not hashed */
+	while (q < P->end && ir_is_id_char(*q)) {
+		h = IR_HB(h, *q);
+		q++;
+	}
+	P->p = q;
+	len = (size_t)(q - s);
 	t->last = 'a';
 	if (len == 3 && !memcmp(s, "loc", 3) && P->p < P->end && *P->p == '(') {
 		uint32_t l;
@@ -418,7 +479,7 @@ static void tail_word(ir_parser *P, opctx *c, tail *t)
 		t->last = ')';
 		return;
 	}
-	t->h = mt_hash_bytes(t->h, s, len);
+	t->h = h;
 	if (len == 3 && (!memcmp(s, "gpu", 3) || !memcmp(s, "cpu", 3)) &&
 	    t->n && P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
 		long id;
@@ -556,6 +617,23 @@ static void scan_tail(ir_parser *P, opctx *c)
 	while (P->p < P->end) {
 		char ch = *P->p;
 
+		if (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN) {
+			/* digits and punctuation that only feed the hash */
+			const char *q = P->p;
+			uint64_t h = t.h;
+
+			do {
+				h = IR_HB(h, ch);
+				if (++q >= P->end)
+					break;
+				ch = *q;
+			} while (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN);
+			t.h = h;
+			t.last = q[-1];
+			t.arrow = 0;
+			P->p = q;
+			continue;
+		}
 		if (ch == '\n') {
 			if (!tail_newline(P, &t))
 				break;
@@ -607,9 +685,26 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 	char buf[256];
 	const char *parent;
 	size_t dl;
-	int w;
 
-	if (memchr(s, '.', n) || n > 200)
+	if (memchr(s, '.', n)) {
+		/* a full name: a module has few distinct ones, read once
+		 * per op, so a small cache saves hashing and a table probe */
+		if (n < sizeof(P->names[0].text)) {
+			ir_namecache *e =
+			        &P->names[(n * 7 + (unsigned char)s[n - 1] * 3 +
+			                   (unsigned char)s[n / 2]) &
+			                  (IR_NAMECACHE - 1)];
+
+			if (e->len != n || memcmp(e->text, s, n)) {
+				e->id = ir_intern(&P->m->strs, s, n);
+				e->len = (uint8_t)n;
+				memcpy(e->text, s, n);
+			}
+			return e->id;
+		}
+		return ir_intern(&P->m->strs, s, n);
+	}
+	if (n > 200)
 		return ir_intern(&P->m->strs, s, n);
 	/* default dialect: the enclosing op's, as MLIR's printer elides it */
 	parent = owner && owner->op != MT_IR_NONE
@@ -619,10 +714,12 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
 	if ((n == 6 && !memcmp(s, "module", 6)) ||
 	    (n == 26 && !memcmp(s, "unrealized_conversion_cast", 26)))
 		dl = 7, parent = "builtin";
-	w = snprintf(buf, sizeof(buf), "%.*s.%.*s", (int)dl, parent, (int)n, s);
-	if (w < 0 || (size_t)w >= sizeof(buf))
+	if (dl + 1 + n >= sizeof(buf))
 		return ir_intern(&P->m->strs, s, n);
-	return ir_intern(&P->m->strs, buf, (size_t)w);
+	memcpy(buf, parent, dl);
+	buf[dl] = '.';
+	memcpy(buf + dl + 1, s, n);
+	return ir_intern(&P->m->strs, buf, dl + 1 + n);
 }
 
 /* A stage is read once, front to back, and nothing points back into its
@@ -630,13 +727,15 @@ op_name(ir_parser *P, const opctx *owner, const char *s, size_t n)
  * does not stay resident while the next one is parsed. */
 static void drop_behind(ir_parser *P)
 {
-	const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t lo, hi;
+	uintptr_t page, lo, hi;
 
-	if ((size_t)(P->p - P->dropped) < ((size_t)4 << 20))
+	/* every MB, keeping the last 64 KB (a private file mapping: a page
+	 * dropped too early would only be read again) */
+	if ((size_t)(P->p - P->dropped) < ((size_t)1 << 20))
 		return;
+	page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
-	hi = ((uintptr_t)P->p - ((uintptr_t)1 << 20)) & ~(page - 1);
+	hi = ((uintptr_t)P->p - ((uintptr_t)64 << 10)) & ~(page - 1);
 	if (hi > lo)
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 	P->dropped = (const char *)hi;
@@ -669,7 +768,7 @@ static int parse_results(ir_parser *P, uint32_t *nres)
 
 		P->p++;
 		ir_read_id(P, &s, &len, 1);
-		r.h = ir_name_hash(s, len);
+		r.key = ssa_key(P, s, len);
 		r.count = 1;
 		if (P->p + 1 < P->end && *P->p == ':' && ir_is_digit(P->p[1])) {
 			P->p++;
@@ -677,7 +776,7 @@ static int parse_results(ir_parser *P, uint32_t *nres)
 			if (r.count > 1u << 20)
 				r.count = 1u << 20;
 		}
-		MT_PUSH(P->res, P->nres, P->cap_res, r);
+		IR_PUSH(P->res, P->nres, P->cap_res, r);
 		*nres += r.count;
 		ir_skip_blanks(P);
 		if (P->p < P->end && *P->p == ',') {
@@ -717,18 +816,27 @@ static void op_store(ir_parser *P, const opctx *c)
 	if (nc & IR_NC_EMPTY)
 		o->flags |= MT_IR_OP_EMPTY;
 	if (nc & IR_NC_TRANSFER) {
+		mt_ir_str from = c->type_dev[0];
+		mt_ir_str to = c->to_dev ? c->to_dev : c->type_dev[1];
+		int found;
+		size_t slot;
+
 		o->flags |= MT_IR_OP_TRANSFER;
-		o->xfer_from = c->type_dev[0];
-		o->xfer_to = c->to_dev ? c->to_dev : c->type_dev[1];
-		if (c->ntype >= 1 && !o->xfer_from)
-			o->xfer_from = ir_intern(&m->strs, "cpu", 3);
-		if (c->ntype >= 2 && !o->xfer_to)
-			o->xfer_to = ir_intern(&m->strs, "cpu", 3);
+		if (c->ntype >= 1 && !from)
+			from = ir_intern(&m->strs, "cpu", 3);
+		if (c->ntype >= 2 && !to)
+			to = ir_intern(&m->strs, "cpu", 3);
+		slot = mt_map_slot(&m->xferidx, (uint64_t)c->op + 1,
+		                   (uint32_t)m->nxfers, &found);
+		*mt_map_val(&m->xferidx, slot) = (uint32_t)m->nxfers;
+		IR_PUSH(m->xfers, m->nxfers, m->cap_xfers, from);
+		IR_PUSH(m->xfers, m->nxfers, m->cap_xfers, to);
 	}
 	o->first_operand = (uint32_t)m->noperands;
 	o->noperands = (uint32_t)nops;
-	mt_grow((void **)&m->operands, &m->cap_operands, m->noperands + nops,
-	        sizeof(*m->operands));
+	if (m->noperands + nops > m->cap_operands)
+		mt_grow((void **)&m->operands, &m->cap_operands,
+		        m->noperands + nops, sizeof(*m->operands));
 	if (nops)
 		memcpy(m->operands + m->noperands, P->scratch + c->scratch0,
 		       nops * sizeof(*P->scratch));
@@ -757,7 +865,7 @@ static void op_define_results(ir_parser *P, uint32_t idx, size_t res0)
 				first = v;
 		}
 		if (first != MT_IR_NONE)
-			ssa_define(P, P->res[i].h, first);
+			ssa_define(P, P->res[i].key, first);
 	}
 }
 
@@ -793,7 +901,7 @@ static void parse_op(ir_parser *P, opctx *owner)
 	op.line = line;
 	op.loc = MT_IR_NONE;
 	op.flags = c.generic ? MT_IR_OP_GENERIC : 0;
-	MT_PUSH(m->ops, m->nops, m->cap_ops, op);
+	IR_PUSH(m->ops, m->nops, m->cap_ops, op);
 	c.h = ir_mix(c.h, mt_ir_str_hash(m, m->ops[c.op].name));
 	c.h = ir_mix(c.h, nres);
 	scan_tail(P, &c);
@@ -833,11 +941,11 @@ static void parse_block_label(ir_parser *P, opctx *owner)
 				continue;
 			}
 			if (ch == '%' && depth == 1) {
-				uint64_t key;
+				ir_ssakey key;
 
 				P->p++;
 				ir_read_id(P, &s, &n, 1);
-				key = ir_name_hash(s, n);
+				key = ssa_key(P, s, n);
 				if (owner && owner->op != MT_IR_NONE)
 					ssa_define(
 					        P, key,
@@ -899,7 +1007,7 @@ static void parse_alias_def(ir_parser *P)
 		c.op = MT_IR_NONE;
 		c.h = MT_HASH_SEED;
 		scan_tail(P, &c);
-		MT_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
+		IR_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
 		        mt_hash_finish(c.h));
 		slot = mt_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
@@ -992,19 +1100,21 @@ int ir_parse_progress(mt_ir_module **out,
 
 	m->loccache = mt_calloc(IR_LOCCACHE, sizeof(*m->loccache));
 	/* Reserve the big arrays once from the text size instead of doubling
-	 * them (each doubling copies the array and touches it twice). The
-	 * ratios are generous for mlir-opt's output (about 200 bytes of text
-	 * an op, 60 a location); pages never written cost no memory, and
-	 * finishing gives the unused tail back. More ops than that (a text
-	 * of tiny ops) still grow by doubling. */
-	mt_grow((void **)&m->ops, &m->cap_ops, len / 128 + 16, sizeof(*m->ops));
-	mt_grow((void **)&m->values, &m->cap_values, len / 96 + 16,
+	 * them: a doubling copies the array and holds the old and the new
+	 * one at once, which made the parse's peak twice the module's size.
+	 * The reservations are generous for mlir-opt's output (about 80
+	 * bytes of text an op in the llvm dialect, 60 a location): pages
+	 * never written cost no memory, and finishing gives the unused tail
+	 * back. More ops than that (a text of tiny ops) still grow by
+	 * doubling. */
+	mt_grow((void **)&m->ops, &m->cap_ops, len / 48 + 16, sizeof(*m->ops));
+	mt_grow((void **)&m->values, &m->cap_values, len / 40 + 16,
 	        sizeof(*m->values));
-	mt_grow((void **)&m->operands, &m->cap_operands, len / 96 + 16,
+	mt_grow((void **)&m->operands, &m->cap_operands, len / 32 + 16,
 	        sizeof(*m->operands));
-	mt_grow((void **)&m->rawlocs, &m->cap_rawlocs, len / 48 + 16,
+	mt_grow((void **)&m->rawlocs, &m->cap_rawlocs, len / 32 + 16,
 	        sizeof(*m->rawlocs));
-	mt_grow((void **)&m->rawitems, &m->cap_rawitems, len / 48 + 16,
+	mt_grow((void **)&m->rawitems, &m->cap_rawitems, len / 32 + 16,
 	        sizeof(*m->rawitems));
 	/* An alias definition takes at least 16 bytes ("#locN = loc(..)\n"),
 	 * so no real number exceeds len / 16; a larger one (hostile input)
@@ -1029,9 +1139,15 @@ int ir_parse_progress(mt_ir_module **out,
 	P.m = m;
 	ir_intern(&m->strs, "", 0);
 	mt_map_init(&P.ssa, 1024);
+	/* %N names a group of results defined on a line of its own ("%N =
+	 * x\n" and more), numbered from 0 in each function: no real N
+	 * exceeds len / 6. A larger one (hostile input) is hashed rather
+	 * than sizing the table. */
+	P.ssanum_max = len / 6 + 64;
 	parse_body(&P, NULL, 0);
 	ir_finish(m);
 	mt_map_release(&P.ssa);
+	free(P.ssanum);
 	mt_map_release(&P.attralias);
 	free(P.undo);
 	free(P.aliashash);

@@ -6,8 +6,37 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "maxtriage/irdiff_output.h"
+
+/* Hand freed heap pages back to the kernel. A step frees one module and
+ * the parse-time tables of the next, megabytes each, in the middle of
+ * the heap: glibc keeps such pages resident (and, once a large block
+ * has been freed, serves the next large ones from the heap instead of
+ * fresh mappings), so without this the peak RSS is that of every step's
+ * garbage piled up, not of the two modules being compared. */
+static void give_back(void)
+{
+#if defined(__GLIBC__)
+	malloc_trim(0);
+#endif
+}
+
+/* Blocks of 64 KB and more (the modules' arrays, the matching tables)
+ * in mappings of their own: freed, they go back to the kernel at once,
+ * and shrinking one (a module's arrays after parsing) moves no bytes.
+ * glibc's default threshold rises after the first such block is freed,
+ * after which the next ones fragment the heap. Set once, for the whole
+ * process: it changes where memory comes from, never what is computed. */
+static void big_blocks_mapped(void)
+{
+#if defined(__GLIBC__)
+	mallopt(M_MMAP_THRESHOLD, 64 << 10);
+#endif
+}
 
 /* A stage bound: its name (first match) or its index. */
 static int find_stage(const mt_ir_graph *g, const char *spec, size_t *out)
@@ -343,6 +372,7 @@ static void run_graph(mt_irdiff_report *r,
 			r->unreadable++;
 			continue;
 		}
+		give_back();
 		mt_ir_stats_compute(&st->stats, m, o->trace);
 		if (cap && o->trace && o->trace->file)
 			ir_capture_note_traced(cap, st->stage->dump, m,
@@ -361,6 +391,7 @@ static void run_graph(mt_irdiff_report *r,
 				show_ir(sp, g, prev_i, i);
 		}
 		mt_ir_module_free(prev);
+		give_back();
 		prev = m;
 		pst = st;
 		prev_i = i;
@@ -378,6 +409,7 @@ int mt_irdiff_run(mt_irdiff_report *r,
 	timeline tl;
 
 	memset(r, 0, sizeof(*r));
+	big_blocks_mapped();
 	timeline_build(&tl, in);
 	r->input = in;
 	r->opts = o;

@@ -38,8 +38,6 @@ typedef struct mt_ir_op {
 	mt_ir_str name; /* full op name, "arith.addf" */
 	mt_ir_str sym; /* first @symbol of the header, or 0 */
 	mt_ir_str device; /* "cpu", "gpu", "gpu:0" after finishing */
-	mt_ir_str xfer_from; /* transfers: source device, or 0 */
-	mt_ir_str xfer_to; /* transfers: target device, or 0 */
 	uint32_t parent; /* enclosing op, or MT_IR_NONE at top level */
 	uint32_t end; /* one past the last op nested in this one */
 	uint32_t line; /* 1-based line of the op's first byte */
@@ -93,6 +91,13 @@ size_t mt_ir_nvalues(const mt_ir_module *m);
 const mt_ir_loc *mt_ir_locs(const mt_ir_module *m);
 const mt_ir_point *mt_ir_points(const mt_ir_module *m);
 const char *mt_ir_str_get(const mt_ir_module *m, mt_ir_str s);
+/* A transfer op's (MT_IR_OP_TRANSFER) source and target devices, each 0
+ * when unknown; both 0 for any other op. Kept beside the ops, which are
+ * 64 bytes each without them. */
+void mt_ir_op_xfer(const mt_ir_module *m,
+                   size_t i,
+                   mt_ir_str *from,
+                   mt_ir_str *to);
 uint64_t mt_ir_str_hash(const mt_ir_module *m, mt_ir_str s);
 /* Number of lines skipped as unreadable; *first gets the first reason
  * ("line 12: ...") or "" (borrowed). */
