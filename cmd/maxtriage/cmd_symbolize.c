@@ -649,9 +649,10 @@ static int term_colors(int fd)
 
 static void write_markup(mt_buf *out, mt_buf *diag, int more)
 {
-	/* stderr as it comes (llvm-symbolizer's errs() is unbuffered);
-	 * stdout flushed when no more input is waiting. */
+	/* stderr at once (llvm-symbolizer's errs() is unbuffered), stdout
+	 * flushed when no more input is waiting. */
 	if (diag->len) {
+		fflush(stdout); /* the lines before it come first */
 		fwrite(diag->ptr, 1, diag->len, stderr);
 		mt_buf_clear(diag);
 	}
@@ -659,6 +660,17 @@ static void write_markup(mt_buf *out, mt_buf *diag, int more)
 	mt_buf_clear(out);
 	if (!more || !input_ready(STDIN_FILENO))
 		fflush(stdout);
+}
+
+/* mt_markup_opts.flush: stdout is a terminal, where llvm-symbolizer
+ * writes both streams as it goes. */
+static void markup_flush(void *payload, mt_buf *buf, int diag)
+{
+	(void)payload;
+	fflush(stdout); /* what write_markup left in stdio's buffer */
+	fwrite(buf->ptr, 1, buf->len, diag ? stderr : stdout);
+	fflush(diag ? stderr : stdout);
+	mt_buf_clear(buf);
 }
 
 /* --filter-markup: standard input only (arguments are ignored, as by
@@ -680,6 +692,8 @@ static int run_markup(sym_args *a, mt_symbolizer *s)
 	mo.debug_dirs = a->sym.debug_dirs.items;
 	mo.n_debug_dirs = a->sym.debug_dirs.n;
 	mo.debuginfod = a->sym.debuginfod;
+	if (isatty(STDOUT_FILENO))
+		mo.flush = markup_flush;
 	lo.style = MT_LLVM_STYLE_LLVM;
 	mt_llvm_new(&l, s, &lo);
 	mt_markup_new(&f, l, s, &mo);

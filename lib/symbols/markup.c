@@ -96,6 +96,7 @@ struct mt_markup {
 	const mk_module *mil;
 	const mk_mmap **mil_maps;
 	size_t n_mil, cap_mil;
+	char why[128]; /* a refusal's text */
 	found *found; /* sorted by build-id */
 	size_t n_found, cap_found;
 };
@@ -151,14 +152,30 @@ void mt_markup_free(mt_markup *f)
 
 /* --- Output and colours (raw_ostream's escapes) --------------------- */
 
+/* The stream about to be written to, after handing the caller what the
+ * other one holds when it asked to keep the two in order. */
+static mt_buf *obuf(mt_markup *f)
+{
+	if (f->o.flush && f->diag->len)
+		f->o.flush(f->o.payload, f->diag, 1);
+	return f->out;
+}
+
+static mt_buf *dbuf(mt_markup *f)
+{
+	if (f->o.flush && f->out->len)
+		f->o.flush(f->o.payload, f->out, 0);
+	return f->diag;
+}
+
 static void put(mt_markup *f, const char *s, size_t n)
 {
-	mt_buf_put(f->out, s, n);
+	mt_buf_put(obuf(f), s, n);
 }
 
 static void puts_out(mt_markup *f, const char *s)
 {
-	mt_buf_puts(f->out, s);
+	mt_buf_puts(obuf(f), s);
 }
 
 static void put_span(mt_markup *f, span s)
@@ -173,7 +190,7 @@ static void change_color(mt_markup *f, int color, int bold)
 	if (color == SAVED_COLOR)
 		puts_out(f, "\033[1m");
 	else
-		mt_buf_printf(f->out, "\033[0;%s3%dm", bold ? "1;" : "", color);
+		mt_buf_printf(obuf(f), "\033[0;%s3%dm", bold ? "1;" : "", color);
 }
 
 static void os_reset(mt_markup *f)
@@ -251,10 +268,10 @@ static const char *line_ending(const mt_markup *f)
 static void diag_prefix(mt_markup *f, int warning)
 {
 	if (f->o.color_diag)
-		mt_buf_printf(f->diag, "\033[0;1;3%dm", warning ? 5 : 1);
-	mt_buf_puts(f->diag, warning ? "warning: " : "error: ");
+		mt_buf_printf(dbuf(f), "\033[0;1;3%dm", warning ? 5 : 1);
+	mt_buf_puts(dbuf(f), warning ? "warning: " : "error: ");
 	if (f->o.color_diag)
-		mt_buf_puts(f->diag, "\033[0m");
+		mt_buf_puts(dbuf(f), "\033[0m");
 }
 
 /* The line, then a caret under byte off. */
@@ -262,13 +279,13 @@ static void report_location(mt_markup *f, size_t off)
 {
 	size_t i;
 
-	mt_buf_put(f->diag, f->line, f->len);
+	mt_buf_put(dbuf(f), f->line, f->len);
 	for (i = 0; i < off; i++)
-		mt_buf_putc(f->diag, ' ');
+		mt_buf_putc(dbuf(f), ' ');
 	if (f->o.color_diag)
-		mt_buf_puts(f->diag, "\033[0;32m^\033[0m\n");
+		mt_buf_puts(dbuf(f), "\033[0;32m^\033[0m\n");
 	else
-		mt_buf_puts(f->diag, "^\n");
+		mt_buf_puts(dbuf(f), "^\n");
 }
 
 static const span *field(const mt_markup *f, const node *n, size_t i)
@@ -286,9 +303,9 @@ static int is(const mt_markup *f, span s, const char *word)
 static void type_error(mt_markup *f, span s, const char *type)
 {
 	diag_prefix(f, 0);
-	mt_buf_printf(f->diag, "expected %s; found '", type);
-	mt_buf_put(f->diag, f->line + s.off, s.len);
-	mt_buf_puts(f->diag, "'\n");
+	mt_buf_printf(dbuf(f), "expected %s; found '", type);
+	mt_buf_put(dbuf(f), f->line + s.off, s.len);
+	mt_buf_puts(dbuf(f), "'\n");
 	report_location(f, s.off);
 }
 
@@ -302,11 +319,11 @@ static int check_fields(mt_markup *f, const node *n, size_t size)
 		return 1;
 	warn = n->n_fields > size;
 	if (f->o.color_diag)
-		mt_buf_printf(f->diag, "\033[0;1;3%dm", warn ? 5 : 1);
-	mt_buf_printf(f->diag, "%sexpected %zu field(s); found %zu\n",
+		mt_buf_printf(dbuf(f), "\033[0;1;3%dm", warn ? 5 : 1);
+	mt_buf_printf(dbuf(f), "%sexpected %zu field(s); found %zu\n",
 	              warn ? "warning: " : "error: ", size, n->n_fields);
 	if (f->o.color_diag)
-		mt_buf_puts(f->diag, "\033[0m");
+		mt_buf_puts(dbuf(f), "\033[0m");
 	report_location(f, n->tag.off + n->tag.len);
 	return warn;
 }
@@ -316,7 +333,7 @@ static int check_at_least(mt_markup *f, const node *n, size_t size)
 	if (n->n_fields >= size)
 		return 1;
 	diag_prefix(f, 0);
-	mt_buf_printf(f->diag, "expected at least %zu field(s); found %zu\n",
+	mt_buf_printf(dbuf(f), "expected at least %zu field(s); found %zu\n",
 	              size, n->n_fields);
 	report_location(f, n->tag.off + n->tag.len);
 	return 0;
@@ -327,7 +344,7 @@ static void warn_at_most(mt_markup *f, const node *n, size_t size)
 	if (n->n_fields <= size)
 		return;
 	diag_prefix(f, 1);
-	mt_buf_printf(f->diag, "expected at most %zu field(s); found %zu\n",
+	mt_buf_printf(dbuf(f), "expected at most %zu field(s); found %zu\n",
 	              size, n->n_fields);
 	report_location(f, n->tag.off + n->tag.len);
 }
@@ -646,7 +663,7 @@ static mk_module *parse_module(mt_markup *f, const node *n)
 	type = field(f, n, 2);
 	if (!is(f, *type, "elf")) {
 		diag_prefix(f, 0);
-		mt_buf_puts(f->diag, "unknown module type\n");
+		mt_buf_puts(dbuf(f), "unknown module type\n");
 		report_location(f, type->off);
 		return NULL;
 	}
@@ -677,7 +694,7 @@ static mk_mmap *parse_mmap(mt_markup *f, const node *n)
 	type = field(f, n, 2);
 	if (!is(f, *type, "load")) {
 		diag_prefix(f, 0);
-		mt_buf_puts(f->diag, "unknown mmap type\n");
+		mt_buf_puts(dbuf(f), "unknown mmap type\n");
 		report_location(f, type->off);
 		return NULL;
 	}
@@ -690,7 +707,7 @@ static mk_mmap *parse_mmap(mt_markup *f, const node *n)
 	mod = module_by_id(f, id);
 	if (!mod) {
 		diag_prefix(f, 0);
-		mt_buf_puts(f->diag, "unknown module ID\n");
+		mt_buf_puts(dbuf(f), "unknown module ID\n");
 		report_location(f, field(f, n, 3)->off);
 		free(mode);
 		return NULL;
@@ -722,7 +739,7 @@ static int try_mmap(mt_markup *f, const node *n, size_t n_deferred)
 	o = overlapping(f, m);
 	if (o) {
 		diag_prefix(f, 0);
-		mt_buf_printf(f->diag,
+		mt_buf_printf(dbuf(f),
 		              "overlapping mmap: #0x%" PRIx64 " [0x%" PRIx64
 		              "-0x%" PRIx64 "]\n",
 		              o->mod->id, o->addr, o->addr + o->size - 1);
@@ -798,7 +815,7 @@ static int try_module(mt_markup *f, const node *n, size_t n_deferred)
 	i = module_pos(f, m->id);
 	if (i < f->n_mods && f->mods[i]->id == m->id) {
 		diag_prefix(f, 0);
-		mt_buf_puts(f->diag, "duplicate module ID\n");
+		mt_buf_puts(dbuf(f), "duplicate module ID\n");
 		report_location(f, field(f, n, 0)->off);
 		free(m->name);
 		free(m->build_id);
@@ -850,6 +867,78 @@ static void remember(mt_markup *f, size_t pos, const char *id, mt_module *m)
 	f->found[pos] = x;
 }
 
+static uint64_t rd(const unsigned char *p, size_t n, int be)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The first of llvm::object's checks of an ELF file's header and section
+ * table that fails, as it words it (into why, size n), or NULL: a file
+ * cut short is refused by LLVM before any lookup, where libelf reads
+ * what is there. Other files are left to mt_symbolizer_open. */
+static const char *elf_refusal(char *why, size_t n, const char *path)
+{
+	unsigned char h[64], sh[64];
+	struct stat st;
+	const char *r = NULL;
+	uint64_t shoff, shnum, ehsize, shsize;
+	int be, is64;
+	FILE *fp = fopen(path, "rb");
+	size_t got;
+
+	if (!fp)
+		return NULL;
+	got = fread(h, 1, sizeof(h), fp);
+	if (fstat(fileno(fp), &st) != 0 || got < 6 || memcmp(h, "\177ELF", 4) ||
+	    (h[4] != 1 && h[4] != 2) || (h[5] != 1 && h[5] != 2))
+		goto out;
+	is64 = h[4] == 2;
+	be = h[5] == 2;
+	ehsize = is64 ? 64 : 52;
+	shsize = is64 ? 64 : 40;
+	if ((uint64_t)st.st_size < ehsize) {
+		snprintf(why, n,
+		         "invalid buffer: the size (%lld) is smaller than an "
+		         "ELF header (%" PRIu64 ")",
+		         (long long)st.st_size, ehsize);
+		r = why;
+		goto out;
+	}
+	shoff = is64 ? rd(h + 0x28, 8, be) : rd(h + 0x20, 4, be);
+	shnum = is64 ? rd(h + 0x3c, 2, be) : rd(h + 0x30, 2, be);
+	if (shoff == 0 ||
+	    rd(h + (is64 ? 0x3a : 0x2e), 2, be) != shsize)
+		goto out;
+	if (shoff + shsize > (uint64_t)st.st_size || shoff + shsize < shoff) {
+		snprintf(why, n,
+		         "section header table goes past the end of the file: "
+		         "e_shoff = 0x%" PRIx64,
+		         shoff);
+		r = why;
+		goto out;
+	}
+	if (shnum == 0) {
+		/* The count is in the first section header's sh_size. */
+		if (fseeko(fp, (off_t)shoff, SEEK_SET) ||
+		    fread(sh, 1, shsize, fp) != shsize)
+			goto out;
+		shnum = is64 ? rd(sh + 0x20, 8, be) : rd(sh + 0x14, 4, be);
+	}
+	if (shnum <= UINT64_MAX / shsize && shoff + shnum * shsize >= shoff &&
+	    shoff + shnum * shsize > (uint64_t)st.st_size) {
+		snprintf(why, n, "section table goes past the end of file");
+		r = why;
+	}
+out:
+	fclose(fp);
+	return r;
+}
+
 /* The module of a build-id: 0 and *out; 1 when its file was already
  * found unreadable (an empty answer, as llvm-symbolizer gives once it has
  * said why); -1 with *why, llvm-symbolizer's message. */
@@ -879,7 +968,10 @@ resolve(mt_module **out, mt_markup *f, const char *id, const char **why)
 			break;
 	}
 	if (i < nd) {
-		if (mt_symbolizer_open(out, f->s, path.ptr, &err) == 0) {
+		*why = elf_refusal(f->why, sizeof(f->why), path.ptr);
+		if (*why)
+			*out = NULL;
+		else if (mt_symbolizer_open(out, f->s, path.ptr, &err) == 0) {
 			rc = 0;
 		} else {
 			*out = NULL;
@@ -916,7 +1008,7 @@ static const mk_mmap *mmap_of(mt_markup *f, const node *n, uint64_t a)
 	if (m)
 		return m;
 	diag_prefix(f, 0);
-	mt_buf_puts(f->diag, "no mmap covers address\n");
+	mt_buf_puts(dbuf(f), "no mmap covers address\n");
 	report_location(f, field(f, n, 0)->off);
 	print_raw(f, n);
 	return NULL;
@@ -932,7 +1024,7 @@ module_of(mt_module **m, mt_markup *f, const node *n, const mk_mmap *map)
 	if (resolve(m, f, map->mod->build_id, &why) >= 0)
 		return 0;
 	diag_prefix(f, 0);
-	mt_buf_printf(f->diag, "%s\n", why);
+	mt_buf_printf(dbuf(f), "%s\n", why);
 	print_raw(f, n);
 	return -1;
 }
@@ -1129,14 +1221,52 @@ static char *demangle_other(const char *name, int leading_dot)
 	return mt_sym_demangle(name);
 }
 
+/* "___Z<encoding>_block_invoke[_N]": a clang block's body, which
+ * LLVM's Itanium demangler names after the function holding it. */
+static char *demangle_block(const char *name)
+{
+	const char *enc = name + 2, *inv, *p;
+	char *sym, *d;
+	mt_buf b = MT_BUF_INIT;
+
+	if (!strncmp(name, "____Z", 5))
+		enc = name + 3;
+	else if (strncmp(name, "___Z", 4))
+		return NULL;
+	inv = strstr(enc, "_block_invoke");
+	if (!inv)
+		return NULL;
+	for (p = strstr(inv + 1, "_block_invoke"); p;
+	     p = strstr(p + 1, "_block_invoke"))
+		inv = p;
+	p = inv + 13;
+	if (*p == '_' && !p[1 + strspn(p + 1, "0123456789")] && p[1])
+		p = "";
+	if (*p)
+		return NULL;
+	sym = mt_strndup(enc, (size_t)(inv - enc));
+	d = mt_sym_demangle(sym);
+	free(sym);
+	if (!d)
+		return NULL;
+	mt_buf_printf(&b, "invocation function for block in %s", d);
+	free(d);
+	return mt_buf_detach(&b);
+}
+
 /* What llvm::demangle gives (new, free with free()). */
 static char *symbol_text(const char *name)
 {
-	char *d = demangle_other(name, 1);
+	char *d = demangle_block(name);
 
+	if (!d)
+		d = demangle_other(name, 1);
 	if (!d && name[0] == '_')
 		d = demangle_other(name + 1, 0);
-	if (!d && name[0] == '?' && !getenv("MAXTRIAGE_NO_LIBLLVM") &&
+	/* The Microsoft demangler reads only "?..." and ".?..." names
+	 * (typeinfo); other names would load libLLVM for nothing. */
+	if (!d && (name[0] == '?' || name[0] == '.') &&
+	    !getenv("MAXTRIAGE_NO_LIBLLVM") &&
 	    mt_lazylib_load(&ms_lib, NULL) == 0) {
 		ms_string_view sv = { strlen(name), name };
 		int status = 0;
@@ -1158,9 +1288,15 @@ static int try_symbol(mt_markup *f, const node *n)
 	if (!check_fields(f, n, 1))
 		return 1;
 	name = mt_strndup(f->line + field(f, n, 0)->off, field(f, n, 0)->len);
-	d = symbol_text(name);
+	/* A name with a NUL in it is no mangled name: as it is. */
+	d = memchr(f->line + field(f, n, 0)->off, 0, field(f, n, 0)->len)
+	            ? NULL
+	            : symbol_text(name);
 	highlight(f);
-	puts_out(f, d);
+	if (d)
+		puts_out(f, d);
+	else
+		put_span(f, *field(f, n, 0));
 	restore_color(f);
 	free(d);
 	free(name);
@@ -1203,7 +1339,7 @@ static void filter_node(mt_markup *f, const node *n)
 
 		if (c < 'a' || c > 'z') {
 			diag_prefix(f, 0);
-			mt_buf_puts(f->diag,
+			mt_buf_puts(dbuf(f),
 			            "tags must be all lowercase characters\n");
 			report_location(f, n->tag.off);
 			return;

@@ -31,6 +31,12 @@ typedef struct mt_markup_opts {
 	const char *const *debug_dirs; /* .build-id trees; none: the system's */
 	size_t n_debug_dirs;
 	int debuginfod; /* then ask the symbol servers (mt_symbolizer's) */
+	/* When set, called with the other stream's buffer (diag: 1) before
+	 * the filter writes to one of out and diag, so that the caller can
+	 * write the two in order (llvm-symbolizer writes both unbuffered to
+	 * a terminal); it must empty the buffer. */
+	void (*flush)(void *payload, mt_buf *buf, int diag);
+	void *payload;
 } mt_markup_opts;
 
 typedef struct mt_markup mt_markup;
