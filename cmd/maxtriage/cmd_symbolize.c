@@ -757,6 +757,13 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	 * same file (a stripped file's .dynsym, not its debug file's
 	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
 	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
+	if (a.markup) {
+		/* llvm-symbolizer's markup modules are the files found by
+		 * build-id, read as they are, and a --debug-file-directory
+		 * replaces /usr/lib/debug in its build-id search. */
+		so.object_symbols = 1;
+		so.no_system_debug = so.no_system_debug || a.sym.debug_dirs.n;
+	}
 	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
 	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
 	           : a.demangle         ? MT_NAMES_DEMANGLED

@@ -250,8 +250,11 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 		return name;
 	/* .symtab of a shared object names versioned symbols
 	 * "memcpy@GLIBC_2.2.5" or "f@@V2"; llvm-symbolizer prints the name
-	 * without the version. */
-	at = strchr(raw, '@');
+	 * without the version, as it reads another table (the module's
+	 * .dynsym). With object_symbols this is the table it reads, and it
+	 * prints the name as it is there (a debug file found by build-id,
+	 * which is then the module, names them with their version). */
+	at = m->object_symbols ? NULL : strchr(raw, '@');
 	if (at && at != raw)
 		raw = plain = mt_strndup(raw, (size_t)(at - raw));
 	if (m->names == MT_NAMES_DEMANGLED)

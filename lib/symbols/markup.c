@@ -190,7 +190,8 @@ static void change_color(mt_markup *f, int color, int bold)
 	if (color == SAVED_COLOR)
 		puts_out(f, "\033[1m");
 	else
-		mt_buf_printf(obuf(f), "\033[0;%s3%dm", bold ? "1;" : "", color);
+		mt_buf_printf(obuf(f), "\033[0;%s3%dm", bold ? "1;" : "",
+		              color);
 }
 
 static void os_reset(mt_markup *f)
@@ -911,8 +912,7 @@ static const char *elf_refusal(char *why, size_t n, const char *path)
 	}
 	shoff = is64 ? rd(h + 0x28, 8, be) : rd(h + 0x20, 4, be);
 	shnum = is64 ? rd(h + 0x3c, 2, be) : rd(h + 0x30, 2, be);
-	if (shoff == 0 ||
-	    rd(h + (is64 ? 0x3a : 0x2e), 2, be) != shsize)
+	if (shoff == 0 || rd(h + (is64 ? 0x3a : 0x2e), 2, be) != shsize)
 		goto out;
 	if (shoff + shsize > (uint64_t)st.st_size || shoff + shsize < shoff) {
 		snprintf(why, n,
