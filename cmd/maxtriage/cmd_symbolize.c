@@ -692,6 +692,7 @@ static int run_markup(sym_args *a, mt_symbolizer *s)
 	mo.debug_dirs = a->sym.debug_dirs.items;
 	mo.n_debug_dirs = a->sym.debug_dirs.n;
 	mo.debuginfod = a->sym.debuginfod;
+	mo.demangle = a->demangle;
 	if (isatty(STDOUT_FILENO))
 		mo.flush = markup_flush;
 	lo.style = MT_LLVM_STYLE_LLVM;

@@ -1162,6 +1162,7 @@ static int try_data(mt_markup *f, const node *n)
 	mt_module *m;
 	mt_symbol sym;
 	const char *name = NULL;
+	char *d = NULL;
 
 	if (!is(f, n->tag, "data"))
 		return 0;
@@ -1174,9 +1175,14 @@ static int try_data(mt_markup *f, const node *n)
 		return 1;
 	if (m && mt_module_symbol_at(&sym, m, a - map->addr + map->rel) == 0)
 		name = sym.name;
+	/* The symbolizer's names follow --functions (short: as in the
+	 * file); a global's name is demangled all the same. */
+	if (name && f->o.demangle)
+		d = mt_sym_demangle(name);
 	highlight(f);
-	puts_out(f, or_invalid(name));
+	puts_out(f, d ? d : or_invalid(name));
 	restore_color(f);
+	free(d);
 	return 1;
 }
 

@@ -31,6 +31,8 @@ typedef struct mt_markup_opts {
 	const char *const *debug_dirs; /* .build-id trees; none: the system's */
 	size_t n_debug_dirs;
 	int debuginfod; /* then ask the symbol servers (mt_symbolizer's) */
+	int demangle; /* {{{data}}} names demangled (--demangle): LLVM
+	                 demangles them whatever --functions says */
 	/* When set, called with the other stream's buffer (diag: 1) before
 	 * the filter writes to one of out and diag, so that the caller can
 	 * write the two in order (llvm-symbolizer writes both unbuffered to
