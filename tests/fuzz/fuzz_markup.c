@@ -69,7 +69,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		if (mt_markup_new(&f, llvm, sym, &mo))
 			abort();
 		while (i < size) {
-			const unsigned char *nl = memchr(data + i, '\n', size - i);
+			const unsigned char *nl =
+			        memchr(data + i, '\n', size - i);
 			size_t n = nl ? (size_t)(nl - (data + i)) : size - i;
 
 			mt_buf_clear(&line);
@@ -79,8 +80,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			i += n + 1;
 		}
 		mt_markup_finish(&out, &diag, f);
-		if (!color &&
-		    count_esc(out.ptr, out.len) > count_esc((const char *)data, size))
+		if (!color && count_esc(out.ptr, out.len) >
+		                      count_esc((const char *)data, size))
 			abort();
 		mt_markup_free(f);
 		mt_buf_clear(&out);
