@@ -106,7 +106,8 @@ static void colours_follow_the_input(void **state)
 	run r;
 
 	(void)state;
-	filter(&r, "\033[33mbefore{{{symbol:highlight}}}after\033[0m\n\033[1mb\n",
+	filter(&r,
+	       "\033[33mbefore{{{symbol:highlight}}}after\033[0m\n\033[1mb\n",
 	       1);
 	assert_string_equal(r.out.ptr,
 	                    "\033[0;33mbefore\033[0;34mhighlight\033[0;33m"

@@ -171,8 +171,10 @@ void sym_load_symbols(mt_module *m)
 		order[n++] = m->elf;
 	if (m->dbg_elf)
 		order[n++] = m->dbg_elf;
-	if (m->object_symbols)
-		n = m->elf ? 1 : 0;
+	/* A module known only by its build-id is its debug file: that
+	 * file's table is the module's own then. */
+	if (m->object_symbols && m->elf)
+		n = 1;
 	for (i = 0; i < n; i++) {
 		scn = find_section(order[i], SHT_SYMTAB, &sh);
 		if (scn && read_symtab(m, order[i], scn, &sh) > 0)
