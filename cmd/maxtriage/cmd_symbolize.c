@@ -194,7 +194,9 @@ static void print_help(const sym_opt *t, int a2l)
 		       "or 'CODE|DATA|FRAME [FILE:|BUILDID:]MODULE ADDR' (MODULE\n"
 		       "may be quoted); ADDR is 0x hex, 0 octal, 0b binary,\n"
 		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
-		       "flushed, '?\?' when unknown. See docs/symbolize.md.\n\n");
+		       "flushed, '?\?' when unknown. With --filter-markup standard\n"
+		       "input is a log with LLVM symbolizer markup, written out\n"
+		       "symbolized. See docs/symbolize.md.\n\n");
 	printf("options:\n");
 	for (i = 0; t[i].name; i++) {
 		const char *h = t[i].help;
