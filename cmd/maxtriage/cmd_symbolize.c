@@ -8,6 +8,7 @@
 #include "maxtriage/common.h"
 #include "maxtriage/json_writer.h"
 #include "maxtriage/llvm_protocol.h"
+#include "maxtriage/markup.h"
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
@@ -55,6 +56,7 @@ typedef enum {
 	O_VERBOSE,
 	O_VERSION,
 	O_UNSUPPORTED,
+	O_FILTER_MARKUP,
 	O_BINARY_DIR,
 	O_UNTRUSTED,
 	O_NO_SYSTEM_DEBUG,
@@ -80,7 +82,7 @@ static const sym_opt llvm_opts[] = {
 	{ "-s", A_NONE, O_BASENAMES, NULL },
 	{ "--build-id", A_VALUE, O_BUILD_ID, "=HEX  the module of every address, by build-id" },
 	{ "--cache-size", A_VALUE, O_IGNORED_VALUE, "=N  accepted, no effect (llvm-symbolizer's binary cache)" },
-	{ "--color", A_OPTIONAL, O_COLOR, "[=WHEN]  accepted, no effect (only symbolizer markup is coloured)" },
+	{ "--color", A_OPTIONAL, O_COLOR, "[=always|never|auto]  colour --filter-markup output (default auto: a terminal)" },
 	{ "--demangle", A_NONE, O_DEMANGLE, "demangle function names (the default; -C, -demangle=true)" },
 	{ "-C", A_NONE, O_DEMANGLE, NULL },
 	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, "print linkage names as in the file (-demangle=false)" },
@@ -97,7 +99,7 @@ static const sym_opt llvm_opts[] = {
 	{ "--obj", A_VALUE, O_OBJ, "=FILE  the module of every address (-e, --exe)" },
 	{ "--exe", A_VALUE, O_OBJ, NULL },
 	{ "-e", A_VALUE, O_OBJ, NULL },
-	{ "--filter-markup", A_NONE, O_UNSUPPORTED, "not supported (symbolizer markup)" },
+	{ "--filter-markup", A_NONE, O_FILTER_MARKUP, "symbolize LLVM symbolizer markup on standard input ({{{bt:...}}}, ...)" },
 	{ "--functions", A_OPTIONAL, O_FUNCTIONS, "[=none|short|linkage]  how to name functions (default linkage; -f)" },
 	{ "-f", A_OPTIONAL, O_FUNCTIONS, NULL },
 	{ "--help", A_NONE, O_HELP, "this help (-h)" },
@@ -165,6 +167,8 @@ typedef struct sym_args {
 	int demangle, short_names;
 	int json; /* --format json */
 	int help;
+	int markup; /* --filter-markup */
+	int color; /* --color: 1, 0, -1 auto */
 	int own_name; /* started as `maxtriage symbolize`: usage errors are
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	cli_strlist pos;
@@ -190,7 +194,9 @@ static void print_help(const sym_opt *t, int a2l)
 		       "or 'CODE|DATA|FRAME [FILE:|BUILDID:]MODULE ADDR' (MODULE\n"
 		       "may be quoted); ADDR is 0x hex, 0 octal, 0b binary,\n"
 		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
-		       "flushed, '?\?' when unknown. See docs/symbolize.md.\n\n");
+		       "flushed, '?\?' when unknown. With --filter-markup standard\n"
+		       "input is a log with LLVM symbolizer markup, written out\n"
+		       "symbolized. See docs/symbolize.md.\n\n");
 	printf("options:\n");
 	for (i = 0; t[i].name; i++) {
 		const char *h = t[i].help;
@@ -305,7 +311,15 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_IGNORED:
 	case O_IGNORED_VALUE:
+		break;
 	case O_COLOR:
+		/* llvm-symbolizer-19 colours for any word but these two. */
+		a->color = v && !strcmp(v, "never")  ? 0
+		           : v && !strcmp(v, "auto") ? -1
+		                                     : 1;
+		break;
+	case O_FILTER_MARKUP:
+		a->markup = 1;
 		break;
 	case O_DEMANGLE:
 		a->demangle = 1;
@@ -619,6 +633,95 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 	return status;
 }
 
+/* raw_ostream's has_colors: a terminal whose TERM LLVM 19 knows to
+ * take colours. */
+static int term_colors(int fd)
+{
+	const char *t = getenv("TERM");
+	size_t n = t ? strlen(t) : 0;
+
+	if (!isatty(fd) || !t)
+		return 0;
+	return !strcmp(t, "ansi") || !strcmp(t, "cygwin") ||
+	       !strcmp(t, "linux") || !strncmp(t, "screen", 6) ||
+	       !strncmp(t, "xterm", 5) || !strncmp(t, "vt100", 5) ||
+	       !strncmp(t, "rxvt", 4) ||
+	       (n >= 5 && !strcmp(t + n - 5, "color"));
+}
+
+static void write_markup(mt_buf *out, mt_buf *diag, int more)
+{
+	/* stderr at once (llvm-symbolizer's errs() is unbuffered), stdout
+	 * flushed when no more input is waiting. */
+	if (diag->len) {
+		fflush(stdout); /* the lines before it come first */
+		fwrite(diag->ptr, 1, diag->len, stderr);
+		mt_buf_clear(diag);
+	}
+	fwrite(out->ptr, 1, out->len, stdout);
+	mt_buf_clear(out);
+	if (!more || !input_ready(STDIN_FILENO))
+		fflush(stdout);
+}
+
+/* mt_markup_opts.flush: stdout is a terminal, where llvm-symbolizer
+ * writes both streams as it goes. */
+static void markup_flush(void *payload, mt_buf *buf, int diag)
+{
+	(void)payload;
+	fflush(stdout); /* what write_markup left in stdio's buffer */
+	fwrite(buf->ptr, 1, buf->len, diag ? stderr : stdout);
+	fflush(diag ? stderr : stdout);
+	mt_buf_clear(buf);
+}
+
+/* --filter-markup: standard input only (arguments are ignored, as by
+ * llvm-symbolizer), lib/symbols/markup.c's output. */
+static int run_markup(sym_args *a, mt_symbolizer *s)
+{
+	mt_llvm_opts lo = a->lo;
+	mt_markup_opts mo;
+	mt_llvm *l = NULL;
+	mt_markup *f = NULL;
+	mt_buf out = MT_BUF_INIT, diag = MT_BUF_INIT, last = MT_BUF_INIT;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	memset(&mo, 0, sizeof(mo));
+	mo.color = a->color < 0 ? term_colors(STDOUT_FILENO) : a->color;
+	mo.color_diag = term_colors(STDERR_FILENO);
+	mo.debug_dirs = a->sym.debug_dirs.items;
+	mo.n_debug_dirs = a->sym.debug_dirs.n;
+	mo.debuginfod = a->sym.debuginfod;
+	mo.demangle = a->demangle;
+	if (isatty(STDOUT_FILENO))
+		mo.flush = markup_flush;
+	lo.style = MT_LLVM_STYLE_LLVM;
+	mt_llvm_new(&l, s, &lo);
+	mt_markup_new(&f, l, s, &mo);
+	while ((n = getline(&line, &cap, stdin)) > 0) {
+		if (line[n - 1] != '\n') {
+			/* A last line without one gets its newline. */
+			mt_buf_put(&last, line, (size_t)n);
+			mt_buf_putc(&last, '\n');
+			mt_markup_line(&out, &diag, f, last.ptr, last.len);
+		} else {
+			mt_markup_line(&out, &diag, f, line, (size_t)n);
+		}
+		write_markup(&out, &diag, 1);
+	}
+	mt_markup_finish(&out, &diag, f);
+	write_markup(&out, &diag, 0);
+	free(line);
+	mt_buf_release(&out);
+	mt_buf_release(&diag);
+	mt_buf_release(&last);
+	mt_markup_free(f);
+	mt_llvm_free(l);
+	return 0;
+}
+
 static int symbolize(int argc, char **argv, int a2l, const char *tool)
 {
 	sym_args a;
@@ -638,6 +741,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	a.lo.inlines = !a2l;
 	a.lo.functions = !a2l;
 	a.demangle = !a2l;
+	a.color = -1;
 	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, argc, argv, tool);
 	if (rc) {
 		/* --help or --version (already printed), or an error. */
@@ -656,6 +760,13 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	 * same file (a stripped file's .dynsym, not its debug file's
 	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
 	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
+	if (a.markup) {
+		/* llvm-symbolizer's markup modules are the files found by
+		 * build-id, read as they are, and a --debug-file-directory
+		 * replaces /usr/lib/debug in its build-id search. */
+		so.object_symbols = 1;
+		so.no_system_debug = so.no_system_debug || a.sym.debug_dirs.n;
+	}
 	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
 	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
 	           : a.demangle         ? MT_NAMES_DEMANGLED
@@ -663,6 +774,10 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;
+		goto out;
+	}
+	if (a.markup) {
+		ret = run_markup(&a, s);
 		goto out;
 	}
 	if (a.json) {

@@ -171,8 +171,10 @@ void sym_load_symbols(mt_module *m)
 		order[n++] = m->elf;
 	if (m->dbg_elf)
 		order[n++] = m->dbg_elf;
-	if (m->object_symbols)
-		n = m->elf ? 1 : 0;
+	/* A module known only by its build-id is its debug file: that
+	 * file's table is the module's own then. */
+	if (m->object_symbols && m->elf)
+		n = 1;
 	for (i = 0; i < n; i++) {
 		scn = find_section(order[i], SHT_SYMTAB, &sh);
 		if (scn && read_symtab(m, order[i], scn, &sh) > 0)
@@ -250,8 +252,11 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 		return name;
 	/* .symtab of a shared object names versioned symbols
 	 * "memcpy@GLIBC_2.2.5" or "f@@V2"; llvm-symbolizer prints the name
-	 * without the version. */
-	at = strchr(raw, '@');
+	 * without the version, as it reads another table (the module's
+	 * .dynsym). With object_symbols this is the table it reads, and it
+	 * prints the name as it is there (a debug file found by build-id,
+	 * which is then the module, names them with their version). */
+	at = m->object_symbols ? NULL : strchr(raw, '@');
 	if (at && at != raw)
 		raw = plain = mt_strndup(raw, (size_t)(at - raw));
 	if (m->names == MT_NAMES_DEMANGLED)

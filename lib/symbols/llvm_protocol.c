@@ -716,10 +716,14 @@ code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
 		}
 		return 1;
 	}
-	/* symbolizeCode: the innermost location and start, the outermost
-	 * (symbol table) name and start address. */
+	/* symbolizeCode: the innermost location, start and name; the name
+	 * replaced by the symbol table's (the outermost frame's, as the
+	 * lookup gave it) when a symbol covers the address. */
 	k = n - 1;
-	out[0].function = out[k].function;
+	if (!want_starts && !l->o.no_symbol_table)
+		have_sym = mt_module_symbol_at(&sym, m, addr) == 0;
+	if (have_sym)
+		out[0].function = out[k].function;
 	if (have_sym) {
 		out[0].has_start = 1;
 		out[0].start = sym.start;
@@ -1098,4 +1102,28 @@ void mt_llvm_json_end(mt_buf *out, mt_llvm *l)
 	else
 		mt_buf_putc(out, ']');
 	mt_buf_putc(out, '\n');
+}
+
+int mt_llvm_code(mt_llvm_frame *out,
+                 size_t max,
+                 mt_llvm *l,
+                 mt_module *m,
+                 uint64_t addr,
+                 int inlines)
+{
+	frame fr[MAX_FRAMES];
+	mt_llvm_style style = l->o.style;
+	int n, i;
+
+	l->o.style = MT_LLVM_STYLE_LLVM;
+	n = code_frames(fr, l, m, addr, inlines);
+	l->o.style = style;
+	for (i = 0; i < n && (size_t)i < max; i++) {
+		/* --functions=none: DILineInfo keeps no name. */
+		out[i].function = l->o.functions ? fr[i].function : NULL;
+		out[i].file = fr[i].file;
+		out[i].line = fr[i].line;
+		out[i].column = fr[i].column;
+	}
+	return i;
 }

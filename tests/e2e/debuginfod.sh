@@ -308,6 +308,29 @@ echo "ok symbolize --debuginfod == llvm-symbolizer on unstripped ($(echo $addrs 
 	>"$tmp/sym-off.txt" || fail "maxtriage symbolize exited $?"
 grep -q '\.cpp:' "$tmp/sym-off.txt" &&
 	fail "symbolize found debug info without --debuginfod"
+# --filter-markup: the module known only by its build-id, fetched from the
+# server by both tools (llvm-symbolizer's own client and cache).
+mid=$(readelf -n "$g/bin/libmtmodel.so" | awk '/Build ID/ { print $3 }')
+{
+	echo "{{{module:0:libmtmodel.so:elf:$mid}}}"
+	echo "{{{mmap:0x7f0000000000:0x100000:load:0:rx:0}}}"
+	k=0
+	for a in $addrs; do
+		echo "{{{bt:$k:$(printf '0x%x' $((0x7f0000000000 + a))):pc}}}"
+		k=$((k + 1))
+	done
+} >"$tmp/markup.log"
+timeout 120 "$symbolizer" --filter-markup --debuginfod <"$tmp/markup.log" \
+	>"$tmp/markup-llvm.txt" 2>&1 || fail "llvm-symbolizer --filter-markup exited $?"
+ln -sf "$(command -v "$MAXTRIAGE")" "$tmp/llvm-symbolizer"
+timeout 120 "$tmp/llvm-symbolizer" --filter-markup --debuginfod <"$tmp/markup.log" \
+	>"$tmp/markup-mt.txt" 2>&1 || fail "maxtriage --filter-markup exited $?"
+if ! cmp -s "$tmp/markup-llvm.txt" "$tmp/markup-mt.txt"; then
+	diff "$tmp/markup-llvm.txt" "$tmp/markup-mt.txt" >&2 || true
+	fail "--filter-markup --debuginfod differs from llvm-symbolizer"
+fi
+grep -q '\.cpp:' "$tmp/markup-mt.txt" || fail "--filter-markup output has no file names"
+echo "ok --filter-markup --debuginfod == llvm-symbolizer"
 
 # --- untrusted -----------------------------------------------------------
 # A sanitizer dump naming a module that is not here, only by build-id.

@@ -115,6 +115,30 @@ for style in "" --output-style=LLVM --output-style=GNU --output-style=JSON; do
 		same "obj $style $opt" "$tmp/addrs" --obj="$lib" $style $opt
 	done
 done
+# --filter-markup with each option: the library found by build-id in a
+# .build-id tree, a bt and a pc element for every address, a data
+# element for each global (tests/e2e/symbolize_markup.sh has the rest).
+id=$(readelf -n "$lib" | awk '/Build ID/ { print $3 }')
+mkdir -p "$tmp/bid/.build-id/$(echo "$id" | cut -c1-2)"
+cp "$lib" "$tmp/bid/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+{
+	echo "{{{module:0:libo2.so:elf:$id}}}"
+	echo "{{{mmap:0x7f0000000000:0x100000:load:0:rx:0}}}"
+	k=0
+	while read -r a; do
+		echo "{{{bt:$k:$(printf '0x%x' $((0x7f0000000000 + a)))}}} {{{pc:$(printf '0x%x' $((0x7f0000000000 + a)))}}} {{{data:$(printf '0x%x' $((0x7f0000000000 + a)))}}}"
+		k=$((k + 1))
+	done <"$tmp/addrs"
+} >"$tmp/markup.log"
+for opt in "" -a -p -s --basenames --relativenames -C --demangle --no-demangle \
+	-demangle=false -f --functions=none --functions=short -f=short "-f none" \
+	--inlines --no-inlines --inlining=false --verbose --output-style=GNU \
+	--output-style=JSON --print-source-context-lines=3 --adjust-vma=0x10 \
+	--relative-address --cache-size=100 --color --color=never --no-debuginfod; do
+	# shellcheck disable=SC2086
+	same "markup $opt" "$tmp/markup.log" --filter-markup --debug-file-directory="$tmp/bid" $opt
+done
+
 # --obj spellings and command-line addresses.
 a1=$(sed -n 3p "$tmp/addrs")
 a2=$(sed -n 12p "$tmp/addrs")

@@ -45,6 +45,11 @@ seed() {
 		printf 'CODE "mtcrash" 0x1139\nDATA mtcrash 0x4010\nFRAME mtcrash 0x1139\n' >"$d/kinds"
 		printf 'CODE FILE:libmtmodel.so +0x10\nBUILDID:0123abcd 0x10\nmtcrash 0b101\n' >"$d/modules"
 		printf 'CODE "unterminated 0x1\r\n"\n\177\355\240\200 0x1\n' >"$d/odd" ;;
+	markup)
+		# llvm-project's markup test logs, and one module of the demo
+		# tree with each element over it
+		cp testdata/symbolize/markup/upstream/*.log "$d"/
+		printf '{{{reset}}}\n{{{module:0:mtcrash:elf:09a4afcd9c2552d499493eebe7755e8e0077ca39}}}\n{{{mmap:0x1000:0x4000:load:0:rx:0}}}\n{{{bt:0:0x2139}}} {{{pc:0x2139:ra}}} {{{data:0x5010}}}\n\033[1m{{{symbol:_Z3foov}}}\033[0m\n' >"$d/demo" ;;
 	cache)
 		# inputs are patches to a valid index the target writes itself
 		printf '\000' >"$d/none" ;;

@@ -71,4 +71,29 @@ int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
 void mt_llvm_json_begin(mt_buf *out, mt_llvm *l);
 void mt_llvm_json_end(mt_buf *out, mt_llvm *l);
 
+/* One frame of an answer, as llvm-symbolizer's DILineInfo holds it, for
+ * the other printers of its answers (lib/symbols/markup.c). NULL and 0
+ * are unknown. */
+typedef struct mt_llvm_frame {
+	const char *function;
+	const char *file;
+	unsigned line, column;
+} mt_llvm_frame;
+
+/*
+ * The frames llvm-symbolizer's symbolizeInlinedCode (inlines: the inline
+ * chain, innermost first) or symbolizeCode (one frame: the innermost
+ * location, the outermost name) gives for addr in m, named and with file
+ * names as l's options say (--functions, --demangle, --basenames,
+ * --relativenames), in the LLVM style whatever l's. Fills out[0..max)
+ * and returns how many (at least 1: one frame of NULLs when nothing is
+ * known). Strings are borrowed from m.
+ */
+int mt_llvm_code(mt_llvm_frame *out,
+                 size_t max,
+                 mt_llvm *l,
+                 mt_module *m,
+                 uint64_t addr,
+                 int inlines);
+
 #endif
