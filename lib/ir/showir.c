@@ -271,6 +271,73 @@ static void emit_hunks(mt_buf *out,
 	}
 }
 
+/* The edits between the first pre lines and the common suffix: an LCS
+ * over the line hashes while its table fits SHOW_MAX_CELLS, else every
+ * line of A removed and every line of B added. */
+static void middle_edits(const lines *A,
+                         const lines *B,
+                         size_t pre,
+                         size_t n,
+                         size_t m,
+                         edit **ed,
+                         size_t *ned,
+                         size_t *cap)
+{
+	unsigned char *dir;
+	size_t i, j;
+
+	if (n && m && n <= SHOW_MAX_CELLS / m) {
+		uint32_t *row = mt_calloc(m + 1, sizeof(*row));
+		uint32_t *nrow = mt_calloc(m + 1, sizeof(*nrow));
+
+		/* dir[i*m+j]: 0 take both, 1 drop a[i], 2 take b[j] */
+		dir = mt_malloc(n * m);
+		for (i = n; i-- > 0;) {
+			nrow[m] = 0;
+			for (j = m; j-- > 0;) {
+				if (A->hash[pre + i] == B->hash[pre + j]) {
+					nrow[j] = row[j + 1] + 1;
+					dir[i * m + j] = 0;
+				} else if (row[j] >= nrow[j + 1]) {
+					nrow[j] = row[j];
+					dir[i * m + j] = 1;
+				} else {
+					nrow[j] = nrow[j + 1];
+					dir[i * m + j] = 2;
+				}
+			}
+			memcpy(row, nrow, (m + 1) * sizeof(*row));
+		}
+		free(row);
+		free(nrow);
+		i = j = 0;
+		while (i < n || j < m) {
+			edit e;
+
+			if (i < n && j < m && dir[i * m + j] == 0)
+				e.kind = '=', e.ia = pre + i++,
+				e.ib = pre + j++;
+			else if (j >= m || (i < n && dir[i * m + j] == 1))
+				e.kind = '-', e.ia = pre + i++, e.ib = pre + j;
+			else
+				e.kind = '+', e.ia = pre + i, e.ib = pre + j++;
+			MT_PUSH(*ed, *ned, *cap, e);
+		}
+		free(dir);
+	} else {
+		for (i = 0; i < n; i++) {
+			edit e = { '-', pre + i, pre };
+
+			MT_PUSH(*ed, *ned, *cap, e);
+		}
+		for (j = 0; j < m; j++) {
+			edit e = { '+', pre + n, pre + j };
+
+			MT_PUSH(*ed, *ned, *cap, e);
+		}
+	}
+}
+
 int mt_ir_show_diff(mt_buf *out,
                     const mt_ir_stage *sa,
                     const mt_ir_stage *sb,
@@ -279,7 +346,7 @@ int mt_ir_show_diff(mt_buf *out,
 	lines A, B;
 	edit *ed = NULL;
 	size_t ned = 0, cap = 0, pre = 0, suf = 0, n, m, i, j;
-	unsigned char *dir = NULL, *wa = NULL, *wb = NULL;
+	unsigned char *wa = NULL, *wb = NULL;
 	int rc;
 
 	/* first pass: a hash per normalised line, no text kept */
@@ -307,55 +374,7 @@ int mt_ir_show_diff(mt_buf *out,
 	}
 	n = A.n - pre - suf;
 	m = B.n - pre - suf;
-	if (n && m && n <= SHOW_MAX_CELLS / m) {
-		uint32_t *row = mt_calloc(m + 1, sizeof(*row));
-		uint32_t *nrow = mt_calloc(m + 1, sizeof(*nrow));
-
-		/* dir[i*m+j]: 0 take both, 1 drop a[i], 2 take b[j] */
-		dir = mt_malloc(n * m);
-		for (i = n; i-- > 0;) {
-			nrow[m] = 0;
-			for (j = m; j-- > 0;) {
-				if (A.hash[pre + i] == B.hash[pre + j]) {
-					nrow[j] = row[j + 1] + 1;
-					dir[i * m + j] = 0;
-				} else if (row[j] >= nrow[j + 1]) {
-					nrow[j] = row[j];
-					dir[i * m + j] = 1;
-				} else {
-					nrow[j] = nrow[j + 1];
-					dir[i * m + j] = 2;
-				}
-			}
-			memcpy(row, nrow, (m + 1) * sizeof(*row));
-		}
-		free(row);
-		free(nrow);
-		i = j = 0;
-		while (i < n || j < m) {
-			edit e;
-
-			if (i < n && j < m && dir[i * m + j] == 0)
-				e.kind = '=', e.ia = pre + i++,
-				e.ib = pre + j++;
-			else if (j >= m || (i < n && dir[i * m + j] == 1))
-				e.kind = '-', e.ia = pre + i++, e.ib = pre + j;
-			else
-				e.kind = '+', e.ia = pre + i, e.ib = pre + j++;
-			MT_PUSH(ed, ned, cap, e);
-		}
-	} else {
-		for (i = 0; i < n; i++) {
-			edit e = { '-', pre + i, pre };
-
-			MT_PUSH(ed, ned, cap, e);
-		}
-		for (j = 0; j < m; j++) {
-			edit e = { '+', pre + n, pre + j };
-
-			MT_PUSH(ed, ned, cap, e);
-		}
-	}
+	middle_edits(&A, &B, pre, n, m, &ed, &ned, &cap);
 	for (i = 0; i < suf && i < CONTEXT; i++) {
 		edit e = { '=', A.n - suf + i, B.n - suf + i };
 
@@ -384,7 +403,6 @@ int mt_ir_show_diff(mt_buf *out,
 	if (!rc)
 		emit_hunks(out, &A, &B, ed, ned, NULL, NULL);
 out:
-	free(dir);
 	free(ed);
 	free(wa);
 	free(wb);
