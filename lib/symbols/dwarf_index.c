@@ -432,6 +432,7 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 		node.call_file = attr_udata(d, DW_AT_call_file);
 		node.call_line = attr_udata(d, DW_AT_call_line);
 		node.call_column = attr_udata(d, DW_AT_call_column);
+		node.call_discr = attr_udata(d, SYM_AT_GNU_DISCRIMINATOR);
 	}
 	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
 	return (int32_t)idx;
@@ -767,6 +768,7 @@ static void fill_from_line(mt_module *m,
 	out->file = file_name(m, cu, line->file);
 	out->line = line->line;
 	out->column = line->column;
+	out->discriminator = line->discr;
 }
 
 int sym_dwarf_chain(
@@ -806,6 +808,7 @@ int sym_dwarf_chain(
 			f->file = file_name(m, cu, prev->call_file);
 			f->line = prev->call_line;
 			f->column = prev->call_column;
+			f->discriminator = prev->call_discr;
 		}
 		if (!node->inlined)
 			break;

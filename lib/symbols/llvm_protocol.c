@@ -473,6 +473,7 @@ typedef struct frame {
 	const char *function;
 	const char *file;
 	unsigned line, column;
+	unsigned discr; /* the row's or the call's discriminator */
 	const char *start_file;
 	unsigned start_line;
 	int has_start;
@@ -593,8 +594,9 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 	if (l->o.verbose) {
 		mt_buf_printf(b, "  Filename: %s\n", file);
 		if (f->start_line) {
+			/* DILineInfo::StartFileName is empty when unknown. */
 			mt_buf_printf(b, "  Function start filename: %s\n",
-			              f->start_file ? f->start_file : "??");
+			              f->start_file ? f->start_file : "");
 			mt_buf_printf(b, "  Function start line: %u\n",
 			              f->start_line);
 		}
@@ -604,19 +606,27 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 			        f->start);
 		mt_buf_printf(b, "  Line: %u\n  Column: %u\n", f->line,
 		              f->column);
+		if (f->discr)
+			mt_buf_printf(b, "  Discriminator: %u\n", f->discr);
 		return;
 	}
 	if (l->o.addr2line) {
 		/* binutils: "??:0" when nothing is known, "FILE:?" when the
 		 * address has a symbol but no line. */
-		if (f->line)
+		if (f->line && f->discr)
+			mt_buf_printf(b, "%s:%u (discriminator %u)\n", file,
+			              f->line, f->discr);
+		else if (f->line)
 			mt_buf_printf(b, "%s:%u\n", file, f->line);
 		else if (!f->function && !f->file)
 			mt_buf_printf(b, "%s:0\n", file);
 		else
 			mt_buf_printf(b, "%s:?\n", file);
 	} else if (l->o.style == MT_LLVM_STYLE_GNU) {
-		mt_buf_printf(b, "%s:%u\n", file, f->line);
+		mt_buf_printf(b, "%s:%u", file, f->line);
+		if (f->discr)
+			mt_buf_printf(b, " (discriminator %u)", f->discr);
+		mt_buf_putc(b, '\n');
 	} else {
 		mt_buf_printf(b, "%s:%u:%u\n", file, f->line, f->column);
 	}
@@ -625,8 +635,8 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 
 static void json_frame(mt_buf *b, const mt_llvm *l, const frame *f)
 {
-	mt_buf_printf(b, "{\"Column\":%u,\"Discriminator\":0,\"FileName\":",
-	              f->column);
+	mt_buf_printf(b, "{\"Column\":%u,\"Discriminator\":%u,\"FileName\":",
+	              f->column, f->discr);
 	json_str(b, f->file);
 	mt_buf_puts(b, ",\"FunctionName\":");
 	json_str(b, l->o.functions ? f->function : NULL);
@@ -694,6 +704,10 @@ code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
 		f->file = shown_file(l, m, addr, loc[i].file);
 		f->line = loc[i].line;
 		f->column = loc[i].column;
+		/* binutils keeps the innermost row's discriminator for
+		 * every frame of the chain. */
+		f->discr = l->o.addr2line ? loc[0].discriminator
+		                          : loc[i].discriminator;
 		if (i < ns) {
 			f->start_file = shown_file(l, m, addr, st[i].file);
 			f->start_line = st[i].line;

@@ -25,8 +25,12 @@
 #endif
 
 /* A declaration file as LLVM's AbsoluteFilePath gives it: libdw joins the
- * include directory; a result still relative gets DW_AT_comp_dir. */
-static const char *abs_file(mt_module *m, Dwarf_Die *die)
+ * include directory; a result still relative gets DW_AT_comp_dir.
+ * implicit_ok 0: as DWARFDie::getDeclFile, which reads no
+ * DW_FORM_implicit_const file (LLVM 19 makes that form's value without
+ * its unit, and DWARFFormValue::getAsFile then gives nothing; gcc uses
+ * the form for the decl_file of many functions and globals). */
+static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
 {
 	const char *f = NULL, *comp = NULL;
 	Dwarf_Die cu;
@@ -41,6 +45,8 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die)
 	 * (dwarf_decl_file refuses DWARF 5's file 0). */
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
 	    dwarf_formudata(&a, &idx) != 0 || !a.cu)
+		return NULL;
+	if (!implicit_ok && dwarf_whatform(&a) == DW_FORM_implicit_const)
 		return NULL;
 	if (!dwarf_cu_die(a.cu, &cu, NULL, NULL, NULL, NULL, NULL, NULL) ||
 	    dwarf_getsrcfiles(&cu, &files, &nfiles) != 0 || idx >= nfiles)
@@ -268,7 +274,7 @@ int mt_module_data_decl(const char **file,
 	}
 	if (!f.found)
 		return MT_ENOTFOUND;
-	*file = abs_file(m, &f.die);
+	*file = abs_file(m, &f.die, 0);
 	if (dwarf_decl_line(&f.die, &l) != 0)
 		l = 0;
 	*line = (unsigned)l;
@@ -344,7 +350,7 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 			loc.has_size =
 			        type_size(&type, addr_size(&d), 0, &loc.size);
 		if (dwarf_attr(&d, DW_AT_decl_file, &a))
-			loc.decl_file = abs_file(l->m, &d);
+			loc.decl_file = abs_file(l->m, &d, 1);
 		if (udata(&d, DW_AT_decl_line, &w))
 			line = (int)w;
 		loc.decl_line = (unsigned)line;
@@ -509,7 +515,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 		    tag != DW_TAG_inlined_subroutine)
 			continue;
 		memset(&out[k], 0, sizeof(out[k]));
-		out[k].file = abs_file(m, &scopes[i]);
+		out[k].file = abs_file(m, &scopes[i], 0);
 		if (dwarf_decl_line(&scopes[i], &line) == 0 && line > 0)
 			out[k].line = (unsigned)line;
 		/* Only DW_AT_low_pc: a DIE with DW_AT_ranges alone has no

@@ -27,6 +27,10 @@
 #define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
 
+/* GCC's (and clang's -fdebug-info-for-profiling) call-site discriminator
+ * of an inlined subroutine; elfutils' dwarf.h does not name it. */
+#define SYM_AT_GNU_DISCRIMINATOR 0x2136
+
 /* Result of the DWARF readers (die_walk.c, line_table.c, dwarf_rd.h):
  * SYM_REFUSED means "not known for certain from these bytes" (corrupt,
  * truncated, or a form or layout the reader does not handle). A refused
@@ -86,6 +90,8 @@ typedef struct sym_node {
 	uint32_t call_column;
 	uint32_t inlined; /* 1 for DW_TAG_inlined_subroutine */
 	uint32_t name; /* in an index cache: its name's offset + 1 there */
+	uint32_t call_discr; /* DW_AT_GNU_discriminator of the call */
+	uint32_t unused; /* no padding: the array is written to files */
 } sym_node;
 
 /* An address range [lo, hi) and what owns it: a subroutine node of a CU
@@ -122,6 +128,8 @@ typedef struct sym_line_row {
 	uint32_t line; /* 0 when unknown */
 	uint32_t column;
 	uint32_t end;
+	uint32_t discr; /* the discriminator register */
+	uint32_t unused; /* no padding: rows are written to files */
 } sym_line_row;
 
 #define SYM_LINE_NO_DIR UINT64_MAX
@@ -130,7 +138,9 @@ typedef struct sym_line_file {
 	uint64_t dir; /* index into dirs, or SYM_LINE_NO_DIR */
 } sym_line_file;
 
-/* Line-number state machine registers (DWARF 5 section 6.2.2). */
+/* Line-number state machine registers (DWARF 5 section 6.2.2). The
+ * discriminator is not among them: every row resets it to 0, so it is 0
+ * wherever a state is kept (a mark); the decoder holds it. */
 typedef struct sym_line_state {
 	uint64_t addr;
 	uint64_t op_index;

@@ -115,6 +115,9 @@ typedef struct mt_srcloc {
 	const char *file; /* NULL when unknown */
 	unsigned line; /* 0 when unknown */
 	unsigned column;
+	unsigned discriminator; /* the line-table row's (innermost frame)
+	                           or the call's DW_AT_GNU_discriminator
+	                           (outer frames); 0 when none */
 } mt_srcloc;
 
 /*
