@@ -281,16 +281,13 @@ int mt_module_data_decl(const char **file,
 	return l ? 0 : MT_ENOTFOUND;
 }
 
-/* getExpressionFrameOffset: DW_OP_fbreg N, or DW_OP_bregX N with X the
- * frame base register, alone or followed by DW_OP_deref. */
-static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
+/* getExpressionFrameOffset on one expression: DW_OP_fbreg N, or
+ * DW_OP_bregX N with X the frame base register, alone or followed by
+ * DW_OP_deref. */
+static int
+expr_frame_offset(const Dwarf_Op *ops, size_t n, int fb_reg, int64_t *out)
 {
-	Dwarf_Attribute a;
-	Dwarf_Op *ops;
-	size_t n;
-
-	if (!dwarf_attr(var, DW_AT_location, &a) ||
-	    dwarf_getlocation(&a, &ops, &n) != 0 || n == 0 || n > 2)
+	if (n == 0 || n > 2)
 		return 0;
 	if (ops[0].atom != DW_OP_fbreg &&
 	    !(fb_reg >= 0 && ops[0].atom == (unsigned)(DW_OP_breg0 + fb_reg)))
@@ -299,6 +296,28 @@ static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
 		return 0;
 	*out = (int64_t)ops[0].number;
 	return 1;
+}
+
+/* The first expression of the location (one expression, or each entry
+ * of a location list in order, as DWARFDie::getLocations lists them)
+ * that is a frame offset. */
+static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	Dwarf_Addr base, start, end;
+	size_t n;
+	ptrdiff_t off = 0;
+	int guard = 0;
+
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		return 0;
+	while (guard++ < 65536 &&
+	       (off = dwarf_getlocations(&a, off, &base, &start, &end, &ops,
+	                                 &n)) > 0)
+		if (expr_frame_offset(ops, n, fb_reg, out))
+			return 1;
+	return 0;
 }
 
 static int frame_base_reg(Dwarf_Die *sub)
@@ -481,15 +500,16 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 {
 	Dwarf_Die *scopes = NULL, *sub = NULL;
 	locals l = { NULL, 0, 0, m };
-	int n, i;
+	int n;
 
 	*out = NULL;
 	n = scopes_at(&scopes, m, addr);
-	/* The outermost DW_TAG_subprogram: the function that owns the
-	 * frame, inlined callees included. */
-	for (i = 0; i < n; i++)
-		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
-			sub = &scopes[i];
+	/* The innermost subroutine, an inlined one included, and what is
+	 * below it (LLVM 19's getLocalsForAddress starts from
+	 * getSubroutineForAddress): at an inlined call, the callee's
+	 * locals only. */
+	if (n > 0)
+		sub = &scopes[0];
 	if (sub)
 		add_locals(&l, sub, sub, 0);
 	free(scopes);

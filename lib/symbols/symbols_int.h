@@ -257,6 +257,8 @@ struct mt_module {
 	int syms_loaded;
 	int syms_sorted;
 	int syms_mapped; /* syms points into cache_map */
+	int syms_origin; /* 0 not known yet, 1 the module file's table,
+	                    2 the debug file's .symtab (elfsym.c) */
 	sym_elfsym *syms;
 	size_t n_syms;
 	const char *sym_strs; /* the string table the names index */

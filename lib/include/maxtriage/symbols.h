@@ -133,6 +133,17 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
  * the name may be demangled C++ as printed in a dump. 0 or MT_ENOTFOUND. */
 int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
 
+/* The addresses llvm-symbolizer 19's findSymbol gives for a symbol
+ * name: of the one symbol it keeps per address (as the outermost
+ * frame's), each whose name as in the table ("_ZN3foo3barEv", "f@@V2")
+ * is name, in address order; offset is added when it is below the
+ * symbol's size. Fills out[0..max) and returns how many there are. */
+int mt_module_find_symbol(uint64_t *out,
+                          size_t max,
+                          mt_module *m,
+                          const char *name,
+                          uint64_t offset);
+
 /* Why maxtriage's own DIE reader refused the compile unit covering
  * addr, which was then read with libdw (the answers are the same):
  * "die_walk.c:NNN: <reason>" (borrowed from the module), or NULL when it
