@@ -133,7 +133,7 @@ static const sym_opt a2l_opts[] = {
 	{ "--addresses", A_NONE, O_ADDRESSES, NULL },
 	{ "-b", A_VALUE, O_IGNORED_VALUE, " BFDNAME  accepted, no effect (--target)" },
 	{ "--target", A_VALUE, O_IGNORED_VALUE, NULL },
-	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names (--demangle[=STYLE])" },
+	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libbfd's demangler; --demangle[=STYLE])" },
 	{ "--demangle", A_OPTIONAL, O_DEMANGLE, NULL },
 	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, NULL },
 	{ "-e", A_VALUE, O_OBJ, " FILE  the executable (default a.out; --exe)" },
@@ -769,8 +769,10 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	}
 	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
 	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
-	           : a.demangle         ? MT_NAMES_DEMANGLED
-	                                : MT_NAMES_MANGLED;
+	           : !a.demangle        ? MT_NAMES_MANGLED
+	           : a2l                ? MT_NAMES_GNU
+	                                : MT_NAMES_DEMANGLED;
+	so.binutils_rules = a2l;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;

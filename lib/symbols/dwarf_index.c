@@ -644,6 +644,61 @@ void sym_dwarf_load_cu(mt_module *m, sym_cu *cu)
 		load_cu(m, cu);
 }
 
+/* C and assembly: binutils' mangle_style 0, whose DW_AT_name counts as
+ * a linkage name. */
+static int plain_name_language(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_Mips_Assembler:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* binutils' names (dwarf2.c) for a function DIE without a linkage name
+ * outside C. The first lookup whose innermost function it is prints
+ * the name of the ELF symbol covering the address, if any, and when
+ * that symbol starts at the function's first range the function takes
+ * its name for the rest of the run; every later lookup, and every one
+ * where it is an inlined frame's caller, prints the function's name.
+ * So binutils' answers depend on the order of the requests, and these
+ * follow the same order (m->memo_binutils: DIE offset -> the name it
+ * took, or "" for its own). innermost: whether it is frame 0 at addr.
+ * NULL: the DWARF name. */
+static const char *
+binutils_name(mt_module *m, uint64_t off, uint64_t addr, int innermost)
+{
+	Dwarf_Die die, cudie;
+	Dwarf_Attribute a;
+	Dwarf_Addr base, lo, hi;
+	const sym_elfsym *sym;
+	const char *name, *took = "";
+
+	if (mt_memo_find(&m->memo_binutils, off, &name))
+		return *name ? name : NULL;
+	if (!innermost)
+		return NULL;
+	name = NULL;
+	if (m->dw && dwarf_offdie(m->dw, (Dwarf_Off)off, &die) &&
+	    !dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) &&
+	    !dwarf_attr_integrate(&die, DW_AT_linkage_name, &a) &&
+	    !(dwarf_diecu(&die, &cudie, NULL, NULL) &&
+	      plain_name_language(dwarf_srclang(&cudie))) &&
+	    (sym = sym_find_symbol(m, addr)) != NULL) {
+		name = sym_symbol_name(m, sym);
+		if (dwarf_ranges(&die, 0, &base, &lo, &hi) > 0 &&
+		    sym->addr == lo)
+			took = name;
+	}
+	mt_memo_put(&m->memo_binutils, off, took);
+	return name;
+}
+
 const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 {
 	Dwarf_Die die;
@@ -669,8 +724,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 			raw = dwarf_formstring(&a);
 	}
 	if (raw) {
-		dem = m->names == MT_NAMES_DEMANGLED ? mt_sym_demangle(raw)
-		                                     : NULL;
+		dem = sym_demangle_for(m, raw);
 		if (dem) {
 			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);
@@ -801,6 +855,13 @@ int sym_dwarf_chain(
 
 		memset(f, 0, sizeof(*f));
 		f->function = sym_node_name(m, cu, (uint32_t)ni);
+		if (m->binutils_rules) {
+			const char *b =
+			        binutils_name(m, node->off, addr, !prev);
+
+			if (b)
+				f->function = b;
+		}
 		if (!prev) {
 			if (line)
 				fill_from_line(m, cu, line, f);

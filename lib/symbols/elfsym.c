@@ -239,6 +239,10 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 	 * the next symbol. */
 	if (s->size != 0 && addr - s->addr >= s->size)
 		return NULL;
+	/* binutils' elf_find_function keeps the first of equal aliases. */
+	while (m->binutils_rules && s > m->syms && s[-1].addr == s->addr &&
+	       s[-1].size == s->size)
+		s--;
 	return s;
 }
 
@@ -278,8 +282,7 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 	at = strchr(raw, '@');
 	if (at && at != raw && syms_from_debug_file(m))
 		raw = plain = mt_strndup(raw, (size_t)(at - raw));
-	if (m->names == MT_NAMES_DEMANGLED)
-		d = mt_sym_demangle(raw);
+	d = sym_demangle_for(m, raw);
 	name = plain ? mt_arena_strdup(&m->arena, plain, strlen(plain)) : raw;
 	if (d)
 		name = mt_arena_strdup(&m->arena, d, strlen(d));

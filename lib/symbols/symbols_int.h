@@ -265,6 +265,8 @@ struct mt_module {
 	size_t sym_strs_size; /* its bytes up to and with its last NUL */
 	/* Names computed on first use, by DIE offset and by symbol. */
 	mt_memo memo_nodes, memo_syms;
+	mt_memo memo_binutils; /* binutils_rules: names functions took
+	                          (dwarf_index.c) */
 
 	int index_state; /* sym_index_state */
 	sym_cu *cus;
@@ -276,6 +278,7 @@ struct mt_module {
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	mt_names names; /* mt_symbolizer_opts.names */
+	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
@@ -362,6 +365,12 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 /* Demangle like llvm-symbolizer; returns a new string or NULL when the
  * name is not a mangled one. Free with free(). */
 char *mt_sym_demangle(const char *name);
+/* Demangle as binutils' bfd_demangle (addr2line -C) does; a new string
+ * or NULL when the name is not a mangled one. Free with free(). */
+char *mt_sym_demangle_gnu(const char *name);
+/* The name as m->names wants it demangled (mt_sym_demangle or
+ * mt_sym_demangle_gnu), or NULL: keep it as it is. */
+char *sym_demangle_for(const mt_module *m, const char *name);
 /* Append s to out with the GNU demangler's spellings rewritten into
  * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */
 void sym_llvm_spelling(mt_buf *out, const char *s);

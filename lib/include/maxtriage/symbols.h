@@ -39,7 +39,9 @@ mt_die_walk mt_die_walk_from_name(const char *name);
 typedef enum {
 	MT_NAMES_DEMANGLED = 0, /* linkage name, demangled (the default) */
 	MT_NAMES_MANGLED, /* linkage name as in the file */
-	MT_NAMES_SHORT /* DW_AT_name only; no symbol-table override */
+	MT_NAMES_SHORT, /* DW_AT_name only; no symbol-table override */
+	MT_NAMES_GNU /* linkage name demangled as binutils (addr2line -C)
+	                prints it: libiberty's demangler */
 } mt_names;
 
 typedef struct mt_symbolizer_opts {
@@ -67,6 +69,11 @@ typedef struct mt_symbolizer_opts {
 	mt_names names; /* with anything but MT_NAMES_DEMANGLED the
 	                   index cache is not used (it stores demangled
 	                   names) */
+	int binutils_rules; /* binutils addr2line's rules: the outermost
+	                       frame keeps its DWARF name (the ELF symbol
+	                       names it only when DWARF has none), and
+	                       of aliases at one address of the largest
+	                       size the first in the table names it */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
