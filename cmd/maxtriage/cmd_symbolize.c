@@ -95,7 +95,7 @@ static const sym_opt llvm_opts[] = {
 	{ "--default-arch", A_VALUE, O_IGNORED_VALUE, "=ARCH  accepted, no effect (Mach-O universal files)" },
 	{ "--dia", A_NONE, O_IGNORED, "accepted, no effect (Windows only)" },
 	{ "--dsym-hint", A_VALUE, O_IGNORED_VALUE, "=DIR  accepted, no effect (Mach-O only)" },
-	{ "--dwp", A_VALUE, O_UNSUPPORTED, "=FILE  not supported (split DWARF)" },
+	{ "--dwp", A_VALUE, O_UNSUPPORTED, "=FILE  not supported (.dwp packages; .dwo files are read)" },
 	{ "--obj", A_VALUE, O_OBJ, "=FILE  the module of every address (-e, --exe)" },
 	{ "--exe", A_VALUE, O_OBJ, NULL },
 	{ "-e", A_VALUE, O_OBJ, NULL },
@@ -385,8 +385,13 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		a->lo.section = v;
 		break;
 	case O_UNSUPPORTED:
-		fprintf(stderr, "%s: error: '%s' is not supported\n", tool,
-		        o->name);
+		/* libdw reads .dwp packages from elfutils 0.190 on. */
+		fprintf(stderr, "%s: error: '%s' is not supported%s\n", tool,
+		        o->name,
+		        strcmp(o->name, "--dwp")
+		                ? ""
+		                : ": elfutils 0.188's libdw cannot read .dwp "
+		                  "packages (split DWARF in .dwo files is read)");
 		return -1;
 	case O_BINARY_DIR:
 		cli_strlist_push(&a->sym.binary_dirs, v);

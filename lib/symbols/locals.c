@@ -56,7 +56,7 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
 		return NULL;
 	if (f[0] == '/')
 		return f;
-	if (dwarf_attr(&cu, DW_AT_comp_dir, &a))
+	if (dwarf_attr_integrate(&cu, DW_AT_comp_dir, &a))
 		comp = dwarf_formstring(&a);
 	if (!comp || !*comp)
 		return f;
@@ -387,21 +387,43 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 	while (dwarf_siblingof(&child, &child) == 0);
 }
 
+/* A skeleton unit's split unit (-gsplit-dwarf, when libdw found the
+ * .dwo), where its DIEs are; the unit itself otherwise. */
+static void split_unit(Dwarf_Die *cu)
+{
+	uint8_t type;
+	Dwarf_Die sub;
+
+	if (dwarf_cu_info(cu->cu, NULL, &type, NULL, &sub, NULL, NULL, NULL) ==
+	            0 &&
+	    type == DW_UT_skeleton && sub.cu &&
+	    dwarf_tag(&sub) == DW_TAG_compile_unit)
+		*cu = sub;
+}
+
 /* The CU DIE whose ranges hold addr: .debug_aranges when there is one
- * (dwarf_addrdie), else each CU's own ranges (clang writes no aranges). */
-static int cu_at(Dwarf_Die *out, mt_module *m, uint64_t addr)
+ * (dwarf_addrdie), else each CU's own ranges (clang writes no aranges).
+ * split: a skeleton's split unit instead (LLVM 19 reads the .dwo for
+ * inline chains and their start lines, not for FRAME's locals). */
+static int cu_at(Dwarf_Die *out, mt_module *m, uint64_t addr, int split)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 
 	if (!m->dw)
 		return 0;
-	if (dwarf_addrdie(m->dw, addr, out))
+	if (dwarf_addrdie(m->dw, addr, out)) {
+		if (split)
+			split_unit(out);
 		return 1;
+	}
 	while (dwarf_nextcu(m->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(m->dw, off + hsize, out) &&
-		    dwarf_haspc(out, addr) == 1)
+		    dwarf_haspc(out, addr) == 1) {
+			if (split)
+				split_unit(out);
 			return 1;
+		}
 		off = next;
 	}
 	return 0;
@@ -432,7 +454,7 @@ static int scope_below(Dwarf_Die *scope, uint64_t addr)
  * Returns the count; *out is new (free with free()). dwarf_getscopes is
  * not used: it continues from an inlined callee into its abstract
  * definition instead of the caller. */
-static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr)
+static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
 {
 	Dwarf_Die cu, cur, child;
 	Dwarf_Die *v = NULL;
@@ -440,7 +462,7 @@ static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr)
 	int depth = 0;
 
 	*out = NULL;
-	if (!cu_at(&cu, m, addr))
+	if (!cu_at(&cu, m, addr, split))
 		return 0;
 	cur = cu;
 	while (depth++ < SYM_MAX_DIE_DEPTH && dwarf_child(&cur, &child) == 0) {
@@ -503,7 +525,7 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 	int n;
 
 	*out = NULL;
-	n = scopes_at(&scopes, m, addr);
+	n = scopes_at(&scopes, m, addr, 0);
 	/* The innermost subroutine, an inlined one included, and what is
 	 * below it (LLVM 19's getLocalsForAddress starts from
 	 * getSubroutineForAddress): at an inlined call, the callee's
@@ -525,7 +547,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 	Dwarf_Die *scopes = NULL;
 	int n, i, k = 0;
 
-	n = scopes_at(&scopes, m, addr);
+	n = scopes_at(&scopes, m, addr, 1);
 	for (i = 0; i < n && (size_t)k < max; i++) {
 		int tag = dwarf_tag(&scopes[i]), line = 0;
 		Dwarf_Attribute a;
@@ -578,7 +600,7 @@ const char *mt_module_comp_dir(mt_module *m, uint64_t addr)
 	Dwarf_Die cu;
 	Dwarf_Attribute a;
 
-	if (!cu_at(&cu, m, addr) || !dwarf_attr(&cu, DW_AT_comp_dir, &a))
+	if (!cu_at(&cu, m, addr, 0) || !dwarf_attr(&cu, DW_AT_comp_dir, &a))
 		return NULL;
 	return dwarf_formstring(&a);
 }

@@ -225,6 +225,12 @@ typedef struct sym_cu {
 	                        table: then it has no lines), or NULL */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
+	/* A skeleton unit (-gsplit-dwarf) whose split unit libdw found in
+	 * its .dwo: that file's Dwarf (owned by libdw, freed with m->dw)
+	 * and the split CU DIE's offset there. The nodes' DIE offsets are
+	 * in that file; the line table is the skeleton's. NULL: none. */
+	Dwarf *split_dw;
+	uint64_t split_off;
 	/* Its record in the index cache, or NULL. When set, nodes, segs
 	 * and the line marks/rows live in the mapped file. */
 	const struct cache_cu *cached;
