@@ -134,11 +134,12 @@ static void lstate_reset(sym_line_state *s)
 	s->column = 0;
 }
 
-static sym_line_row make_row(const sym_line_state *s, uint64_t discr, int end)
+/* Inlined: it runs once per row of every line program read. */
+static inline __attribute__((always_inline)) sym_line_row
+make_row(const sym_line_state *s, uint64_t discr, int end)
 {
 	sym_line_row row;
 
-	memset(&row, 0, sizeof(row));
 	row.addr = s->addr;
 	row.file = s->file > UINT32_MAX ? UINT32_MAX : (uint32_t)s->file;
 	/* dwarf_lineno/dwarf_linecol are int: what does not fit reads as
@@ -148,6 +149,7 @@ static sym_line_row make_row(const sym_line_state *s, uint64_t discr, int end)
 	row.end = (uint32_t)end;
 	/* LLVM keeps the register as uint32_t (Row::Discriminator). */
 	row.discr = (uint32_t)discr;
+	row.unused = 0;
 	return row;
 }
 
