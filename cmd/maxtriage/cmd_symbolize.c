@@ -95,7 +95,7 @@ static const sym_opt llvm_opts[] = {
 	{ "--default-arch", A_VALUE, O_IGNORED_VALUE, "=ARCH  accepted, no effect (Mach-O universal files)" },
 	{ "--dia", A_NONE, O_IGNORED, "accepted, no effect (Windows only)" },
 	{ "--dsym-hint", A_VALUE, O_IGNORED_VALUE, "=DIR  accepted, no effect (Mach-O only)" },
-	{ "--dwp", A_VALUE, O_UNSUPPORTED, "=FILE  not supported (split DWARF)" },
+	{ "--dwp", A_VALUE, O_UNSUPPORTED, "=FILE  not supported (.dwp packages; .dwo files are read)" },
 	{ "--obj", A_VALUE, O_OBJ, "=FILE  the module of every address (-e, --exe)" },
 	{ "--exe", A_VALUE, O_OBJ, NULL },
 	{ "-e", A_VALUE, O_OBJ, NULL },
@@ -133,7 +133,7 @@ static const sym_opt a2l_opts[] = {
 	{ "--addresses", A_NONE, O_ADDRESSES, NULL },
 	{ "-b", A_VALUE, O_IGNORED_VALUE, " BFDNAME  accepted, no effect (--target)" },
 	{ "--target", A_VALUE, O_IGNORED_VALUE, NULL },
-	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names (--demangle[=STYLE])" },
+	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libbfd's demangler; --demangle[=STYLE])" },
 	{ "--demangle", A_OPTIONAL, O_DEMANGLE, NULL },
 	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, NULL },
 	{ "-e", A_VALUE, O_OBJ, " FILE  the executable (default a.out; --exe)" },
@@ -385,8 +385,13 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		a->lo.section = v;
 		break;
 	case O_UNSUPPORTED:
-		fprintf(stderr, "%s: error: '%s' is not supported\n", tool,
-		        o->name);
+		/* libdw reads .dwp packages from elfutils 0.190 on. */
+		fprintf(stderr, "%s: error: '%s' is not supported%s\n", tool,
+		        o->name,
+		        strcmp(o->name, "--dwp")
+		                ? ""
+		                : ": elfutils 0.188's libdw cannot read .dwp "
+		                  "packages (split DWARF in .dwo files is read)");
 		return -1;
 	case O_BINARY_DIR:
 		cli_strlist_push(&a->sym.binary_dirs, v);
@@ -769,8 +774,10 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	}
 	a.lo.no_symbol_table = a.short_names || (!a.lo.functions && !a2l);
 	so.names = a.lo.no_symbol_table ? MT_NAMES_SHORT
-	           : a.demangle         ? MT_NAMES_DEMANGLED
-	                                : MT_NAMES_MANGLED;
+	           : !a.demangle        ? MT_NAMES_MANGLED
+	           : a2l                ? MT_NAMES_GNU
+	                                : MT_NAMES_DEMANGLED;
+	so.binutils_rules = a2l;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;

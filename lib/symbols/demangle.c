@@ -257,3 +257,81 @@ out:
 	mt_buf_release(&b);
 	return ret;
 }
+
+/*
+ * binutils' demangler. addr2line -C prints bfd_demangle(abfd, name,
+ * DMGL_PARAMS | DMGL_ANSI): libiberty's cplus_demangle (Rust first, then
+ * the Itanium one, then D), after taking off leading '.'/'$' and an
+ * "@..." suffix, which it puts back. libbfd exports that very function,
+ * so the answer is binutils' own, loaded on first use like libLLVM (the
+ * library costs a few ms to map). Without libbfd, libstdc++'s
+ * __cxa_demangle does the Itanium part: it is the same cp-demangle code
+ * (with DMGL_PARAMS | DMGL_TYPES; DMGL_TYPES only adds bare types, which
+ * are not taken here, and DMGL_ANSI changes nothing in it); Rust and D
+ * names then stay mangled.
+ */
+#define GNU_DMGL_PARAMS 1
+#define GNU_DMGL_ANSI 2
+
+typedef char *(*bfd_demangle_fn)(void *abfd, const char *name, int options);
+static bfd_demangle_fn bfd_demangle_p;
+static const char *const bfd_sonames[] = { "libbfd-2.40-system.so",
+	                                   "libbfd.so" };
+static const mt_lazysym bfd_syms[] = {
+	{ "bfd_demangle", (void **)&bfd_demangle_p },
+};
+static mt_lazylib libbfd = MT_LAZYLIB_INIT(bfd_sonames, bfd_syms);
+
+/* bfd_demangle with libstdc++'s demangler (see above). */
+static char *gnu_demangle_fallback(const char *name)
+{
+	const char *core = name, *suf;
+	char *enc, *dem, *ret;
+	int status = 0;
+	mt_buf b = MT_BUF_INIT;
+
+	while (*core == '.' || *core == '$')
+		core++;
+	suf = strchr(core, '@');
+	enc = suf ? mt_strndup(core, (size_t)(suf - core)) : mt_strdup(core);
+	/* cplus_demangle_v3 reads "_Z..." and the "_GLOBAL_[._$][DI]_"
+	 * constructor lists, never a bare type. */
+	if (strncmp(enc, "_Z", 2) &&
+	    !(strncmp(enc, "_GLOBAL_", 8) == 0 && enc[8] &&
+	      strchr("._$", enc[8]) && enc[9] && strchr("DI", enc[9]) &&
+	      enc[10] == '_')) {
+		free(enc);
+		return NULL;
+	}
+	dem = __cxa_demangle(enc, NULL, NULL, &status);
+	free(enc);
+	if (!dem || status != 0) {
+		free(dem);
+		return NULL;
+	}
+	mt_buf_put(&b, name, (size_t)(core - name));
+	mt_buf_puts(&b, dem);
+	if (suf)
+		mt_buf_puts(&b, suf);
+	free(dem);
+	ret = mt_buf_detach(&b);
+	return ret;
+}
+
+char *mt_sym_demangle_gnu(const char *name)
+{
+	if (!getenv("MAXTRIAGE_NO_LIBBFD") &&
+	    mt_lazylib_load(&libbfd, NULL) == 0)
+		return bfd_demangle_p(NULL, name,
+		                      GNU_DMGL_PARAMS | GNU_DMGL_ANSI);
+	return gnu_demangle_fallback(name);
+}
+
+char *sym_demangle_for(const mt_module *m, const char *name)
+{
+	if (m->names == MT_NAMES_DEMANGLED)
+		return mt_sym_demangle(name);
+	if (m->names == MT_NAMES_GNU)
+		return mt_sym_demangle_gnu(name);
+	return NULL;
+}

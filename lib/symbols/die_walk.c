@@ -74,6 +74,7 @@ enum {
 	A_CALL_FILE,
 	A_CALL_LINE,
 	A_CALL_COLUMN,
+	A_CALL_DISCR,
 	A_ADDR_BASE, /* CU DIE only, as the three below */
 	A_RNGLISTS_BASE,
 	A_SPLIT, /* split-DWARF attributes: the CU is left to libdw */
@@ -108,6 +109,8 @@ static int slot_of(uint32_t name)
 		return A_CALL_LINE;
 	case DW_AT_call_column:
 		return A_CALL_COLUMN;
+	case SYM_AT_GNU_DISCRIMINATOR:
+		return A_CALL_DISCR;
 	case DW_AT_addr_base:
 	case AT_GNU_ADDR_BASE:
 		return A_ADDR_BASE;
@@ -364,7 +367,8 @@ static sym_rc read_die(rd *r, const unit *u, const abbrev *a, die_vals *dv)
 	return SYM_OK;
 }
 
-/* A call_file/line/column value (dwarf_formudata; 0 for other forms). */
+/* A call_file/line/column/discriminator value (dwarf_formudata; 0 for
+ * other forms). */
 static uint32_t call_attr(const die_vals *dv, int k)
 {
 	if (!has(dv, k) || !is_constant(dv->a[k].form))
@@ -649,6 +653,7 @@ static void push_node(sym_cu *cu,
 		node.call_file = call_attr(dv, A_CALL_FILE);
 		node.call_line = call_attr(dv, A_CALL_LINE);
 		node.call_column = call_attr(dv, A_CALL_COLUMN);
+		node.call_discr = call_attr(dv, A_CALL_DISCR);
 	}
 	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
 }

@@ -223,7 +223,7 @@ int sym_dwarf_index_cus(mt_module *m)
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	Dwarf_Die cudie;
+	Dwarf_Die cudie, subdie;
 	cu_event *ev = NULL, *die_ev = NULL;
 	size_t n_ev = 0, cap_ev = 0, n_die = 0, cap_die = 0, cap_cus = 0;
 	size_t cap_units = 0, n_units = 0, i;
@@ -232,18 +232,27 @@ int sym_dwarf_index_cus(mt_module *m)
 	int r;
 
 	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
-	                            &cudie, NULL)) == 0) {
+	                            &cudie, &subdie)) == 0) {
 		sym_cu c;
 		Dwarf_Addr base, lo, hi;
 		ptrdiff_t off = 0;
 		uint32_t idx;
 
 		cu = next;
-		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial &&
+		    unit_type != DW_UT_skeleton)
 			continue;
 		memset(&c, 0, sizeof(c));
 		c.off = dwarf_dieoffset(&cudie);
 		c.version = version;
+		/* -gsplit-dwarf: the functions are in the .dwo libdw found
+		 * (next to the binary or under DW_AT_comp_dir); without it
+		 * the skeleton still gives the lines. */
+		if (unit_type == DW_UT_skeleton && subdie.cu &&
+		    dwarf_tag(&subdie) == DW_TAG_compile_unit) {
+			c.split_dw = dwarf_cu_getdwarf(subdie.cu);
+			c.split_off = dwarf_dieoffset(&subdie);
+		}
 		idx = (uint32_t)m->n_cus;
 		MT_PUSH(m->cus, m->n_cus, cap_cus, c);
 		{
@@ -432,6 +441,7 @@ add_node(sym_cu *cu, Dwarf_Die *d, int tag, int32_t parent, sym_intervals *iv)
 		node.call_file = attr_udata(d, DW_AT_call_file);
 		node.call_line = attr_udata(d, DW_AT_call_line);
 		node.call_column = attr_udata(d, DW_AT_call_column);
+		node.call_discr = attr_udata(d, SYM_AT_GNU_DISCRIMINATOR);
 	}
 	MT_PUSH(cu->nodes, cu->n_nodes, cu->cap_nodes, node);
 	return (int32_t)idx;
@@ -623,7 +633,17 @@ static void load_cu(mt_module *m, sym_cu *cu)
 	cu->nodes = mt_malloc(iv.cap * sizeof(*cu->nodes));
 	load_files(m, cu, &cudie);
 	cu->state = SYM_CU_READY;
-	walk_cu(m, cu, &cudie, &iv);
+	if (cu->split_dw) {
+		/* Our reader does not read .dwo files: libdw walks the
+		 * split unit (its DW_FORM_addrx through the skeleton's
+		 * .debug_addr). */
+		Dwarf_Die sdie;
+
+		if (dwarf_offdie(cu->split_dw, cu->split_off, &sdie))
+			walk_cu_libdw(cu, &sdie, &iv);
+	} else {
+		walk_cu(m, cu, &cudie, &iv);
+	}
 	build_segments(cu, iv.v, iv.n);
 	free(iv.v);
 	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
@@ -643,23 +663,98 @@ void sym_dwarf_load_cu(mt_module *m, sym_cu *cu)
 		load_cu(m, cu);
 }
 
+/* The Dwarf a node's DIE offset is in, and a memo key for the DIE that
+ * no other DIE of the module has (each .dwo numbers its DIEs from 0). */
+static Dwarf *node_dwarf(mt_module *m, const sym_cu *cu)
+{
+	return cu->split_dw ? cu->split_dw : m->dw;
+}
+
+static uint64_t node_key(mt_module *m, const sym_cu *cu, uint64_t off)
+{
+	if (!cu->split_dw)
+		return off;
+	return ((uint64_t)(cu - m->cus) + 1) << 40 | off;
+}
+
+/* C and assembly: binutils' mangle_style 0, whose DW_AT_name counts as
+ * a linkage name. */
+static int plain_name_language(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_Mips_Assembler:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* binutils' names (dwarf2.c) for a function DIE without a linkage name
+ * outside C. The first lookup whose innermost function it is prints
+ * the name of the ELF symbol covering the address, if any, and when
+ * that symbol starts at the function's first range the function takes
+ * its name for the rest of the run; every later lookup, and every one
+ * where it is an inlined frame's caller, prints the function's name.
+ * So binutils' answers depend on the order of the requests, and these
+ * follow the same order (m->memo_binutils: DIE offset -> the name it
+ * took, or "" for its own). innermost: whether it is frame 0 at addr.
+ * NULL: the DWARF name. */
+static const char *binutils_name(mt_module *m,
+                                 const sym_cu *cu,
+                                 uint64_t off,
+                                 uint64_t addr,
+                                 int innermost)
+{
+	Dwarf *dw = node_dwarf(m, cu);
+	uint64_t key = node_key(m, cu, off);
+	Dwarf_Die die, cudie;
+	Dwarf_Attribute a;
+	Dwarf_Addr base, lo, hi;
+	const sym_elfsym *sym;
+	const char *name, *took = "";
+
+	if (mt_memo_find(&m->memo_binutils, key, &name))
+		return *name ? name : NULL;
+	if (!innermost)
+		return NULL;
+	name = NULL;
+	if (dw && dwarf_offdie(dw, (Dwarf_Off)off, &die) &&
+	    !dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) &&
+	    !dwarf_attr_integrate(&die, DW_AT_linkage_name, &a) &&
+	    !(dwarf_diecu(&die, &cudie, NULL, NULL) &&
+	      plain_name_language(dwarf_srclang(&cudie))) &&
+	    (sym = sym_find_symbol(m, addr)) != NULL) {
+		name = sym_symbol_name(m, sym);
+		if (dwarf_ranges(&die, 0, &base, &lo, &hi) > 0 &&
+		    sym->addr == lo)
+			took = name;
+	}
+	mt_memo_put(&m->memo_binutils, key, took);
+	return name;
+}
+
 const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 {
 	Dwarf_Die die;
 	Dwarf_Attribute a;
 	const char *raw = NULL, *name = no_name;
-	uint64_t off = cu->nodes[idx].off;
+	uint64_t off = cu->nodes[idx].off, key = node_key(m, cu, off);
+	Dwarf *dw = node_dwarf(m, cu);
 	char *dem;
 
 	/* A name the index cache's writer computed: its pool offset + 1. */
 	if (cu->cached && cu->nodes[idx].name &&
 	    cu->nodes[idx].name - 1 < m->cache_pool_size)
 		return m->cache_pool + (cu->nodes[idx].name - 1);
-	if (mt_memo_find(&m->memo_nodes, off, &name))
+	if (mt_memo_find(&m->memo_nodes, key, &name))
 		return name == no_name ? NULL : name;
 	/* DWARFDie::getSubroutineName(LinkageName): the linkage name, found
 	 * through abstract_origin/specification, else the plain name. */
-	if (dwarf_offdie(m->dw, (Dwarf_Off)off, &die)) {
+	if (dw && dwarf_offdie(dw, (Dwarf_Off)off, &die)) {
 		if (m->names != MT_NAMES_SHORT &&
 		    (dwarf_attr_integrate(&die, DW_AT_MIPS_linkage_name, &a) ||
 		     dwarf_attr_integrate(&die, DW_AT_linkage_name, &a)))
@@ -668,8 +763,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 			raw = dwarf_formstring(&a);
 	}
 	if (raw) {
-		dem = m->names == MT_NAMES_DEMANGLED ? mt_sym_demangle(raw)
-		                                     : NULL;
+		dem = sym_demangle_for(m, raw);
 		if (dem) {
 			name = mt_arena_strdup(&m->arena, dem, strlen(dem));
 			free(dem);
@@ -677,7 +771,7 @@ const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx)
 			name = raw; /* owned by libdw, lives as long as m->dw */
 		}
 	}
-	mt_memo_put(&m->memo_nodes, off, name);
+	mt_memo_put(&m->memo_nodes, key, name);
 	return name == no_name ? NULL : name;
 }
 
@@ -767,6 +861,7 @@ static void fill_from_line(mt_module *m,
 	out->file = file_name(m, cu, line->file);
 	out->line = line->line;
 	out->column = line->column;
+	out->discriminator = line->discr;
 }
 
 int sym_dwarf_chain(
@@ -799,6 +894,13 @@ int sym_dwarf_chain(
 
 		memset(f, 0, sizeof(*f));
 		f->function = sym_node_name(m, cu, (uint32_t)ni);
+		if (m->binutils_rules) {
+			const char *b =
+			        binutils_name(m, cu, node->off, addr, !prev);
+
+			if (b)
+				f->function = b;
+		}
 		if (!prev) {
 			if (line)
 				fill_from_line(m, cu, line, f);
@@ -806,6 +908,7 @@ int sym_dwarf_chain(
 			f->file = file_name(m, cu, prev->call_file);
 			f->line = prev->call_line;
 			f->column = prev->call_column;
+			f->discriminator = prev->call_discr;
 		}
 		if (!node->inlined)
 			break;

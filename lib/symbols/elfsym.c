@@ -239,7 +239,31 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr)
 	 * the next symbol. */
 	if (s->size != 0 && addr - s->addr >= s->size)
 		return NULL;
+	/* binutils' elf_find_function keeps the first of equal aliases. */
+	while (m->binutils_rules && s > m->syms && s[-1].addr == s->addr &&
+	       s[-1].size == s->size)
+		s--;
 	return s;
+}
+
+/* Whether m->syms came from the separate debug file's .symtab (the
+ * order of sym_load_symbols; also right when they were mapped from an
+ * index cache, which is only used when the order is this one). */
+static int syms_from_debug_file(mt_module *m)
+{
+	GElf_Shdr sh;
+
+	if (m->syms_origin == 0)
+		m->syms_origin =
+		        !m->object_symbols && m->dbg_elf &&
+		                        (!m->elf ||
+		                         !find_section(m->elf, SHT_SYMTAB,
+		                                       &sh)) &&
+		                        find_section(m->dbg_elf, SHT_SYMTAB,
+		                                     &sh)
+		                ? 2
+		                : 1;
+	return m->syms_origin == 2;
 }
 
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
@@ -251,16 +275,14 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s)
 	if (mt_memo_find(&m->memo_syms, key, &name))
 		return name;
 	/* .symtab of a shared object names versioned symbols
-	 * "memcpy@GLIBC_2.2.5" or "f@@V2"; llvm-symbolizer prints the name
-	 * without the version, as it reads another table (the module's
-	 * .dynsym). With object_symbols this is the table it reads, and it
-	 * prints the name as it is there (a debug file found by build-id,
-	 * which is then the module, names them with their version). */
-	at = m->object_symbols ? NULL : strchr(raw, '@');
-	if (at && at != raw)
+	 * "memcpy@GLIBC_2.2.5" or "f@@V2". llvm-symbolizer prints them so
+	 * from the module's own .symtab; a stripped module's names come
+	 * from a debug file's .symtab here, where llvm-symbolizer reads
+	 * .dynsym, whose names carry no version: drop it then. */
+	at = strchr(raw, '@');
+	if (at && at != raw && syms_from_debug_file(m))
 		raw = plain = mt_strndup(raw, (size_t)(at - raw));
-	if (m->names == MT_NAMES_DEMANGLED)
-		d = mt_sym_demangle(raw);
+	d = sym_demangle_for(m, raw);
 	name = plain ? mt_arena_strdup(&m->arena, plain, strlen(plain)) : raw;
 	if (d)
 		name = mt_arena_strdup(&m->arena, d, strlen(d));
@@ -388,4 +410,31 @@ int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name)
 	}
 	free(alt);
 	return ret;
+}
+
+int mt_module_find_symbol(uint64_t *out,
+                          size_t max,
+                          mt_module *m,
+                          const char *name,
+                          uint64_t offset)
+{
+	size_t i, n = 0;
+
+	sym_sort_symbols(m);
+	if (!name || !*name)
+		return 0;
+	for (i = 0; i < m->n_syms; i++) {
+		const sym_elfsym *s = &m->syms[i];
+
+		/* LLVM keeps one symbol per address: the last in this
+		 * order (the largest, then the latest in the table). */
+		if (i + 1 < m->n_syms && m->syms[i + 1].addr == s->addr)
+			continue;
+		if (strcmp(sym_raw_name(m, s), name))
+			continue;
+		if (n < max)
+			out[n] = s->addr + (offset < s->size ? offset : 0);
+		n++;
+	}
+	return n > INT32_MAX ? INT32_MAX : (int)n;
 }

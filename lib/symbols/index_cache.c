@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #define CACHE_MAGIC "MTINDEX\n"
-#define CACHE_FORMAT 2
+#define CACHE_FORMAT 3 /* 3: discriminators in rows and nodes */
 #define CACHE_ENDIAN 0x01020304u
 #define CACHE_NONE UINT64_MAX
 #define CACHE_ID_MAX 128

@@ -134,7 +134,9 @@ static void lstate_reset(sym_line_state *s)
 	s->column = 0;
 }
 
-static sym_line_row make_row(const sym_line_state *s, int end)
+/* Inlined: it runs once per row of every line program read. */
+static inline __attribute__((always_inline)) sym_line_row
+make_row(const sym_line_state *s, uint64_t discr, int end)
 {
 	sym_line_row row;
 
@@ -145,6 +147,9 @@ static sym_line_row make_row(const sym_line_state *s, int end)
 	row.line = s->line > 0 && s->line <= INT32_MAX ? (uint32_t)s->line : 0;
 	row.column = s->column <= INT32_MAX ? (uint32_t)s->column : 0;
 	row.end = (uint32_t)end;
+	/* LLVM keeps the register as uint32_t (Row::Discriminator). */
+	row.discr = (uint32_t)discr;
+	row.unused = 0;
 	return row;
 }
 
@@ -154,6 +159,7 @@ static sym_line_row make_row(const sym_line_state *s, int end)
 typedef struct ldec {
 	rd r;
 	sym_line_state s;
+	uint64_t discr; /* the discriminator register; 0 after each row */
 	const sym_line_prog *prog;
 	sym_line_table *files;
 	size_t *cap_files;
@@ -186,7 +192,8 @@ static int next_row(ldec *d, sym_line_row *row)
 
 			d->s.line += g->line_base + (int)(adj % g->line_range);
 			advance(d, adj / g->line_range);
-			*row = make_row(&d->s, 0);
+			*row = make_row(&d->s, d->discr, 0);
+			d->discr = 0;
 			return ROW_FOUND;
 		}
 		switch (op) {
@@ -202,8 +209,9 @@ static int next_row(ldec *d, sym_line_row *row)
 			sub = *r->p++;
 			switch (sub) {
 			case DW_LNE_end_sequence:
-				*row = make_row(&d->s, 1);
+				*row = make_row(&d->s, d->discr, 1);
 				lstate_reset(&d->s);
+				d->discr = 0;
 				r->p = next;
 				return ROW_FOUND;
 			case DW_LNE_set_address:
@@ -225,14 +233,21 @@ static int next_row(ldec *d, sym_line_row *row)
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
 				break;
 			}
-			default: /* set_discriminator, vendor ops */
+			case DW_LNE_set_discriminator: {
+				rd sub_r = { r->p, next, r->big, 0 };
+
+				d->discr = rd_uleb(&sub_r);
+				break;
+			}
+			default: /* vendor ops */
 				break;
 			}
 			r->p = next;
 			break;
 		}
 		case DW_LNS_copy:
-			*row = make_row(&d->s, 0);
+			*row = make_row(&d->s, d->discr, 0);
+			d->discr = 0;
 			return ROW_FOUND;
 		case DW_LNS_advance_pc:
 			advance(d, rd_uleb(r));
@@ -329,7 +344,7 @@ enum { KEEP_ROWS = 0, MARKS_ANSWER = 1 };
 static int first_run(sym_line_table *t, sym_line_scratch *sc, size_t *cap_files)
 {
 	ldec d = start(&t->prog);
-	sym_line_row row, prev = { 0, 0, 0, 0, 1 };
+	sym_line_row row, prev = { 0, 0, 0, 0, 1, 0, 0 };
 	size_t cap_marks, n_seqs = 0, in_seq = 0, k, out;
 	seq cur = { 0, 0, 0, 0 };
 	int simple = 1, r;

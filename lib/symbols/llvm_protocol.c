@@ -30,6 +30,8 @@ struct mt_llvm {
 	mt_llvm_opts o;
 	int json_first; /* no element written yet in the JSON array */
 	int depth; /* JSON --pretty-print: nesting while re-indenting */
+	int array_pending; /* the JSON array's '[' is not written yet */
+	int array_dropped; /* ... and never will be (unreadable --obj) */
 	mt_module *last; /* the module of the previous request ... */
 	char last_key[2 * 4096 + 2]; /* ... and its name and build-id */
 	char **reported; /* modules whose error was already reported */
@@ -210,9 +212,9 @@ parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
 		r->has_addr = 1;
 		return 0;
 	}
-	/* A symbol, optionally "+OFFSET". */
+	/* A symbol, optionally "+OFFSET" after its last '+'. */
 	{
-		const char *plus = memchr(spec, '+', n);
+		const char *plus = memrchr(spec, '+', n);
 		size_t sn = n;
 
 		if (plus && plus != spec) {
@@ -396,6 +398,8 @@ static void error_subject(char *dst, const request *r)
 
 static void error_subject(char *dst, const request *r);
 static void json_str(mt_buf *b, const char *s);
+static void json_request_address(mt_buf *b, const request *r, uint64_t addr);
+static void json_request_module(mt_buf *b, const request *r);
 
 /* The module as answers name it: the name given, or the build-id in
  * upper case. */
@@ -473,6 +477,7 @@ typedef struct frame {
 	const char *function;
 	const char *file;
 	unsigned line, column;
+	unsigned discr; /* the row's or the call's discriminator */
 	const char *start_file;
 	unsigned start_line;
 	int has_start;
@@ -593,8 +598,9 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 	if (l->o.verbose) {
 		mt_buf_printf(b, "  Filename: %s\n", file);
 		if (f->start_line) {
+			/* DILineInfo::StartFileName is empty when unknown. */
 			mt_buf_printf(b, "  Function start filename: %s\n",
-			              f->start_file ? f->start_file : "??");
+			              f->start_file ? f->start_file : "");
 			mt_buf_printf(b, "  Function start line: %u\n",
 			              f->start_line);
 		}
@@ -604,19 +610,27 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 			        f->start);
 		mt_buf_printf(b, "  Line: %u\n  Column: %u\n", f->line,
 		              f->column);
+		if (f->discr)
+			mt_buf_printf(b, "  Discriminator: %u\n", f->discr);
 		return;
 	}
 	if (l->o.addr2line) {
 		/* binutils: "??:0" when nothing is known, "FILE:?" when the
 		 * address has a symbol but no line. */
-		if (f->line)
+		if (f->line && f->discr)
+			mt_buf_printf(b, "%s:%u (discriminator %u)\n", file,
+			              f->line, f->discr);
+		else if (f->line)
 			mt_buf_printf(b, "%s:%u\n", file, f->line);
 		else if (!f->function && !f->file)
 			mt_buf_printf(b, "%s:0\n", file);
 		else
 			mt_buf_printf(b, "%s:?\n", file);
 	} else if (l->o.style == MT_LLVM_STYLE_GNU) {
-		mt_buf_printf(b, "%s:%u\n", file, f->line);
+		mt_buf_printf(b, "%s:%u", file, f->line);
+		if (f->discr)
+			mt_buf_printf(b, " (discriminator %u)", f->discr);
+		mt_buf_putc(b, '\n');
 	} else {
 		mt_buf_printf(b, "%s:%u:%u\n", file, f->line, f->column);
 	}
@@ -625,8 +639,8 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 
 static void json_frame(mt_buf *b, const mt_llvm *l, const frame *f)
 {
-	mt_buf_printf(b, "{\"Column\":%u,\"Discriminator\":0,\"FileName\":",
-	              f->column);
+	mt_buf_printf(b, "{\"Column\":%u,\"Discriminator\":%u,\"FileName\":",
+	              f->column, f->discr);
 	json_str(b, f->file);
 	mt_buf_puts(b, ",\"FunctionName\":");
 	json_str(b, l->o.functions ? f->function : NULL);
@@ -655,11 +669,15 @@ static void json_close(mt_buf *b, const mt_llvm *l)
 		mt_buf_putc(b, '\n');
 }
 
-/* The frames of addr: the inline chain, or (without --inlines) the one
- * frame llvm-symbolizer's symbolizeCode (LLVM style) or frame 0 of the
- * chain (GNU style, addr2line) gives. */
-static int
-code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
+/* The frames of addr: the inline chain, or (without inlines) the one
+ * frame llvm-symbolizer's symbolizeCode gives, or with gnu_first frame 0
+ * of the chain (GNU style and addr2line without inlines). */
+static int code_frames(frame *out,
+                       mt_llvm *l,
+                       mt_module *m,
+                       uint64_t addr,
+                       int inlines,
+                       int gnu_first)
 {
 	mt_srcloc loc[MAX_FRAMES];
 	mt_frame_start st[MAX_FRAMES];
@@ -694,6 +712,10 @@ code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
 		f->file = shown_file(l, m, addr, loc[i].file);
 		f->line = loc[i].line;
 		f->column = loc[i].column;
+		/* binutils keeps the innermost row's discriminator for
+		 * every frame of the chain. */
+		f->discr = l->o.addr2line ? loc[0].discriminator
+		                          : loc[i].discriminator;
 		if (i < ns) {
 			f->start_file = shown_file(l, m, addr, st[i].file);
 			f->start_line = st[i].line;
@@ -709,26 +731,23 @@ code_frames(frame *out, mt_llvm *l, mt_module *m, uint64_t addr, int inlines)
 	}
 	if (inlines)
 		return n;
-	if (l->o.style == MT_LLVM_STYLE_GNU || l->o.addr2line) {
+	if (gnu_first) {
 		if (n == 1 && have_sym) {
 			out[0].has_start = 1;
 			out[0].start = sym.start;
 		}
 		return 1;
 	}
-	/* symbolizeCode: the innermost location, start and name; the name
-	 * replaced by the symbol table's (the outermost frame's, as the
-	 * lookup gave it) when a symbol covers the address. */
+	/* symbolizeCode: DWARF's innermost frame (getLineInfoForAddress
+	 * names the first of the inline chain), then the symbol table's
+	 * name and start when it is used: the name the outermost frame got
+	 * from it. */
 	k = n - 1;
-	if (!want_starts && !l->o.no_symbol_table)
-		have_sym = mt_module_symbol_at(&sym, m, addr) == 0;
-	if (have_sym)
+	if (!l->o.no_symbol_table &&
+	    (have_sym || mt_module_symbol_at(&sym, m, addr) == 0)) {
 		out[0].function = out[k].function;
-	if (have_sym) {
 		out[0].has_start = 1;
 		out[0].start = sym.start;
-	} else if (k != 0) {
-		out[0].has_start = 0;
 	}
 	return 1;
 }
@@ -743,20 +762,22 @@ static void answer_code(mt_buf *b,
 	frame fr[MAX_FRAMES];
 	int n, i;
 
-	n = code_frames(fr, l, m, addr - l->o.adjust_vma, l->o.inlines);
+	n = code_frames(fr, l, m, addr - l->o.adjust_vma, l->o.inlines,
+	                l->o.style == MT_LLVM_STYLE_GNU || l->o.addr2line);
 	if (l->o.style == MT_LLVM_STYLE_JSON) {
 		json_open(b, l);
-		mt_buf_puts(b, "{\"Address\":");
-		json_hex(b, addr);
 		if (error) {
-			mt_buf_puts(b, ",\"Error\":{\"Message\":");
+			json_request_address(b, r, addr);
+			mt_buf_puts(b, "\"Error\":{\"Message\":");
 			json_str(b, error);
-			mt_buf_puts(b, "},\"ModuleName\":");
-			json_module(b, r);
+			mt_buf_puts(b, "},");
+			json_request_module(b, r);
 			mt_buf_putc(b, '}');
 			json_close(b, l);
 			return;
 		}
+		mt_buf_puts(b, "{\"Address\":");
+		json_hex(b, addr);
 		mt_buf_puts(b, ",\"ModuleName\":");
 		json_module(b, r);
 		mt_buf_puts(b, ",\"Symbol\":[");
@@ -806,32 +827,75 @@ static void answer_invalid(mt_buf *b, mt_llvm *l, const char *module)
 	print_footer(b, l);
 }
 
+/* The object every JSON answer starts with, as llvm-symbolizer's
+ * toJSON(Request) (keys in llvm::json's sorted order, so "Address"
+ * first and "ModuleName", "SymName" after the answer's own key): the
+ * address of a numeric request, nothing for a symbol's. */
+static void json_request_address(mt_buf *b, const request *r, uint64_t addr)
+{
+	mt_buf_putc(b, '{');
+	if (r->has_addr) {
+		mt_buf_puts(b, "\"Address\":");
+		json_hex(b, addr);
+		mt_buf_putc(b, ',');
+	}
+}
+
+static void json_request_module(mt_buf *b, const request *r)
+{
+	mt_buf_puts(b, "\"ModuleName\":");
+	json_module(b, r);
+	if (!r->has_addr) {
+		mt_buf_puts(b, ",\"SymName\":");
+		json_str(b, r->symbol);
+	}
+}
+
+/* At most this many symbols of one name are answered (llvm-symbolizer
+ * answers every one; a real table has a handful of same-named locals). */
+#define MAX_SYMBOL_MATCHES 64
+
+/* A CODE request naming a symbol: llvm-symbolizer's findSymbol. Each
+ * matching symbol's address (plus the offset when inside it) answered
+ * as symbolizeCode answers it without inlines, whatever the style, and
+ * kept only when a file is known (LLVMSymbolizer::findSymbolCommon);
+ * no address line. None kept: one unknown frame. */
 static void answer_symbol(mt_buf *b, mt_llvm *l, const request *r, mt_module *m)
 {
-	uint64_t v;
-	frame fr[MAX_FRAMES];
-	int found = m && r->symbol[0] &&
-	            mt_module_symbol_value(&v, m, r->symbol) == 0;
+	uint64_t addrs[MAX_SYMBOL_MATCHES];
+	frame fr[MAX_SYMBOL_MATCHES], one[MAX_FRAMES];
+	int n = m ? mt_module_find_symbol(addrs, MAX_SYMBOL_MATCHES, m,
+	                                  r->symbol, r->sym_offset)
+	          : 0;
+	int i, kept = 0;
 
-	if (found)
-		code_frames(fr, l, m, v + r->sym_offset, 0);
+	if (n > MAX_SYMBOL_MATCHES)
+		n = MAX_SYMBOL_MATCHES;
+	for (i = 0; i < n; i++) {
+		code_frames(one, l, m, addrs[i], 0, 0);
+		if (one[0].file)
+			fr[kept++] = one[0];
+	}
 	if (l->o.style == MT_LLVM_STYLE_JSON) {
 		json_open(b, l);
 		mt_buf_puts(b, "{\"Loc\":[");
-		if (found)
-			json_frame(b, l, &fr[0]);
-		mt_buf_puts(b, "],\"ModuleName\":");
-		json_module(b, r);
-		mt_buf_puts(b, ",\"SymName\":");
-		json_str(b, r->symbol);
+		for (i = 0; i < kept; i++) {
+			if (i)
+				mt_buf_putc(b, ',');
+			json_frame(b, l, &fr[i]);
+		}
+		mt_buf_puts(b, "],");
+		json_request_module(b, r);
 		mt_buf_putc(b, '}');
 		json_close(b, l);
 		return;
 	}
-	if (!found) {
+	if (!kept) {
 		memset(&fr[0], 0, sizeof(fr[0]));
+		kept = 1;
 	}
-	print_frame(b, l, &fr[0], 0);
+	for (i = 0; i < kept; i++)
+		print_frame(b, l, &fr[i], 0);
 	print_footer(b, l);
 }
 
@@ -851,16 +915,15 @@ static void answer_data(
 		file = sym.file;
 	if (l->o.style == MT_LLVM_STYLE_JSON) {
 		json_open(b, l);
-		mt_buf_puts(b, "{\"Address\":");
-		json_hex(b, addr);
-		mt_buf_puts(b, ",\"Data\":{\"Name\":");
+		json_request_address(b, r, addr);
+		mt_buf_puts(b, "\"Data\":{\"Name\":");
 		json_str(b, sym.name);
 		mt_buf_puts(b, ",\"Size\":");
 		json_hex(b, sym.size);
 		mt_buf_puts(b, ",\"Start\":");
 		json_hex(b, sym.start);
-		mt_buf_puts(b, "},\"ModuleName\":");
-		json_module(b, r);
+		mt_buf_puts(b, "},");
+		json_request_module(b, r);
 		mt_buf_putc(b, '}');
 		json_close(b, l);
 		return;
@@ -887,9 +950,8 @@ static void answer_frame(
 		n = 0;
 	if (l->o.style == MT_LLVM_STYLE_JSON) {
 		json_open(b, l);
-		mt_buf_puts(b, "{\"Address\":");
-		json_hex(b, addr);
-		mt_buf_puts(b, ",\"Frame\":[");
+		json_request_address(b, r, addr);
+		mt_buf_puts(b, "\"Frame\":[");
 		for (i = 0; i < n; i++) {
 			const mt_local *x = &v[i];
 			const char *df = x->decl_file;
@@ -918,8 +980,8 @@ static void answer_frame(
 				mt_buf_puts(b, "\"\"");
 			mt_buf_putc(b, '}');
 		}
-		mt_buf_puts(b, "],\"ModuleName\":");
-		json_module(b, r);
+		mt_buf_puts(b, "],");
+		json_request_module(b, r);
 		mt_buf_putc(b, '}');
 		json_close(b, l);
 		free(v);
@@ -932,9 +994,11 @@ static void answer_frame(
 		const mt_local *x = &v[i];
 		const char *df = x->decl_file;
 
-		mt_buf_printf(
-		        b, "%s\n%s\n%s:%u\n", x->function ? x->function : "",
-		        x->name ? x->name : "", df ? df : "??", x->decl_line);
+		/* DIPrinter: "??" for each empty string. */
+		mt_buf_printf(b, "%s\n%s\n%s:%u\n",
+		              x->function && *x->function ? x->function : "??",
+		              x->name && *x->name ? x->name : "??",
+		              df && *df ? df : "??", x->decl_line);
 		if (x->has_frame_offset)
 			mt_buf_printf(b, "%" PRId64, x->frame_offset);
 		else
@@ -999,15 +1063,37 @@ static void json_pretty(mt_buf *out, const char *s, size_t n, int *depth)
 
 static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
 
+/* JSON text to out, re-indented with --pretty-print. */
+static void json_emit(mt_buf *out, mt_llvm *l, const char *s, size_t n)
+{
+	if (l->o.pretty)
+		json_pretty(out, s, n, &l->depth);
+	else
+		mt_buf_put(out, s, n);
+}
+
 int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 {
 	mt_buf tmp = MT_BUF_INIT;
 	int rc;
 
-	if (l->o.style != MT_LLVM_STYLE_JSON || !l->o.pretty)
+	if (l->o.style != MT_LLVM_STYLE_JSON)
 		return answer(out, diag, l, line);
 	rc = answer(&tmp, diag, l, line);
-	json_pretty(out, tmp.ptr, tmp.len, &l->depth);
+	if (l->array_pending) {
+		l->array_pending = 0;
+		if (rc == 1) {
+			/* An unreadable --obj: llvm-symbolizer prints its
+			 * error object alone, not in an array. */
+			l->array_dropped = 1;
+			json_emit(out, l, tmp.ptr, tmp.len);
+			mt_buf_putc(out, '\n');
+			goto out;
+		}
+		json_emit(out, l, "[", 1);
+	}
+	json_emit(out, l, tmp.ptr, tmp.len);
+out:
 	mt_buf_release(&tmp);
 	return rc;
 }
@@ -1039,6 +1125,8 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 		/* An unreadable --obj ends the run with status 1; JSON says
 		 * so in one object at address 0. */
 		if (l->o.obj || l->o.build_id) {
+			/* (at address 0 even for a symbol request) */
+			r.has_addr = 1;
 			if (l->o.style == MT_LLVM_STYLE_JSON)
 				answer_code(out, l, &r, NULL, 0, msg);
 			else
@@ -1071,7 +1159,10 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 			answer_symbol(out, l, &r, m);
 			return 0;
 		}
-		r.addr = 0;
+		/* llvm-symbolizer 19 looks up DATA and FRAME requests at
+		 * the offset alone: "DATA m sym+0x4020" is address
+		 * 0x4020, "DATA m sym" address 0. */
+		r.addr = r.sym_offset;
 	}
 	switch (r.kind) {
 	case REQ_DATA:
@@ -1088,19 +1179,21 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 
 void mt_llvm_json_begin(mt_buf *out, mt_llvm *l)
 {
-	if (l->o.pretty)
-		json_pretty(out, "[", 1, &l->depth);
-	else
-		mt_buf_putc(out, '[');
+	(void)out; /* '[' comes with the first answer (see above) */
+	l->array_pending = 1;
+	l->array_dropped = 0;
 	l->json_first = 1;
 }
 
 void mt_llvm_json_end(mt_buf *out, mt_llvm *l)
 {
-	if (l->o.pretty)
-		json_pretty(out, "]", 1, &l->depth);
-	else
-		mt_buf_putc(out, ']');
+	if (l->array_dropped)
+		return;
+	if (l->array_pending) {
+		l->array_pending = 0;
+		json_emit(out, l, "[", 1);
+	}
+	json_emit(out, l, "]", 1);
 	mt_buf_putc(out, '\n');
 }
 
@@ -1116,7 +1209,7 @@ int mt_llvm_code(mt_llvm_frame *out,
 	int n, i;
 
 	l->o.style = MT_LLVM_STYLE_LLVM;
-	n = code_frames(fr, l, m, addr, inlines);
+	n = code_frames(fr, l, m, addr, inlines, 0);
 	l->o.style = style;
 	for (i = 0; i < n && (size_t)i < max; i++) {
 		/* --functions=none: DILineInfo keeps no name. */

@@ -25,8 +25,12 @@
 #endif
 
 /* A declaration file as LLVM's AbsoluteFilePath gives it: libdw joins the
- * include directory; a result still relative gets DW_AT_comp_dir. */
-static const char *abs_file(mt_module *m, Dwarf_Die *die)
+ * include directory; a result still relative gets DW_AT_comp_dir.
+ * implicit_ok 0: as DWARFDie::getDeclFile, which reads no
+ * DW_FORM_implicit_const file (LLVM 19 makes that form's value without
+ * its unit, and DWARFFormValue::getAsFile then gives nothing; gcc uses
+ * the form for the decl_file of many functions and globals). */
+static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
 {
 	const char *f = NULL, *comp = NULL;
 	Dwarf_Die cu;
@@ -42,6 +46,8 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die)
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
 	    dwarf_formudata(&a, &idx) != 0 || !a.cu)
 		return NULL;
+	if (!implicit_ok && dwarf_whatform(&a) == DW_FORM_implicit_const)
+		return NULL;
 	if (!dwarf_cu_die(a.cu, &cu, NULL, NULL, NULL, NULL, NULL, NULL) ||
 	    dwarf_getsrcfiles(&cu, &files, &nfiles) != 0 || idx >= nfiles)
 		return NULL;
@@ -50,7 +56,7 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die)
 		return NULL;
 	if (f[0] == '/')
 		return f;
-	if (dwarf_attr(&cu, DW_AT_comp_dir, &a))
+	if (dwarf_attr_integrate(&cu, DW_AT_comp_dir, &a))
 		comp = dwarf_formstring(&a);
 	if (!comp || !*comp)
 		return f;
@@ -268,23 +274,20 @@ int mt_module_data_decl(const char **file,
 	}
 	if (!f.found)
 		return MT_ENOTFOUND;
-	*file = abs_file(m, &f.die);
+	*file = abs_file(m, &f.die, 0);
 	if (dwarf_decl_line(&f.die, &l) != 0)
 		l = 0;
 	*line = (unsigned)l;
 	return l ? 0 : MT_ENOTFOUND;
 }
 
-/* getExpressionFrameOffset: DW_OP_fbreg N, or DW_OP_bregX N with X the
- * frame base register, alone or followed by DW_OP_deref. */
-static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
+/* getExpressionFrameOffset on one expression: DW_OP_fbreg N, or
+ * DW_OP_bregX N with X the frame base register, alone or followed by
+ * DW_OP_deref. */
+static int
+expr_frame_offset(const Dwarf_Op *ops, size_t n, int fb_reg, int64_t *out)
 {
-	Dwarf_Attribute a;
-	Dwarf_Op *ops;
-	size_t n;
-
-	if (!dwarf_attr(var, DW_AT_location, &a) ||
-	    dwarf_getlocation(&a, &ops, &n) != 0 || n == 0 || n > 2)
+	if (n == 0 || n > 2)
 		return 0;
 	if (ops[0].atom != DW_OP_fbreg &&
 	    !(fb_reg >= 0 && ops[0].atom == (unsigned)(DW_OP_breg0 + fb_reg)))
@@ -293,6 +296,28 @@ static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
 		return 0;
 	*out = (int64_t)ops[0].number;
 	return 1;
+}
+
+/* The first expression of the location (one expression, or each entry
+ * of a location list in order, as DWARFDie::getLocations lists them)
+ * that is a frame offset. */
+static int frame_offset(Dwarf_Die *var, int fb_reg, int64_t *out)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	Dwarf_Addr base, start, end;
+	size_t n;
+	ptrdiff_t off = 0;
+	int guard = 0;
+
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		return 0;
+	while (guard++ < 65536 &&
+	       (off = dwarf_getlocations(&a, off, &base, &start, &end, &ops,
+	                                 &n)) > 0)
+		if (expr_frame_offset(ops, n, fb_reg, out))
+			return 1;
+	return 0;
 }
 
 static int frame_base_reg(Dwarf_Die *sub)
@@ -344,7 +369,7 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 			loc.has_size =
 			        type_size(&type, addr_size(&d), 0, &loc.size);
 		if (dwarf_attr(&d, DW_AT_decl_file, &a))
-			loc.decl_file = abs_file(l->m, &d);
+			loc.decl_file = abs_file(l->m, &d, 1);
 		if (udata(&d, DW_AT_decl_line, &w))
 			line = (int)w;
 		loc.decl_line = (unsigned)line;
@@ -362,21 +387,43 @@ static void add_locals(locals *l, Dwarf_Die *sub, Dwarf_Die *die, int depth)
 	while (dwarf_siblingof(&child, &child) == 0);
 }
 
+/* A skeleton unit's split unit (-gsplit-dwarf, when libdw found the
+ * .dwo), where its DIEs are; the unit itself otherwise. */
+static void split_unit(Dwarf_Die *cu)
+{
+	uint8_t type;
+	Dwarf_Die sub;
+
+	if (dwarf_cu_info(cu->cu, NULL, &type, NULL, &sub, NULL, NULL, NULL) ==
+	            0 &&
+	    type == DW_UT_skeleton && sub.cu &&
+	    dwarf_tag(&sub) == DW_TAG_compile_unit)
+		*cu = sub;
+}
+
 /* The CU DIE whose ranges hold addr: .debug_aranges when there is one
- * (dwarf_addrdie), else each CU's own ranges (clang writes no aranges). */
-static int cu_at(Dwarf_Die *out, mt_module *m, uint64_t addr)
+ * (dwarf_addrdie), else each CU's own ranges (clang writes no aranges).
+ * split: a skeleton's split unit instead (LLVM 19 reads the .dwo for
+ * inline chains and their start lines, not for FRAME's locals). */
+static int cu_at(Dwarf_Die *out, mt_module *m, uint64_t addr, int split)
 {
 	Dwarf_Off off = 0, next;
 	size_t hsize;
 
 	if (!m->dw)
 		return 0;
-	if (dwarf_addrdie(m->dw, addr, out))
+	if (dwarf_addrdie(m->dw, addr, out)) {
+		if (split)
+			split_unit(out);
 		return 1;
+	}
 	while (dwarf_nextcu(m->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(m->dw, off + hsize, out) &&
-		    dwarf_haspc(out, addr) == 1)
+		    dwarf_haspc(out, addr) == 1) {
+			if (split)
+				split_unit(out);
 			return 1;
+		}
 		off = next;
 	}
 	return 0;
@@ -407,7 +454,7 @@ static int scope_below(Dwarf_Die *scope, uint64_t addr)
  * Returns the count; *out is new (free with free()). dwarf_getscopes is
  * not used: it continues from an inlined callee into its abstract
  * definition instead of the caller. */
-static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr)
+static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
 {
 	Dwarf_Die cu, cur, child;
 	Dwarf_Die *v = NULL;
@@ -415,7 +462,7 @@ static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr)
 	int depth = 0;
 
 	*out = NULL;
-	if (!cu_at(&cu, m, addr))
+	if (!cu_at(&cu, m, addr, split))
 		return 0;
 	cur = cu;
 	while (depth++ < SYM_MAX_DIE_DEPTH && dwarf_child(&cur, &child) == 0) {
@@ -475,15 +522,16 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 {
 	Dwarf_Die *scopes = NULL, *sub = NULL;
 	locals l = { NULL, 0, 0, m };
-	int n, i;
+	int n;
 
 	*out = NULL;
-	n = scopes_at(&scopes, m, addr);
-	/* The outermost DW_TAG_subprogram: the function that owns the
-	 * frame, inlined callees included. */
-	for (i = 0; i < n; i++)
-		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram)
-			sub = &scopes[i];
+	n = scopes_at(&scopes, m, addr, 0);
+	/* The innermost subroutine, an inlined one included, and what is
+	 * below it (LLVM 19's getLocalsForAddress starts from
+	 * getSubroutineForAddress): at an inlined call, the callee's
+	 * locals only. */
+	if (n > 0)
+		sub = &scopes[0];
 	if (sub)
 		add_locals(&l, sub, sub, 0);
 	free(scopes);
@@ -499,7 +547,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 	Dwarf_Die *scopes = NULL;
 	int n, i, k = 0;
 
-	n = scopes_at(&scopes, m, addr);
+	n = scopes_at(&scopes, m, addr, 1);
 	for (i = 0; i < n && (size_t)k < max; i++) {
 		int tag = dwarf_tag(&scopes[i]), line = 0;
 		Dwarf_Attribute a;
@@ -509,7 +557,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 		    tag != DW_TAG_inlined_subroutine)
 			continue;
 		memset(&out[k], 0, sizeof(out[k]));
-		out[k].file = abs_file(m, &scopes[i]);
+		out[k].file = abs_file(m, &scopes[i], 0);
 		if (dwarf_decl_line(&scopes[i], &line) == 0 && line > 0)
 			out[k].line = (unsigned)line;
 		/* Only DW_AT_low_pc: a DIE with DW_AT_ranges alone has no
@@ -552,7 +600,7 @@ const char *mt_module_comp_dir(mt_module *m, uint64_t addr)
 	Dwarf_Die cu;
 	Dwarf_Attribute a;
 
-	if (!cu_at(&cu, m, addr) || !dwarf_attr(&cu, DW_AT_comp_dir, &a))
+	if (!cu_at(&cu, m, addr, 0) || !dwarf_attr(&cu, DW_AT_comp_dir, &a))
 		return NULL;
 	return dwarf_formstring(&a);
 }

@@ -55,6 +55,7 @@ static void module_free(mt_module *m)
 		free(m->syms);
 	mt_memo_release(&m->memo_nodes);
 	mt_memo_release(&m->memo_syms);
+	mt_memo_release(&m->memo_binutils);
 	sym_cache_release(m);
 	free(m->cache_err);
 	mt_arena_release(&m->arena);
@@ -89,6 +90,7 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 
 	m->key = mt_strdup(key);
 	m->names = s->opts.names;
+	m->binutils_rules = s->opts.binutils_rules;
 	m->object_symbols = s->opts.object_symbols;
 	/* The cache holds demangled names only. */
 	m->index_cache =
@@ -278,7 +280,8 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	sym_cu *cu;
 	int n = 0;
 
-	if (m->dw && (cu = ready_cu(m, addr)) != NULL)
+	cu = m->dw ? ready_cu(m, addr) : NULL;
+	if (cu)
 		n = sym_dwarf_chain(m, cu, addr, chain, MAX_CHAIN);
 	if (n <= 0) {
 		memset(&chain[0], 0, sizeof(chain[0]));
@@ -288,6 +291,11 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	 * covering ELF symbol's: DWARF may only carry a short name, and the
 	 * symbol says which clone (".constprop.0", ".cold") this is. */
 	sym = m->names == MT_NAMES_SHORT ? NULL : sym_find_symbol(m, addr);
+	/* binutils names the outermost frame from the symbol table only
+	 * without DWARF (and frames without a linkage name as
+	 * sym_node_name says). */
+	if (sym && m->binutils_rules && chain[n - 1].function)
+		sym = NULL;
 	if (sym) {
 		chain[n - 1].function = sym_symbol_name(m, sym);
 		if (!chain[n - 1].file)

@@ -27,6 +27,10 @@
 #define SYM_MAX_INDEXED_FILES 1000000
 #define SYM_MAX_NAME 4096
 
+/* GCC's (and clang's -fdebug-info-for-profiling) call-site discriminator
+ * of an inlined subroutine; elfutils' dwarf.h does not name it. */
+#define SYM_AT_GNU_DISCRIMINATOR 0x2136
+
 /* Result of the DWARF readers (die_walk.c, line_table.c, dwarf_rd.h):
  * SYM_REFUSED means "not known for certain from these bytes" (corrupt,
  * truncated, or a form or layout the reader does not handle). A refused
@@ -86,6 +90,8 @@ typedef struct sym_node {
 	uint32_t call_column;
 	uint32_t inlined; /* 1 for DW_TAG_inlined_subroutine */
 	uint32_t name; /* in an index cache: its name's offset + 1 there */
+	uint32_t call_discr; /* DW_AT_GNU_discriminator of the call */
+	uint32_t unused; /* no padding: the array is written to files */
 } sym_node;
 
 /* An address range [lo, hi) and what owns it: a subroutine node of a CU
@@ -122,6 +128,8 @@ typedef struct sym_line_row {
 	uint32_t line; /* 0 when unknown */
 	uint32_t column;
 	uint32_t end;
+	uint32_t discr; /* the discriminator register */
+	uint32_t unused; /* no padding: rows are written to files */
 } sym_line_row;
 
 #define SYM_LINE_NO_DIR UINT64_MAX
@@ -130,7 +138,9 @@ typedef struct sym_line_file {
 	uint64_t dir; /* index into dirs, or SYM_LINE_NO_DIR */
 } sym_line_file;
 
-/* Line-number state machine registers (DWARF 5 section 6.2.2). */
+/* Line-number state machine registers (DWARF 5 section 6.2.2). The
+ * discriminator is not among them: every row resets it to 0, so it is 0
+ * wherever a state is kept (a mark); the decoder holds it. */
 typedef struct sym_line_state {
 	uint64_t addr;
 	uint64_t op_index;
@@ -215,6 +225,12 @@ typedef struct sym_cu {
 	                        table: then it has no lines), or NULL */
 	const char **full_names; /* lazily composed absolute names */
 	const char *comp_dir;
+	/* A skeleton unit (-gsplit-dwarf) whose split unit libdw found in
+	 * its .dwo: that file's Dwarf (owned by libdw, freed with m->dw)
+	 * and the split CU DIE's offset there. The nodes' DIE offsets are
+	 * in that file; the line table is the skeleton's. NULL: none. */
+	Dwarf *split_dw;
+	uint64_t split_off;
 	/* Its record in the index cache, or NULL. When set, nodes, segs
 	 * and the line marks/rows live in the mapped file. */
 	const struct cache_cu *cached;
@@ -247,12 +263,16 @@ struct mt_module {
 	int syms_loaded;
 	int syms_sorted;
 	int syms_mapped; /* syms points into cache_map */
+	int syms_origin; /* 0 not known yet, 1 the module file's table,
+	                    2 the debug file's .symtab (elfsym.c) */
 	sym_elfsym *syms;
 	size_t n_syms;
 	const char *sym_strs; /* the string table the names index */
 	size_t sym_strs_size; /* its bytes up to and with its last NUL */
 	/* Names computed on first use, by DIE offset and by symbol. */
 	mt_memo memo_nodes, memo_syms;
+	mt_memo memo_binutils; /* binutils_rules: names functions took
+	                          (dwarf_index.c) */
 
 	int index_state; /* sym_index_state */
 	sym_cu *cus;
@@ -264,6 +284,7 @@ struct mt_module {
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	mt_names names; /* mt_symbolizer_opts.names */
+	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
@@ -350,6 +371,12 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 /* Demangle like llvm-symbolizer; returns a new string or NULL when the
  * name is not a mangled one. Free with free(). */
 char *mt_sym_demangle(const char *name);
+/* Demangle as binutils' bfd_demangle (addr2line -C) does; a new string
+ * or NULL when the name is not a mangled one. Free with free(). */
+char *mt_sym_demangle_gnu(const char *name);
+/* The name as m->names wants it demangled (mt_sym_demangle or
+ * mt_sym_demangle_gnu), or NULL: keep it as it is. */
+char *sym_demangle_for(const mt_module *m, const char *name);
 /* Append s to out with the GNU demangler's spellings rewritten into
  * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */
 void sym_llvm_spelling(mt_buf *out, const char *s);

@@ -39,7 +39,9 @@ mt_die_walk mt_die_walk_from_name(const char *name);
 typedef enum {
 	MT_NAMES_DEMANGLED = 0, /* linkage name, demangled (the default) */
 	MT_NAMES_MANGLED, /* linkage name as in the file */
-	MT_NAMES_SHORT /* DW_AT_name only; no symbol-table override */
+	MT_NAMES_SHORT, /* DW_AT_name only; no symbol-table override */
+	MT_NAMES_GNU /* linkage name demangled as binutils (addr2line -C)
+	                prints it: libiberty's demangler */
 } mt_names;
 
 typedef struct mt_symbolizer_opts {
@@ -67,6 +69,11 @@ typedef struct mt_symbolizer_opts {
 	mt_names names; /* with anything but MT_NAMES_DEMANGLED the
 	                   index cache is not used (it stores demangled
 	                   names) */
+	int binutils_rules; /* binutils addr2line's rules: the outermost
+	                       frame keeps its DWARF name (the ELF symbol
+	                       names it only when DWARF has none), and
+	                       of aliases at one address of the largest
+	                       size the first in the table names it */
 } mt_symbolizer_opts;
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
@@ -115,6 +122,9 @@ typedef struct mt_srcloc {
 	const char *file; /* NULL when unknown */
 	unsigned line; /* 0 when unknown */
 	unsigned column;
+	unsigned discriminator; /* the line-table row's (innermost frame)
+	                           or the call's DW_AT_GNU_discriminator
+	                           (outer frames); 0 when none */
 } mt_srcloc;
 
 /*
@@ -129,6 +139,17 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max);
 /* Value (file-relative address) of the named symbol from .symtab/.dynsym;
  * the name may be demangled C++ as printed in a dump. 0 or MT_ENOTFOUND. */
 int mt_module_symbol_value(uint64_t *out, mt_module *m, const char *name);
+
+/* The addresses llvm-symbolizer 19's findSymbol gives for a symbol
+ * name: of the one symbol it keeps per address (as the outermost
+ * frame's), each whose name as in the table ("_ZN3foo3barEv", "f@@V2")
+ * is name, in address order; offset is added when it is below the
+ * symbol's size. Fills out[0..max) and returns how many there are. */
+int mt_module_find_symbol(uint64_t *out,
+                          size_t max,
+                          mt_module *m,
+                          const char *name,
+                          uint64_t offset);
 
 /* Why maxtriage's own DIE reader refused the compile unit covering
  * addr, which was then read with libdw (the answers are the same):
