@@ -836,6 +836,15 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	return cu->full_names[idx];
 }
 
+const char *mt_module_file_entry_at(mt_module *m, uint64_t addr, size_t index)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+
+	if (!cu || cu->state != SYM_CU_READY || index >= cu->lt.n_files)
+		return NULL;
+	return cu->lt.files[index].name;
+}
+
 const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file)
 {
 	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;

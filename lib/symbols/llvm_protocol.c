@@ -491,15 +491,20 @@ static const char *base_name(const char *f)
 	return s ? s + 1 : f;
 }
 
-/* The file name as --basenames / --relativenames want it. */
-static const char *
-shown_file(const mt_llvm *l, mt_module *m, uint64_t addr, const char *f)
+/* The file name as --basenames / --relativenames want it; entry is f's
+ * line-table entry when the caller knows it, else it is looked up. */
+static const char *shown_file_entry(const mt_llvm *l,
+                                    mt_module *m,
+                                    uint64_t addr,
+                                    const char *f,
+                                    const char *entry)
 {
 	if (!f)
 		return NULL;
 	if (l->o.basenames) {
 		/* LLVM keeps a name that is absolute in the line table. */
-		const char *entry = m ? mt_module_file_entry(m, addr, f) : NULL;
+		if (!entry && m)
+			entry = mt_module_file_entry(m, addr, f);
 
 		if (entry && entry[0] == '/' && !l->o.addr2line)
 			return f;
@@ -513,6 +518,12 @@ shown_file(const mt_llvm *l, mt_module *m, uint64_t addr, const char *f)
 			return f + n + 1;
 	}
 	return f;
+}
+
+static const char *
+shown_file(const mt_llvm *l, mt_module *m, uint64_t addr, const char *f)
+{
+	return shown_file_entry(l, m, addr, f, NULL);
 }
 
 static void print_header(mt_buf *b, const mt_llvm *l, const uint64_t *addr)
@@ -717,7 +728,8 @@ static int code_frames(frame *out,
 		f->discr = l->o.addr2line ? loc[0].discriminator
 		                          : loc[i].discriminator;
 		if (i < ns) {
-			f->start_file = shown_file(l, m, addr, st[i].file);
+			f->start_file = shown_file_entry(l, m, addr, st[i].file,
+			                                 st[i].entry);
 			f->start_line = st[i].line;
 			f->has_start = st[i].has_addr;
 			f->start = st[i].addr;

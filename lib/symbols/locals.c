@@ -30,7 +30,8 @@
  * DW_FORM_implicit_const file (LLVM 19 makes that form's value without
  * its unit, and DWARFFormValue::getAsFile then gives nothing; gcc uses
  * the form for the decl_file of many functions and globals). */
-static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
+static const char *
+abs_file_entry(mt_module *m, Dwarf_Die *die, int implicit_ok, size_t *index)
 {
 	const char *f = NULL, *comp = NULL;
 	Dwarf_Die cu;
@@ -54,6 +55,8 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
 	f = dwarf_filesrc(files, idx, NULL, NULL);
 	if (!f)
 		return NULL;
+	if (index)
+		*index = (size_t)idx;
 	if (f[0] == '/')
 		return f;
 	if (dwarf_attr_integrate(&cu, DW_AT_comp_dir, &a))
@@ -67,6 +70,11 @@ static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
 	ret = mt_arena_strdup(&m->arena, b.ptr, b.len);
 	mt_buf_release(&b);
 	return ret;
+}
+
+static const char *abs_file(mt_module *m, Dwarf_Die *die, int implicit_ok)
+{
+	return abs_file_entry(m, die, implicit_ok, NULL);
 }
 
 static int udata(Dwarf_Die *die, unsigned at, Dwarf_Word *out)
@@ -556,8 +564,14 @@ int mt_module_frame_starts(mt_frame_start *out,
 		if (tag != DW_TAG_subprogram &&
 		    tag != DW_TAG_inlined_subroutine)
 			continue;
+		size_t fi = (size_t)-1;
+
 		memset(&out[k], 0, sizeof(out[k]));
-		out[k].file = abs_file(m, &scopes[i], 0);
+		out[k].file = abs_file_entry(m, &scopes[i], 0, &fi);
+		/* by the index the DIE names: several entries may spell the
+		 * same path, one absolute, one relative to a directory */
+		if (out[k].file && fi != (size_t)-1)
+			out[k].entry = mt_module_file_entry_at(m, addr, fi);
 		if (dwarf_decl_line(&scopes[i], &line) == 0 && line > 0)
 			out[k].line = (unsigned)line;
 		/* Only DW_AT_low_pc: a DIE with DW_AT_ranges alone has no

@@ -115,6 +115,23 @@ for style in "" --output-style=LLVM --output-style=GNU --output-style=JSON; do
 		same "obj $style $opt" "$tmp/addrs" --obj="$lib" $style $opt
 	done
 done
+# The same source built from a sibling directory: clang writes the file
+# twice in the line table, absolute as file 0 and relative to the common
+# parent as file 1, and the DIEs name file 1. LLVM takes a declaration's
+# file by that number (the path did not decide it while the checkout and
+# $tmp shared no parent; it did for a checkout under /tmp).
+mkdir -p "$tmp/cwd"
+(cd "$tmp/cwd" && clang++-19 -g -O2 -fPIC -shared "$s/lib.cc" -o "$s/libsib.so") || {
+	echo "$NAME: FAIL: building the sibling library"
+	exit 1
+}
+addrs "$s/libsib.so" >"$tmp/addrs_sib"
+for style in "" --output-style=GNU --output-style=JSON; do
+	for opt in "" -s --relativenames --verbose; do
+		# shellcheck disable=SC2086
+		same "sibling $style $opt" "$tmp/addrs_sib" --obj="$s/libsib.so" $style $opt
+	done
+done
 # --filter-markup with each option: the library found by build-id in a
 # .build-id tree, a bt and a pc element for every address, a data
 # element for each global (tests/e2e/symbolize_markup.sh has the rest).

@@ -201,6 +201,8 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr);
  * DW_AT_low_pc, for llvm-symbolizer's JSON and --verbose output. */
 typedef struct mt_frame_start {
 	const char *file; /* NULL unknown */
+	const char *entry; /* file as its line-table entry is written (not
+	                      joined with its directory), NULL unknown */
 	unsigned line; /* 0 unknown */
 	int has_addr;
 	uint64_t addr;
@@ -217,6 +219,8 @@ int mt_module_frame_starts(mt_frame_start *out,
  * directory), of a file name of addr's CU (as a lookup of addr returned
  * it), or NULL. */
 const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
+/* The same for line-table file number index of addr's CU, or NULL. */
+const char *mt_module_file_entry_at(mt_module *m, uint64_t addr, size_t index);
 /* The address of the named section of the module file: 0 and *out, or
  * MT_ENOTFOUND. */
 int mt_module_section_addr(uint64_t *out, mt_module *m, const char *name);
