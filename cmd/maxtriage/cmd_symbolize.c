@@ -283,28 +283,78 @@ static int apply_choice(sym_args *a, const sym_opt *o, const char *v)
 	return 0;
 }
 
+/* The options that only set a flag: the flag, and *value its value. */
+static int *flag_field(sym_args *a, int id, int *value)
+{
+	*value = 1;
+	switch (id) {
+	case O_ADDRESSES:
+		return &a->lo.addresses;
+	case O_BASENAMES:
+		return &a->lo.basenames;
+	case O_FILTER_MARKUP:
+		return &a->markup;
+	case O_DEMANGLE:
+		return &a->demangle;
+	case O_NO_DEMANGLE:
+		*value = 0;
+		return &a->demangle;
+	case O_DEBUGINFOD:
+		return &a->sym.debuginfod;
+	case O_NO_DEBUGINFOD:
+		*value = 0;
+		return &a->sym.debuginfod;
+	case O_INLINES:
+		return &a->lo.inlines;
+	case O_NO_INLINES:
+		*value = 0;
+		return &a->lo.inlines;
+	case O_PRETTY:
+		return &a->lo.pretty;
+	case O_RELATIVE_ADDRESS:
+		return &a->lo.relative_address;
+	case O_RELATIVENAMES:
+		return &a->lo.relativenames;
+	case O_VERBOSE:
+		return &a->lo.verbose;
+	default:
+		return NULL;
+	}
+}
+
 /* Apply one option. 0, 1 to stop with status 0 (--help, --version), or
  * -1 after an error line. */
 static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 {
 	uint64_t n;
+	int *flag, value;
 
 	switch (o->id) {
+	case O_ADDRESSES:
+	case O_BASENAMES:
+	case O_FILTER_MARKUP:
+	case O_DEMANGLE:
+	case O_NO_DEMANGLE:
+	case O_DEBUGINFOD:
+	case O_NO_DEBUGINFOD:
+	case O_INLINES:
+	case O_NO_INLINES:
+	case O_PRETTY:
+	case O_RELATIVE_ADDRESS:
+	case O_RELATIVENAMES:
+	case O_VERBOSE:
+		flag = flag_field(a, o->id, &value);
+		*flag = value;
+		break;
 	case O_FUNCTIONS:
 	case O_STYLE:
 	case O_FORMAT:
 		if (apply_choice(a, o, v))
 			goto bad;
 		break;
-	case O_ADDRESSES:
-		a->lo.addresses = 1;
-		break;
 	case O_ADJUST_VMA:
 		if (number(&a->lo.adjust_vma, v))
 			goto bad;
-		break;
-	case O_BASENAMES:
-		a->lo.basenames = 1;
 		break;
 	case O_BUILD_ID:
 		a->lo.build_id = v;
@@ -318,15 +368,6 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		           : v && !strcmp(v, "auto") ? -1
 		                                     : 1;
 		break;
-	case O_FILTER_MARKUP:
-		a->markup = 1;
-		break;
-	case O_DEMANGLE:
-		a->demangle = 1;
-		break;
-	case O_NO_DEMANGLE:
-		a->demangle = 0;
-		break;
 	case O_DEMANGLE_EQ:
 		if (bool_value(&a->demangle, v))
 			goto bad;
@@ -334,46 +375,22 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_DEBUG_DIR:
 		cli_strlist_push(&a->sym.debug_dirs, v);
 		break;
-	case O_DEBUGINFOD:
-		a->sym.debuginfod = 1;
-		break;
-	case O_NO_DEBUGINFOD:
-		a->sym.debuginfod = 0;
-		break;
 	case O_OBJ:
 		a->lo.obj = v;
 		break;
 	case O_HELP:
 		a->help = 1;
 		return 1;
-	case O_INLINES:
-		a->lo.inlines = 1;
-		break;
-	case O_NO_INLINES:
-		a->lo.inlines = 0;
-		break;
 	case O_INLINING_EQ:
 		if (!v)
 			a->lo.inlines = 1;
 		else if (bool_value(&a->lo.inlines, v))
 			goto bad;
 		break;
-	case O_PRETTY:
-		a->lo.pretty = 1;
-		break;
 	case O_CONTEXT:
 		if (number(&n, v) || n > 1000000)
 			goto bad;
 		a->lo.context_lines = (long)n;
-		break;
-	case O_RELATIVE_ADDRESS:
-		a->lo.relative_address = 1;
-		break;
-	case O_RELATIVENAMES:
-		a->lo.relativenames = 1;
-		break;
-	case O_VERBOSE:
-		a->lo.verbose = 1;
 		break;
 	case O_VERSION:
 		printf("%s (maxtriage %s, the llvm-symbolizer 19 and binutils "
