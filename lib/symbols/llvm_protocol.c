@@ -11,6 +11,7 @@
 
 #include "maxtriage/common.h"
 #include "maxtriage/utf8.h"
+#include "symbols_int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -105,11 +106,12 @@ static int space_word(char *dst, const char **src)
 	return n ? 0 : -1;
 }
 
-/* StringRef::getAsInteger: radix 0 detects 0x, 0b, 0o and 0 (octal); the
- * whole string must be the number. */
-static int as_integer(uint64_t *out, const char *s, size_t n, int radix)
+/* StringRef::getAsInteger for an unsigned 64-bit value: radix 0 senses
+ * 0x, 0b, 0o and a leading 0; the whole text must be digits of the
+ * radix; overflow is found LLVM's way (the shift back loses bits). */
+int sym_llvm_uint(uint64_t *out, const char *s, size_t n, unsigned radix)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, prev;
 	size_t i = 0;
 
 	if (radix == 0) {
@@ -124,7 +126,8 @@ static int as_integer(uint64_t *out, const char *s, size_t n, int radix)
 		} else if (n >= 2 && s[0] == '0' && s[1] == 'o') {
 			radix = 8;
 			i = 2;
-		} else if (n >= 2 && s[0] == '0') {
+		} else if (n >= 2 && s[0] == '0' && s[1] >= '0' &&
+		           s[1] <= '9') {
 			radix = 8;
 			i = 1;
 		}
@@ -132,10 +135,10 @@ static int as_integer(uint64_t *out, const char *s, size_t n, int radix)
 	if (i >= n)
 		return -1;
 	for (; i < n; i++) {
-		int d;
 		unsigned char c = (unsigned char)s[i];
+		unsigned d;
 
-		if (isdigit(c))
+		if (c >= '0' && c <= '9')
 			d = c - '0';
 		else if (c >= 'a' && c <= 'z')
 			d = c - 'a' + 10;
@@ -145,8 +148,9 @@ static int as_integer(uint64_t *out, const char *s, size_t n, int radix)
 			return -1;
 		if (d >= radix)
 			return -1;
-		if (__builtin_mul_overflow(v, (uint64_t)radix, &v) ||
-		    __builtin_add_overflow(v, (uint64_t)d, &v))
+		prev = v;
+		v = v * radix + d;
+		if (v / radix < prev)
 			return -1;
 	}
 	*out = v;
@@ -205,7 +209,7 @@ parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
 		return 0;
 	}
 	if (isdigit((unsigned char)spec[0])) {
-		if (as_integer(&r->addr, spec, n, 0)) {
+		if (sym_llvm_uint(&r->addr, spec, n, 0)) {
 			*why = "expected a number as module offset";
 			return -1;
 		}
@@ -220,8 +224,8 @@ parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
 		if (plus && plus != spec) {
 			uint64_t off;
 
-			if (!as_integer(&off, plus + 1,
-			                n - (size_t)(plus + 1 - spec), 0)) {
+			if (!sym_llvm_uint(&off, plus + 1,
+			                   n - (size_t)(plus + 1 - spec), 0)) {
 				r->sym_offset = off;
 				sn = (size_t)(plus - spec);
 			}

@@ -352,57 +352,6 @@ static void warn_at_most(mt_markup *f, const node *n, size_t size)
 
 /* --- Field values --------------------------------------------------- */
 
-/* StringRef::getAsInteger for an unsigned 64-bit value: radix 0 senses
- * 0x, 0b, 0o and a leading 0; the whole text must be digits of the
- * radix; overflow is found LLVM's way (the shift back loses bits). */
-static int llvm_uint(uint64_t *out, const char *s, size_t n, unsigned radix)
-{
-	uint64_t v = 0, prev;
-	size_t i = 0;
-
-	if (radix == 0) {
-		radix = 10;
-		if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-			radix = 16;
-			i = 2;
-		} else if (n >= 2 && s[0] == '0' &&
-		           (s[1] == 'b' || s[1] == 'B')) {
-			radix = 2;
-			i = 2;
-		} else if (n >= 2 && s[0] == '0' && s[1] == 'o') {
-			radix = 8;
-			i = 2;
-		} else if (n >= 2 && s[0] == '0' && s[1] >= '0' &&
-		           s[1] <= '9') {
-			radix = 8;
-			i = 1;
-		}
-	}
-	if (i >= n)
-		return -1;
-	for (; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		unsigned d;
-
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'z')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'Z')
-			d = c - 'A' + 10;
-		else
-			return -1;
-		if (d >= radix)
-			return -1;
-		prev = v;
-		v = v * radix + d;
-		if (v / radix < prev)
-			return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 /* %p: 0, or 0x and hex digits. */
 static int parse_addr(uint64_t *out, mt_markup *f, span s)
 {
@@ -416,7 +365,7 @@ static int parse_addr(uint64_t *out, mt_markup *f, span s)
 		return 0;
 	}
 	if (s.len < 2 || p[0] != '0' || p[1] != 'x' ||
-	    llvm_uint(out, p + 2, s.len - 2, 16)) {
+	    sym_llvm_uint(out, p + 2, s.len - 2, 16)) {
 		type_error(f, s, "address");
 		return -1;
 	}
@@ -426,7 +375,7 @@ static int parse_addr(uint64_t *out, mt_markup *f, span s)
 /* %i. */
 static int parse_int(uint64_t *out, mt_markup *f, span s, const char *what)
 {
-	if (llvm_uint(out, f->line + s.off, s.len, 0)) {
+	if (sym_llvm_uint(out, f->line + s.off, s.len, 0)) {
 		type_error(f, s, what);
 		return -1;
 	}
@@ -1099,8 +1048,8 @@ static int try_bt(mt_markup *f, const node *n)
 	if (!check_at_least(f, n, 2))
 		return 1;
 	warn_at_most(f, n, 3);
-	if (llvm_uint(&num, f->line + field(f, n, 0)->off, field(f, n, 0)->len,
-	              10)) {
+	if (sym_llvm_uint(&num, f->line + field(f, n, 0)->off,
+	                  field(f, n, 0)->len, 10)) {
 		type_error(f, *field(f, n, 0), "frame number");
 		return 1;
 	}

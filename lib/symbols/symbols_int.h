@@ -63,6 +63,11 @@ void sym_refuse(sym_refusal *rf, const char *file, int line, const char *why)
  * NULL when rf records nothing. */
 const char *sym_refusal_text(mt_arena *a, const sym_refusal *rf);
 
+/* LLVM's StringRef::getAsInteger for an unsigned 64-bit value (radix 0
+ * senses 0x, 0b, 0o and a leading 0): 0, or -1 unless all of s[0..n) is
+ * the number. */
+int sym_llvm_uint(uint64_t *out, const char *s, size_t n, unsigned radix);
+
 /* An ELF symbol kept for nearest-symbol lookup (llvm-symbolizer's rules:
  * FUNC, OBJECT, IFUNC and NOTYPE symbols in allocated sections). Plain
  * data, names as offsets into the module's symbol string table, so that
