@@ -11,6 +11,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_a2l
 for tool in g++ addr2line nm python3 timeout; do
 	command -v "$tool" >/dev/null 2>&1 || {
@@ -110,27 +112,11 @@ echo "addresses: $(wc -l <"$tmp/t.addrs") t.so, $(wc -l <"$tmp/tn.addrs") t-node
 
 # a2l LABEL ENV STDIN ARGS...
 a2l() {
-	label=$1
-	envv=$2
-	input=$3
+	_l=$1
+	_e=$2
+	_i=$3
 	shift 3
-	(cd "$tmp" && timeout 120 r/addr2line "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	# shellcheck disable=SC2086
-	(cd "$tmp" && timeout 120 env $envv m/addr2line "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	sed -i 's|^r/addr2line|TOOL|' "$tmp/exp.err"
-	sed -i -e 's|^m/addr2line|TOOL|' -e 's#^/[^ :]*/addr2line#TOOL#' "$tmp/got.err"
-	cat "$tmp/exp.err" >>"$tmp/exp"
-	cat "$tmp/got.err" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label ($(diff "$tmp/exp" "$tmp/got" | grep -c '^<') lines differ)"
-		diff "$tmp/exp" "$tmp/got" | head -10 | cut -c1-300
-		fail=1
-	fi
+	SAME_TIMEOUT=120 same_as addr2line "$_l" "$tmp" "$_e" "$_i" "$@"
 }
 
 for envv in "" MAXTRIAGE_NO_LIBBFD=1; do

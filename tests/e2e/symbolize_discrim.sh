@@ -11,6 +11,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_discrim
 ref=/usr/bin/llvm-symbolizer-19
 for tool in gcc clang-19 "$ref" llvm-dwarfdump-19 addr2line python3 timeout; do
@@ -19,7 +21,8 @@ for tool in gcc clang-19 "$ref" llvm-dwarfdump-19 addr2line python3 timeout; do
 		exit 77
 	}
 done
-mkdir -p "$tmp/m" "$tmp/src"
+mkdir -p "$tmp/r" "$tmp/m" "$tmp/src"
+ln -s "$ref" "$tmp/r/llvm-symbolizer"
 ln -s "$bin" "$tmp/m/llvm-symbolizer"
 ln -s "$bin" "$tmp/m/addr2line"
 s=$tmp/src
@@ -79,23 +82,11 @@ echo "libclang.so: $calls DW_AT_GNU_discriminator"
 
 # same LABEL ENV LIB ARGS...: both tools on every line-table address.
 same() {
-	label=$1
-	envv=$2
-	lib=$3
+	_l=$1
+	_e=$2
+	_lib=$3
 	shift 3
-	(cd "$tmp" && timeout 60 "$ref" --obj="$s/$lib" "$@" <"$tmp/$lib.addrs" >"$tmp/exp" 2>&1)
-	echo "exit $?" >>"$tmp/exp"
-	# shellcheck disable=SC2086
-	(cd "$tmp" && timeout 60 env $envv m/llvm-symbolizer --obj="$s/$lib" "$@" <"$tmp/$lib.addrs" >"$tmp/got" 2>&1)
-	echo "exit $?" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label"
-		diff "$tmp/exp" "$tmp/got" | head -12
-		fail=1
-	fi
+	same_as llvm-symbolizer "$_l" "$tmp" "$_e" "$tmp/$_lib.addrs" --obj="$s/$_lib" "$@"
 }
 
 for lib in libgcc.so libclang.so; do

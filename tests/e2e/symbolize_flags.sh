@@ -7,6 +7,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_flags
 ref=/usr/bin/llvm-symbolizer-19
 for tool in clang++-19 clang-19 "$ref" addr2line nm timeout; do
@@ -77,26 +79,10 @@ addrs "$s/libo0.so" >"$tmp/addrs0"
 
 # same NAME STDIN_FILE ARGS...: both tools, the same bytes.
 same() {
-	label=$1
-	input=$2
+	_l=$1
+	_i=$2
 	shift 2
-	(cd "$tmp" && timeout 60 r/llvm-symbolizer "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	(cd "$tmp" && timeout 60 m/llvm-symbolizer "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	sed -i 's|^r/llvm-symbolizer|TOOL|' "$tmp/exp.err"
-	# under valgrind it runs as a link of the same name elsewhere
-	sed -i -e 's|^m/llvm-symbolizer|TOOL|' -e 's#^/[^ :]*/llvm-symbolizer#TOOL#' "$tmp/got.err"
-	cat "$tmp/exp.err" >>"$tmp/exp"
-	cat "$tmp/got.err" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label"
-		diff "$tmp/exp" "$tmp/got" | head -12
-		fail=1
-	fi
+	same_as llvm-symbolizer "$_l" "$tmp" "" "$_i" "$@"
 }
 
 # Every option, and the styles with each.
@@ -223,26 +209,10 @@ same "bad --output-style" /dev/null --output-style=XML -e "$lib" 0x0
 
 # binutils addr2line (C library: its demangler spells C++ its own way).
 a2l() {
-	label=$1
-	input=$2
+	_l=$1
+	_i=$2
 	shift 2
-	(cd "$tmp" && timeout 60 r/addr2line "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	(cd "$tmp" && timeout 60 m/addr2line "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	sed -i 's|^r/addr2line|TOOL|' "$tmp/exp.err"
-	# under valgrind it runs as a link of the same name elsewhere
-	sed -i -e 's|^m/addr2line|TOOL|' -e 's#^/[^ :]*/addr2line#TOOL#' "$tmp/got.err"
-	cat "$tmp/exp.err" >>"$tmp/exp"
-	cat "$tmp/got.err" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   addr2line $label"
-	else
-		echo "FAIL addr2line $label"
-		diff "$tmp/exp" "$tmp/got" | head -12
-		fail=1
-	fi
+	same_as addr2line "addr2line $_l" "$tmp" "" "$_i" "$@"
 }
 # Addresses inside the functions (outside them binutils reads symbol
 # types and sections in ways docs/symbolize.md lists as not followed).

@@ -14,6 +14,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_markup
 ref=/usr/bin/llvm-symbolizer-19
 for tool in clang-19 clang++-19 "$ref" readelf objcopy nm timeout; do
@@ -43,22 +45,10 @@ has() {
 
 # same LABEL INPUT ARGS...: both tools, the same bytes.
 same() {
-	label=$1
-	input=$2
+	_l=$1
+	_i=$2
 	shift 2
-	(cd "$tmp" && timeout 60 r/llvm-symbolizer "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	(cd "$tmp" && timeout 60 m/llvm-symbolizer "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got" && cmp -s "$tmp/exp.err" "$tmp/got.err"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label"
-		diff "$tmp/exp" "$tmp/got" | head -10
-		diff "$tmp/exp.err" "$tmp/got.err" | head -10
-		fail=1
-	fi
+	same_as llvm-symbolizer "$_l" "$tmp" "" "$_i" "$@"
 }
 
 # Put FILE in the tree DIR as DIR/.build-id/xx/rest.debug for its build-id

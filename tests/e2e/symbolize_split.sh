@@ -9,6 +9,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_split
 ref=/usr/bin/llvm-symbolizer-19
 for tool in clang++-19 clang-19 gcc "$ref" llvm-dwarfdump-19 timeout; do
@@ -70,27 +72,12 @@ done
 
 # same LABEL ENV DIR STDIN ARGS...: run in DIR (a .dwo name is relative)
 same() {
-	label=$1
-	envv=$2
-	dir=$3
-	input=$4
+	_l=$1
+	_e=$2
+	_d=$3
+	_i=$4
 	shift 4
-	(cd "$dir" && timeout 60 "$tmp/r/llvm-symbolizer" "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	# shellcheck disable=SC2086
-	(cd "$dir" && timeout 60 env $envv "$tmp/m/llvm-symbolizer" "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	sed -i 's|^[^ :]*llvm-symbolizer|TOOL|' "$tmp/exp.err" "$tmp/got.err"
-	cat "$tmp/exp.err" >>"$tmp/exp"
-	cat "$tmp/got.err" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label"
-		diff "$tmp/exp" "$tmp/got" | head -10 | cut -c1-300
-		fail=1
-	fi
+	same_as llvm-symbolizer "$_l" "$_d" "$_e" "$_i" "$@"
 }
 
 for d in clang5 clang4 gcc; do

@@ -9,6 +9,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
+# shellcheck source=tests/e2e/lib/same.sh
+. "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_symbols
 ref=/usr/bin/llvm-symbolizer-19
 for tool in clang++-19 gcc "$ref" llvm-dwarfdump-19 nm timeout; do
@@ -67,25 +69,10 @@ clang++-19 -g -O2 -fPIC -shared "$s/cx.cc" -o "$s/cx.so" &&
 
 # same LABEL STDIN ARGS...
 same() {
-	label=$1
-	input=$2
+	_l=$1
+	_i=$2
 	shift 2
-	(cd "$tmp" && timeout 60 r/llvm-symbolizer "$@" <"$input" >"$tmp/exp" 2>"$tmp/exp.err")
-	echo "exit $?" >>"$tmp/exp"
-	(cd "$tmp" && timeout 60 m/llvm-symbolizer "$@" <"$input" >"$tmp/got" 2>"$tmp/got.err")
-	echo "exit $?" >>"$tmp/got"
-	sed -i 's|^r/llvm-symbolizer|TOOL|' "$tmp/exp.err"
-	sed -i -e 's|^m/llvm-symbolizer|TOOL|' -e 's#^/[^ :]*/llvm-symbolizer#TOOL#' "$tmp/got.err"
-	cat "$tmp/exp.err" >>"$tmp/exp"
-	cat "$tmp/got.err" >>"$tmp/got"
-	n=$((n + 1))
-	if cmp -s "$tmp/exp" "$tmp/got"; then
-		echo "ok   $label"
-	else
-		echo "FAIL $label"
-		diff "$tmp/exp" "$tmp/got" | head -12 | cut -c1-300
-		fail=1
-	fi
+	same_as llvm-symbolizer "$_l" "$tmp" "" "$_i" "$@"
 }
 
 # Every name of each table, alone and with offsets inside, at and past
