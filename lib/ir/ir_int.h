@@ -384,20 +384,28 @@ void ir_skip_line(ir_parser *P);
 /* Spaces, newlines and // comments. */
 static inline void ir_skip_ws(ir_parser *P)
 {
-	while (P->p < P->end) {
-		char c = *P->p;
+	/* locals: a store to P->p would be redone before every byte read */
+	const char *q = P->p, *end = P->end;
+	uint32_t line = P->line;
+
+	while (q < end) {
+		char c = *q;
 
 		if (c == '\n') {
-			P->line++;
-			P->p++;
+			line++;
+			q++;
 		} else if (c == ' ' || c == '\t' || c == '\r') {
-			P->p++;
-		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
+			q++;
+		} else if (c == '/' && q + 1 < end && q[1] == '/') {
+			P->p = q;
 			ir_skip_line(P);
+			q = P->p;
 		} else {
 			break;
 		}
 	}
+	P->p = q;
+	P->line = line;
 }
 
 /* Spaces and tabs only. */
