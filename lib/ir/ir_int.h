@@ -494,6 +494,9 @@ typedef struct ir_side {
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
 	uint8_t *claimed; /* taken by a fusion */
+	/* per string id of m: 1 if ops of that name exist on the other
+	 * side (only those can pair in a tier keyed by name); ir_match */
+	uint8_t *name_both;
 } ir_side;
 
 typedef struct ir_differ {
