@@ -134,7 +134,8 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	/* every tier but T_SYM keys the name: an op whose name the other
 	 * side lacks can only pair by symbol (in the llvm-dialect steps,
 	 * 15-30% of the ops, through all ten tiers) */
-	if (tier != T_SYM && !s->name_both[op->name])
+	if (tier != T_SYM &&
+	    !(s->name_both[op->name >> 3] & (1u << (op->name & 7))))
 		return 0;
 	h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
 
@@ -205,7 +206,7 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	default:
 		return 0;
 	}
-	return mt_hash_finish(h) | 1;
+	return ir_hash_finish(h) | 1;
 }
 
 /* The tiers' table: open addressing over chains of B ops with one key.
@@ -240,6 +241,8 @@ take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
 	e->cur = D->next[j];
 	D->a.match[i] = j;
 	D->b.match[j] = i;
+	D->afree--;
+	D->bfree--;
 }
 
 /* One tier: chain the free B ops by key (in document order, through
@@ -251,12 +254,10 @@ static void match_tier(ir_differ *D, int tier)
 {
 	ir_chain *tab = D->tab;
 	const uint64_t *keys = D->keys;
-	uint32_t i, nkeys = 0, nfree = 0;
+	uint32_t i, nkeys = 0;
 	size_t cap;
 
-	for (i = 0; i < D->a.n; i++)
-		nfree += D->a.match[i] == MT_IR_NONE;
-	if (!nfree)
+	if (!D->afree || !D->bfree)
 		return;
 	for (i = 0; i < D->b.n; i++) {
 		uint64_t k = 0;
@@ -410,6 +411,8 @@ static void match_dataflow(ir_differ *D)
 			continue;
 		D->a.match[i] = j;
 		D->b.match[j] = i;
+		D->afree--;
+		D->bfree--;
 	}
 }
 
@@ -430,13 +433,12 @@ static void tables_free(ir_differ *D)
 }
 
 /* s->name_both: which of s's op names o's ops also have (by hash, as
- * the tiers compare them). A module has few distinct op names: each is
- * looked up once. */
+ * the tiers compare them), one bit per string id. A module has few
+ * distinct op names: each is looked up once. */
 static void mark_names(ir_side *s, const ir_side *o)
 {
-	size_t ns = s->m->strs.n ? s->m->strs.n : 1;
-	size_t no = o->m->strs.n ? o->m->strs.n : 1;
-	uint8_t *seen = mt_calloc(no, 1);
+	size_t ns = s->m->strs.n, no = o->m->strs.n;
+	uint8_t *seen = mt_calloc(no / 8 + 1, 1);
 	mt_map names;
 	uint32_t i;
 
@@ -445,22 +447,23 @@ static void mark_names(ir_side *s, const ir_side *o)
 		mt_ir_str nm = o->m->ops[i].name;
 		int found;
 
-		if (nm < no && !seen[nm]) {
-			seen[nm] = 1;
+		if (nm < no && !(seen[nm >> 3] & (1u << (nm & 7)))) {
+			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
 			mt_map_slot(&names, o->m->strs.hashes[nm], 1, &found);
 		}
 	}
 	free(seen);
-	s->name_both = mt_calloc(ns, 1);
-	seen = mt_calloc(ns, 1);
+	s->name_both = mt_calloc(ns / 8 + 1, 1);
+	seen = mt_calloc(ns / 8 + 1, 1);
 	for (i = 0; i < s->n; i++) {
 		mt_ir_str nm = s->m->ops[i].name;
 
-		if (nm < ns && !seen[nm]) {
-			seen[nm] = 1;
-			s->name_both[nm] =
-			        mt_map_get(&names, s->m->strs.hashes[nm]) !=
-			        MT_MAP_NONE;
+		if (nm < ns && !(seen[nm >> 3] & (1u << (nm & 7)))) {
+			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
+			if (mt_map_get(&names, s->m->strs.hashes[nm]) !=
+			    MT_MAP_NONE)
+				s->name_both[nm >> 3] |=
+				        (uint8_t)(1u << (nm & 7));
 		}
 	}
 	free(seen);
@@ -473,6 +476,8 @@ void ir_match(ir_differ *D)
 
 	mark_names(&D->a, &D->b);
 	mark_names(&D->b, &D->a);
+	D->afree = D->a.n;
+	D->bfree = D->b.n;
 
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
 	tables_alloc(D);
