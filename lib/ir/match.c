@@ -432,42 +432,58 @@ static void tables_free(ir_differ *D)
 	D->tab = NULL;
 }
 
-/* s->name_both: which of s's op names o's ops also have (by hash, as
- * the tiers compare them), one bit per string id. A module has few
- * distinct op names: each is looked up once. */
-static void mark_names(ir_side *s, const ir_side *o)
+/* The distinct op names of s (string ids, in first use order): one
+ * pass over its ops. */
+static mt_ir_str *distinct_names(const ir_side *s, size_t *n)
 {
-	size_t ns = s->m->strs.n, no = o->m->strs.n;
-	uint8_t *seen = mt_calloc(no / 8 + 1, 1);
-	mt_map names;
+	size_t ns = s->m->strs.n, cap = 0;
+	uint8_t *seen = mt_calloc(ns / 8 + 1, 1);
+	mt_ir_str *out = NULL;
 	uint32_t i;
 
-	mt_map_init(&names, 64);
-	for (i = 0; i < o->n; i++) {
-		mt_ir_str nm = o->m->ops[i].name;
-		int found;
-
-		if (nm < no && !(seen[nm >> 3] & (1u << (nm & 7)))) {
-			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
-			mt_map_slot(&names, o->m->strs.hashes[nm], 1, &found);
-		}
-	}
-	free(seen);
-	s->name_both = mt_calloc(ns / 8 + 1, 1);
-	seen = mt_calloc(ns / 8 + 1, 1);
+	*n = 0;
 	for (i = 0; i < s->n; i++) {
 		mt_ir_str nm = s->m->ops[i].name;
 
 		if (nm < ns && !(seen[nm >> 3] & (1u << (nm & 7)))) {
 			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
-			if (mt_map_get(&names, s->m->strs.hashes[nm]) !=
-			    MT_MAP_NONE)
-				s->name_both[nm >> 3] |=
-				        (uint8_t)(1u << (nm & 7));
+			MT_PUSH(out, *n, cap, nm);
 		}
 	}
 	free(seen);
+	return out;
+}
+
+/* Both sides' name_both: which of a side's op names the other side's
+ * ops also have (by hash, as the tiers compare them), one bit per
+ * string id. A module has few distinct op names: each is looked up
+ * once. */
+static void mark_names(ir_side *a, ir_side *b)
+{
+	size_t na, nb, i;
+	mt_ir_str *da = distinct_names(a, &na), *db = distinct_names(b, &nb);
+	mt_map names;
+
+	a->name_both = mt_calloc(a->m->strs.n / 8 + 1, 1);
+	b->name_both = mt_calloc(b->m->strs.n / 8 + 1, 1);
+	mt_map_init(&names, nb);
+	for (i = 0; i < nb; i++) {
+		int found;
+
+		mt_map_slot(&names, b->m->strs.hashes[db[i]], (uint32_t)i,
+		            &found);
+	}
+	for (i = 0; i < na; i++) {
+		uint32_t k = mt_map_get(&names, a->m->strs.hashes[da[i]]);
+
+		if (k == MT_MAP_NONE)
+			continue;
+		a->name_both[da[i] >> 3] |= (uint8_t)(1u << (da[i] & 7));
+		b->name_both[db[k] >> 3] |= (uint8_t)(1u << (db[k] & 7));
+	}
 	mt_map_release(&names);
+	free(da);
+	free(db);
 }
 
 void ir_match(ir_differ *D)
@@ -475,7 +491,6 @@ void ir_match(ir_differ *D)
 	int tier;
 
 	mark_names(&D->a, &D->b);
-	mark_names(&D->b, &D->a);
 	D->afree = D->a.n;
 	D->bfree = D->b.n;
 
