@@ -549,7 +549,10 @@ static void put_renamed(composer *C, size_t j, const char *p, const char *e)
 			continue;
 		}
 		if (*p != '#' && *p != '!') {
-			p++;
+			/* to the next byte that matters, in a tight loop */
+			for (p++; p < e && *p != '"' && *p != '#' && *p != '!';
+			     p++)
+				;
 			continue;
 		}
 		for (q = p + 1; q < e && ir_is_suffix_char(*q); q++)

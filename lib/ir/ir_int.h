@@ -24,6 +24,17 @@
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 
+/* mt_hash_finish, inlined (the same values) for the matcher's keys. */
+static inline uint64_t ir_hash_finish(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
 /* Combine a 64-bit word into a hash. Internal only (never printed), so
  * it may change; it is inlined because matching calls it per op, per key. */
 static inline uint64_t ir_mix(uint64_t h, uint64_t v)
@@ -384,20 +395,28 @@ void ir_skip_line(ir_parser *P);
 /* Spaces, newlines and // comments. */
 static inline void ir_skip_ws(ir_parser *P)
 {
-	while (P->p < P->end) {
-		char c = *P->p;
+	/* locals: a store to P->p would be redone before every byte read */
+	const char *q = P->p, *end = P->end;
+	uint32_t line = P->line;
+
+	while (q < end) {
+		char c = *q;
 
 		if (c == '\n') {
-			P->line++;
-			P->p++;
+			line++;
+			q++;
 		} else if (c == ' ' || c == '\t' || c == '\r') {
-			P->p++;
-		} else if (c == '/' && P->p + 1 < P->end && P->p[1] == '/') {
+			q++;
+		} else if (c == '/' && q + 1 < end && q[1] == '/') {
+			P->p = q;
 			ir_skip_line(P);
+			q = P->p;
 		} else {
 			break;
 		}
 	}
+	P->p = q;
+	P->line = line;
 }
 
 /* Spaces and tabs only. */
@@ -486,6 +505,10 @@ typedef struct ir_side {
 	uint32_t *use_off; /* users of value v: uses[use_off[v]..[v+1]] */
 	uint32_t *uses;
 	uint8_t *claimed; /* taken by a fusion */
+	/* a bit per string id of m: set if ops of that name exist on the
+	 * other side (only those can pair in a tier keyed by name);
+	 * ir_match */
+	uint8_t *name_both;
 } ir_side;
 
 typedef struct ir_differ {
@@ -493,6 +516,7 @@ typedef struct ir_differ {
 	mt_ir_transition *t;
 	const mt_ir_trace *trace;
 	uint32_t *next; /* chains of B ops per key */
+	uint32_t afree, bfree; /* ops not matched yet, per side (ir_match) */
 	uint64_t *keys; /* per B op, this tier's key (0: none) */
 	void *tab; /* the tiers' key table (match.c) */
 } ir_differ;

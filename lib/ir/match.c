@@ -65,6 +65,7 @@ void ir_side_init(ir_side *s, const mt_ir_module *m)
 	}
 	s->use_off = NULL;
 	s->uses = NULL;
+	s->name_both = NULL;
 }
 
 /* Users of each value of s, as compressed rows. Built by ir_match once
@@ -106,6 +107,7 @@ void ir_side_release(ir_side *s)
 	free(s->use_off);
 	free(s->uses);
 	free(s->claimed);
+	free(s->name_both);
 }
 
 /* ---- matching tiers ---- */
@@ -127,7 +129,15 @@ enum {
 static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 {
 	const mt_ir_op *op = &s->m->ops[i];
-	uint64_t h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
+	uint64_t h;
+
+	/* every tier but T_SYM keys the name: an op whose name the other
+	 * side lacks can only pair by symbol (in the llvm-dialect steps,
+	 * 15-30% of the ops, through all ten tiers) */
+	if (tier != T_SYM &&
+	    !(s->name_both[op->name >> 3] & (1u << (op->name & 7))))
+		return 0;
+	h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
 
 	switch (tier) {
 	case T_SYM:
@@ -196,7 +206,7 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	default:
 		return 0;
 	}
-	return mt_hash_finish(h) | 1;
+	return ir_hash_finish(h) | 1;
 }
 
 /* The tiers' table: open addressing over chains of B ops with one key.
@@ -231,6 +241,8 @@ take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
 	e->cur = D->next[j];
 	D->a.match[i] = j;
 	D->b.match[j] = i;
+	D->afree--;
+	D->bfree--;
 }
 
 /* One tier: chain the free B ops by key (in document order, through
@@ -242,12 +254,10 @@ static void match_tier(ir_differ *D, int tier)
 {
 	ir_chain *tab = D->tab;
 	const uint64_t *keys = D->keys;
-	uint32_t i, nkeys = 0, nfree = 0;
+	uint32_t i, nkeys = 0;
 	size_t cap;
 
-	for (i = 0; i < D->a.n; i++)
-		nfree += D->a.match[i] == MT_IR_NONE;
-	if (!nfree)
+	if (!D->afree || !D->bfree)
 		return;
 	for (i = 0; i < D->b.n; i++) {
 		uint64_t k = 0;
@@ -401,6 +411,8 @@ static void match_dataflow(ir_differ *D)
 			continue;
 		D->a.match[i] = j;
 		D->b.match[j] = i;
+		D->afree--;
+		D->bfree--;
 	}
 }
 
@@ -420,9 +432,67 @@ static void tables_free(ir_differ *D)
 	D->tab = NULL;
 }
 
+/* The distinct op names of s (string ids, in first use order): one
+ * pass over its ops. */
+static mt_ir_str *distinct_names(const ir_side *s, size_t *n)
+{
+	size_t ns = s->m->strs.n, cap = 0;
+	uint8_t *seen = mt_calloc(ns / 8 + 1, 1);
+	mt_ir_str *out = NULL;
+	uint32_t i;
+
+	*n = 0;
+	for (i = 0; i < s->n; i++) {
+		mt_ir_str nm = s->m->ops[i].name;
+
+		if (nm < ns && !(seen[nm >> 3] & (1u << (nm & 7)))) {
+			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
+			MT_PUSH(out, *n, cap, nm);
+		}
+	}
+	free(seen);
+	return out;
+}
+
+/* Both sides' name_both: which of a side's op names the other side's
+ * ops also have (by hash, as the tiers compare them), one bit per
+ * string id. A module has few distinct op names: each is looked up
+ * once. */
+static void mark_names(ir_side *a, ir_side *b)
+{
+	size_t na, nb, i;
+	mt_ir_str *da = distinct_names(a, &na), *db = distinct_names(b, &nb);
+	mt_map names;
+
+	a->name_both = mt_calloc(a->m->strs.n / 8 + 1, 1);
+	b->name_both = mt_calloc(b->m->strs.n / 8 + 1, 1);
+	mt_map_init(&names, nb);
+	for (i = 0; i < nb; i++) {
+		int found;
+
+		mt_map_slot(&names, b->m->strs.hashes[db[i]], (uint32_t)i,
+		            &found);
+	}
+	for (i = 0; i < na; i++) {
+		uint32_t k = mt_map_get(&names, a->m->strs.hashes[da[i]]);
+
+		if (k == MT_MAP_NONE)
+			continue;
+		a->name_both[da[i] >> 3] |= (uint8_t)(1u << (da[i] & 7));
+		b->name_both[db[k] >> 3] |= (uint8_t)(1u << (db[k] & 7));
+	}
+	mt_map_release(&names);
+	free(da);
+	free(db);
+}
+
 void ir_match(ir_differ *D)
 {
 	int tier;
+
+	mark_names(&D->a, &D->b);
+	D->afree = D->a.n;
+	D->bfree = D->b.n;
 
 	D->next = mt_malloc((D->b.n + 1) * sizeof(*D->next));
 	tables_alloc(D);

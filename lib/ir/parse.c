@@ -367,9 +367,11 @@ static int tail_newline(ir_parser *P, tail *t)
  * only counts where it separates two words ("1 x" is not "1x"). */
 static void tail_blank(ir_parser *P, tail *t)
 {
-	P->p++;
-	while (P->p < P->end && (*P->p == ' ' || *P->p == '\t'))
-		P->p++;
+	const char *q = P->p + 1, *end = P->end;
+
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	P->p = q;
 	if (P->p < P->end && ir_is_suffix_char(t->last) &&
 	    ir_is_suffix_char(*P->p) && !ir_starts(P, "loc("))
 		t->h = IR_HB(t->h, ' ');
@@ -606,6 +608,44 @@ static int tail_punct(ir_parser *P, opctx *c, tail *t, char ch)
 	}
 }
 
+/* What scan_tail does at a byte: one table lookup and one jump instead
+ * of a chain of tests (the reader asks it at every token). The bytes
+ * left at 0 are exactly those of class IR_CC_PLAIN (lex.c). */
+enum {
+	TK_PLAIN, /* only feeds the hash */
+	TK_PUNCT, /* brackets, arrows: tail_punct */
+	TK_NL,
+	TK_BLANK, /* ' ' '\t' '\r' */
+	TK_SLASH,
+	TK_QUOTE,
+	TK_PCT,
+	TK_AT,
+	TK_SIGIL, /* '#' '!' */
+	TK_ID /* an identifier's first byte */
+};
+
+/* clang-format off */
+static const uint8_t tk_table[256] = {
+	['\n'] = TK_NL, [' '] = TK_BLANK, ['\t'] = TK_BLANK, ['\r'] = TK_BLANK,
+	['/'] = TK_SLASH, ['"'] = TK_QUOTE, ['%'] = TK_PCT, ['@'] = TK_AT,
+	['#'] = TK_SIGIL, ['!'] = TK_SIGIL,
+	['('] = TK_PUNCT, [')'] = TK_PUNCT, ['['] = TK_PUNCT, [']'] = TK_PUNCT,
+	['{'] = TK_PUNCT, ['}'] = TK_PUNCT, ['<'] = TK_PUNCT, ['>'] = TK_PUNCT,
+	['-'] = TK_PUNCT,
+	['A'] = TK_ID, ['B'] = TK_ID, ['C'] = TK_ID, ['D'] = TK_ID, ['E'] = TK_ID,
+	['F'] = TK_ID, ['G'] = TK_ID, ['H'] = TK_ID, ['I'] = TK_ID, ['J'] = TK_ID,
+	['K'] = TK_ID, ['L'] = TK_ID, ['M'] = TK_ID, ['N'] = TK_ID, ['O'] = TK_ID,
+	['P'] = TK_ID, ['Q'] = TK_ID, ['R'] = TK_ID, ['S'] = TK_ID, ['T'] = TK_ID,
+	['U'] = TK_ID, ['V'] = TK_ID, ['W'] = TK_ID, ['X'] = TK_ID, ['Y'] = TK_ID,
+	['Z'] = TK_ID, ['a'] = TK_ID, ['b'] = TK_ID, ['c'] = TK_ID, ['d'] = TK_ID,
+	['e'] = TK_ID, ['f'] = TK_ID, ['g'] = TK_ID, ['h'] = TK_ID, ['i'] = TK_ID,
+	['j'] = TK_ID, ['k'] = TK_ID, ['l'] = TK_ID, ['m'] = TK_ID, ['n'] = TK_ID,
+	['o'] = TK_ID, ['p'] = TK_ID, ['q'] = TK_ID, ['r'] = TK_ID, ['s'] = TK_ID,
+	['t'] = TK_ID, ['u'] = TK_ID, ['v'] = TK_ID, ['w'] = TK_ID, ['x'] = TK_ID,
+	['y'] = TK_ID, ['z'] = TK_ID, ['_'] = TK_ID,
+};
+/* clang-format on */
+
 /* Scan the rest of an op (or an alias value) up to its end. */
 static void scan_tail(ir_parser *P, opctx *c)
 {
@@ -617,14 +657,15 @@ static void scan_tail(ir_parser *P, opctx *c)
 	while (P->p < P->end) {
 		char ch = *P->p;
 
-		if (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN) {
+		switch (tk_table[(unsigned char)ch]) {
+		case TK_PLAIN: {
 			/* digits and punctuation that only feed the hash */
-			const char *q = P->p;
+			const char *q = P->p, *end = P->end;
 			uint64_t h = t.h;
 
 			do {
 				h = IR_HB(h, ch);
-				if (++q >= P->end)
+				if (++q >= end)
 					break;
 				ch = *q;
 			} while (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN);
@@ -634,36 +675,50 @@ static void scan_tail(ir_parser *P, opctx *c)
 			P->p = q;
 			continue;
 		}
-		if (ch == '\n') {
+		case TK_NL:
 			if (!tail_newline(P, &t))
-				break;
+				goto done;
 			continue;
-		}
-		if (ch == ' ' || ch == '\t' || ch == '\r') {
+		case TK_BLANK:
 			tail_blank(P, &t);
 			continue;
-		}
-		if (ch == '/' && P->p + 1 < P->end && P->p[1] == '/') {
-			ir_skip_line(P);
-			continue;
-		}
-		t.arrow = 0;
-		t.last = ch;
-		if (ch == '"') {
+		case TK_SLASH:
+			if (P->p + 1 < P->end && P->p[1] == '/') {
+				ir_skip_line(P);
+				continue;
+			}
+			break;
+		case TK_QUOTE:
+			t.arrow = 0;
+			t.last = ch;
 			ir_skip_string(P, &t.h, NULL, NULL);
-		} else if (ch == '%') {
+			continue;
+		case TK_PCT:
+			t.arrow = 0;
 			ssa_token(P, c);
 			t.h = IR_HB(t.h, '%');
 			t.last = 'a';
-		} else if (ch == '@') {
+			continue;
+		case TK_AT:
+			t.arrow = 0;
 			tail_symbol(P, c, &t);
 			t.last = 'a';
-		} else if (ch == '#' || ch == '!') {
+			continue;
+		case TK_SIGIL:
+			t.arrow = 0;
 			tail_sigil(P, c, &t, ch);
 			t.last = 'a';
-		} else if (ir_is_id_start(ch)) {
+			continue;
+		case TK_ID:
+			t.arrow = 0;
 			tail_word(P, c, &t);
-		} else {
+			continue;
+		default:
+			break;
+		}
+		t.arrow = 0;
+		t.last = ch;
+		{
 			int r = tail_punct(P, c, &t, ch);
 
 			if (r == TAIL_DONE)
@@ -674,6 +729,7 @@ static void scan_tail(ir_parser *P, opctx *c)
 			}
 		}
 	}
+done:
 	if (t.n)
 		ir_problem(P, "op ends with %d unclosed bracket(s)", t.n);
 	c->h = t.h;

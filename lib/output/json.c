@@ -24,13 +24,37 @@ void mt_json_utf8_clean(mt_buf *out, const char *s, size_t n)
 	mt_utf8_clean(out, s, n);
 }
 
+/* mt_buf_put inline when the bytes fit (every call but one in a few
+ * thousand): the writer puts a few bytes at a time, millions of times
+ * for a large irdiff report. Keeps the buffer NUL-terminated. */
+static inline void put(mt_buf *b, const char *s, size_t n)
+{
+	if (b->cap && n < b->cap - b->len) {
+		memcpy(b->ptr + b->len, s, n);
+		b->len += n;
+		b->ptr[b->len] = '\0';
+		return;
+	}
+	mt_buf_put(b, s, n);
+}
+
+static inline void putc1(mt_buf *b, char c)
+{
+	if (b->cap && 1 < b->cap - b->len) {
+		b->ptr[b->len++] = c;
+		b->ptr[b->len] = '\0';
+		return;
+	}
+	mt_buf_put(b, &c, 1);
+}
+
 /* The quoted, escaped, cleaned form of <s, n>. */
 static void put_string(mt_buf *b, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, run = 0;
 
-	mt_buf_putc(b, '"');
+	putc1(b, '"');
 	while (i < n) {
 		size_t bad, len;
 		unsigned char c = p[i];
@@ -45,13 +69,13 @@ static void put_string(mt_buf *b, const char *s, size_t n)
 				i += len;
 				continue;
 			}
-			mt_buf_put(b, s + run, i - run);
+			put(b, s + run, i - run);
 			mt_buf_puts(b, MT_UTF8_REPLACEMENT);
 			i += bad;
 			run = i;
 			continue;
 		}
-		mt_buf_put(b, s + run, i - run);
+		put(b, s + run, i - run);
 		switch (c) {
 		case '"':
 			esc = "\\\"";
@@ -82,8 +106,8 @@ static void put_string(mt_buf *b, const char *s, size_t n)
 		i++;
 		run = i;
 	}
-	mt_buf_put(b, s + run, i - run);
-	mt_buf_putc(b, '"');
+	put(b, s + run, i - run);
+	putc1(b, '"');
 }
 
 static void fail(mt_json *w, int code)
@@ -123,13 +147,21 @@ void mt_json_init_file(mt_json *w, FILE *fp, int flags)
 
 static void newline(mt_json *w)
 {
-	int i;
+	/* a newline and two spaces per level, in one piece */
+	static const char ind[] = "\n"
+	                          "                                "
+	                          "                                ";
+	size_t n = 1 + 2 * (size_t)w->depth;
 
 	if (w->flags & MT_JSON_COMPACT)
 		return;
-	mt_buf_putc(w->out, '\n');
-	for (i = 0; i < w->depth; i++)
-		mt_buf_put(w->out, "  ", 2);
+	if (n < sizeof(ind)) {
+		put(w->out, ind, n);
+		return;
+	}
+	put(w->out, ind, 1);
+	for (n = 0; n < (size_t)w->depth; n++)
+		put(w->out, "  ", 2);
 }
 
 /*
@@ -148,13 +180,13 @@ static int item(mt_json *w, const char *key)
 		return -1;
 	}
 	if (!w->empty[w->depth])
-		mt_buf_putc(w->out, ',');
+		putc1(w->out, ',');
 	w->empty[w->depth] = 0;
 	if (w->depth)
 		newline(w);
 	if (key) {
 		put_string(w->out, key, strlen(key));
-		mt_buf_puts(w->out, w->flags & MT_JSON_COMPACT ? ":" : ": ");
+		put(w->out, ": ", w->flags & MT_JSON_COMPACT ? 1 : 2);
 	}
 	return 0;
 }
@@ -167,7 +199,7 @@ static void begin(mt_json *w, const char *key, char open, char close)
 		fail(w, MT_ELIMIT);
 		return;
 	}
-	mt_buf_putc(w->out, open);
+	putc1(w->out, open);
 	w->depth++;
 	w->close[w->depth] = close;
 	w->empty[w->depth] = 1;
@@ -184,7 +216,7 @@ static void end(mt_json *w, char close)
 	w->depth--;
 	if (!w->empty[w->depth + 1])
 		newline(w);
-	mt_buf_putc(w->out, close);
+	putc1(w->out, close);
 	spill(w, SPILL_AT);
 }
 
@@ -215,7 +247,7 @@ void mt_json_stringn(mt_json *w, const char *key, const char *s, size_t n)
 	if (s)
 		put_string(w->out, s, n);
 	else
-		mt_buf_puts(w->out, "null");
+		put(w->out, "null", 4);
 }
 
 void mt_json_string(mt_json *w, const char *key, const char *s)
@@ -223,16 +255,30 @@ void mt_json_string(mt_json *w, const char *key, const char *s)
 	mt_json_stringn(w, key, s, s ? strlen(s) : 0);
 }
 
+/* Decimal digits of v (with a '-' if neg), as printf's %PRIu64 writes
+ * them, without a printf call per number. */
+static void put_u64(mt_buf *b, uint64_t v, int neg)
+{
+	char num[24], *e = num + sizeof(num), *p = e;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	if (neg)
+		*--p = '-';
+	put(b, p, (size_t)(e - p));
+}
+
 void mt_json_int(mt_json *w, const char *key, int64_t v)
 {
 	if (!item(w, key))
-		mt_buf_printf(w->out, "%" PRId64, v);
+		put_u64(w->out, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
 }
 
 void mt_json_uint64(mt_json *w, const char *key, uint64_t v)
 {
 	if (!item(w, key))
-		mt_buf_printf(w->out, "%" PRIu64, v);
+		put_u64(w->out, v, 0);
 }
 
 void mt_json_double(mt_json *w, const char *key, double v)
@@ -242,7 +288,7 @@ void mt_json_double(mt_json *w, const char *key, double v)
 	if (item(w, key))
 		return;
 	if (!isfinite(v)) {
-		mt_buf_puts(w->out, "null");
+		put(w->out, "null", 4);
 		return;
 	}
 	snprintf(num, sizeof(num) - 2, "%.17g", v);
@@ -274,7 +320,7 @@ void mt_json_bool(mt_json *w, const char *key, int v)
 void mt_json_null(mt_json *w, const char *key)
 {
 	if (!item(w, key))
-		mt_buf_puts(w->out, "null");
+		put(w->out, "null", 4);
 }
 
 int mt_json_finish(mt_json *w)
@@ -284,7 +330,7 @@ int mt_json_finish(mt_json *w)
 	if (!w->err && (w->depth || w->empty[0]))
 		fail(w, MT_EUSAGE); /* unclosed, or nothing written */
 	if (!w->err)
-		mt_buf_putc(w->out, '\n');
+		putc1(w->out, '\n');
 	spill(w, 0);
 	if (w->fp && !w->err && fflush(w->fp) != 0)
 		fail(w, MT_EIO);
