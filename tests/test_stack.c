@@ -207,8 +207,7 @@ static void cut_last_frame_only_at_end_of_text(void **state)
 	mt_report_set_release(&s);
 
 	/* the same frame followed by more of the log: a whole line */
-	snprintf(text, sizeof(text), "%s #3 0x4000 __pthread_kil\nlog\n",
-	         head);
+	snprintf(text, sizeof(text), "%s #3 0x4000 __pthread_kil\nlog\n", head);
 	s = parse(text);
 	assert_false(s.reports[0].frames[3].truncated);
 	mt_report_set_release(&s);

@@ -148,10 +148,11 @@ static int settle_as_printed(const resolver *rs, mt_frame *f)
 	if (!f->module) {
 		if (f->symbol) {
 			printed_name_as_function(f);
-			set_reason(f, MT_STATUS_FROM_DUMP,
-			           f->truncated
-			                   ? "the dump is cut off in this line: the name may be incomplete"
-			                   : "no module: name as printed");
+			set_reason(
+			        f, MT_STATUS_FROM_DUMP,
+			        f->truncated
+			                ? "the dump is cut off in this line: the name may be incomplete"
+			                : "no module: name as printed");
 		} else if (f->has_address) {
 			set_reason(
 			        f, MT_STATUS_JIT,
