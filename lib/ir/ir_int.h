@@ -24,17 +24,6 @@
 /* FNV-1a step, inlined: the parser hashes every byte of every op. */
 #define IR_HB(h, c) (((h) ^ (unsigned char)(c)) * 0x100000001b3ULL)
 
-/* mt_hash_finish, inlined (the same values) for the matcher's keys. */
-static inline uint64_t ir_hash_finish(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
 /* Combine a 64-bit word into a hash. Internal only (never printed), so
  * it may change; it is inlined because matching calls it per op, per key. */
 static inline uint64_t ir_mix(uint64_t h, uint64_t v)

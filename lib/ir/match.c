@@ -206,7 +206,7 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	default:
 		return 0;
 	}
-	return ir_hash_finish(h) | 1;
+	return mt_hash_finish(h) | 1;
 }
 
 /* The tiers' table: open addressing over chains of B ops with one key.

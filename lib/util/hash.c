@@ -29,13 +29,3 @@ uint64_t mt_hash_u64(uint64_t h, uint64_t v)
 		b[i] = (unsigned char)(v >> (8 * i));
 	return mt_hash_bytes(h, b, 8);
 }
-
-uint64_t mt_hash_finish(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}

@@ -16,7 +16,16 @@
 uint64_t mt_hash_bytes(uint64_t h, const void *p, size_t n);
 uint64_t mt_hash_str(uint64_t h, const char *s);
 uint64_t mt_hash_u64(uint64_t h, uint64_t v);
-/* Final avalanche: spreads the bits of an FNV state. */
-uint64_t mt_hash_finish(uint64_t h);
+/* Final avalanche: spreads the bits of an FNV state (inline: the IR
+ * matcher finishes one key per op and tier). */
+static inline uint64_t mt_hash_finish(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
 
 #endif
