@@ -79,27 +79,7 @@ cat >"$s/data.c" <<'EOF'
 int long_ __asm__("long") = 0x11223344;
 char byte_ __asm__("byte") = 0x42;
 EOF
-cat >"$s/lib.cc" <<'EOF'
-#include <cstdio>
-#include <cstring>
-int counters[8] = { 1 };
-static double scale = 2.5;
-const char *greeting = "hello";
-namespace geo {
-struct Point { int x, y; };
-template <class T> static inline __attribute__((always_inline)) T sq(T v) { return v * v; }
-static inline __attribute__((always_inline)) int norm(const Point &p) { return sq(p.x) + sq(p.y); }
-template <class T> __attribute__((noinline)) int area(T w, T h) { return (int)(w * h * scale); }
-} // namespace geo
-extern "C" int entry(int a, int b)
-{
-	geo::Point p = { a, b };
-	char buf[24];
-	snprintf(buf, sizeof buf, "%d", geo::norm(p));
-	counters[a & 7] += (int)strlen(buf);
-	return geo::area<long>(a, b) + geo::area<double>(a, b) + buf[0];
-}
-EOF
+cp "$root/testdata/symbolize/src/geo.cc" "$s/lib.cc"
 clang-19 -g -O2 -fPIC -shared -Wl,--build-id "$s/fx.c" -o "$s/a.so" &&
 	clang-19 -g -O2 -fPIC -shared -Wl,--build-id "$s/data.c" -o "$s/data.so" &&
 	clang++-19 -g -O2 -fPIC -shared -Wl,--build-id "$s/lib.cc" -o "$s/libgeo.so" &&
