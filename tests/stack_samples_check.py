@@ -13,16 +13,18 @@ tool, samples = sys.argv[1], sys.argv[2]
 failures = []
 
 
-def run(prefix):
+def run(prefix, fmt="json"):
     name = [f for f in os.listdir(samples) if f.startswith(prefix + "_")][0]
     with open(os.path.join(samples, name), encoding="utf-8", errors="replace") as f:
         text = "".join(l for l in f if not l.startswith(("# source: ", "# note: ")))
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as t:
         t.write(text)
     out = subprocess.run([tool, "stack", "--no-repo", "--no-symbolize",
-                          "--format", "json", t.name],
+                          "--format", fmt, t.name],
                          capture_output=True, text=True)
     os.unlink(t.name)
+    if fmt != "json":
+        return out.returncode, out.stdout
     return out.returncode, json.loads(out.stdout)["reports"]
 
 
@@ -75,6 +77,9 @@ check("06", any("Crash resolving decl signature" in n for n in r["notes"]), "pre
 # collector says so): a cut name is no crash point and no signature part
 check("06", r["classification"]["frame"] is None and "cut off at frame #4" in r["classification"]["reason"], "cut frame is not the crash point")
 check("06", "__pthread_kil" not in r["signature"], "cut name not in the signature")
+check("06", "cut off" in (r["frames"][-1]["status_reason"] or ""), "the cut frame says why")
+rc, txt = run("06", "text")
+check("06", any(l.rstrip().endswith("__pthread_kil (cut off)") for l in txt.splitlines()), "text marks the cut frame")
 
 # 11 frames glued on one line by a paste
 rc, rs = run("11")
