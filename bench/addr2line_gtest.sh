@@ -19,24 +19,13 @@ src=/usr/src/googletest
 	exit 2
 }
 w=${BENCH_WORK:-$here/work}/gtest-gcc
-mkdir -p "$w/obj" "$w/bin"
-inc="-I$src/googletest/include -I$src/googletest -I$src/googlemock/include -I$src/googlemock"
 units="googletest/src/gtest-all.cc googlemock/src/gmock-all.cc
 googlemock/test/gmock-actions_test.cc
 googlemock/test/gmock-matchers-containers_test.cc
 googlemock/test/gmock-spec-builders_test.cc"
-{
-	printf 'OBJS :='
-	for u in $units; do printf ' obj/%s.o' "$(basename "$u" .cc)"; done
-	printf '\nlibgtest-gmock.so: $(OBJS)\n'
-	printf '\tg++ -shared -o $@ $^ -lpthread\n'
-	for u in $units; do
-		printf 'obj/%s.o: %s\n' "$(basename "$u" .cc)" "$src/$u"
-		printf '\tg++ -std=c++17 -O2 -g -fPIC %s -c $< -o $@\n' "$inc"
-	done
-} >"$w/Makefile"
-make -s -C "$w" -j"$(nproc)" libgtest-gmock.so
-lib=$w/libgtest-gmock.so
+# shellcheck source=bench/gtest_lib.sh
+. "$here/gtest_lib.sh"
+gtest_lib g++ "$w" "$units"
 nm --defined-only -S "$lib" | python3 -c '
 import sys
 fs = sorted({(int(a, 16), int(z, 16)) for a, z, t, *_ in

@@ -24,25 +24,14 @@ ref=/usr/lib/llvm-19/bin/llvm-symbolizer
 	exit 2
 }
 w=${BENCH_WORK:-$here/work}/gtest
-mkdir -p "$w/obj" "$w/bin"
-inc="-I$src/googletest/include -I$src/googletest -I$src/googlemock/include -I$src/googlemock"
 units="googletest/src/gtest-all.cc googlemock/src/gmock-all.cc
 googlemock/test/gmock-actions_test.cc googlemock/test/gmock-more-actions_test.cc
 googlemock/test/gmock-matchers-comparisons_test.cc
 googlemock/test/gmock-matchers-containers_test.cc
 googlemock/test/gmock-spec-builders_test.cc"
-{
-	printf 'OBJS :='
-	for u in $units; do printf ' obj/%s.o' "$(basename "$u" .cc)"; done
-	printf '\nlibgtest-gmock.so: $(OBJS)\n'
-	printf '\tclang++-19 -shared -o $@ $^ -lpthread\n'
-	for u in $units; do
-		printf 'obj/%s.o: %s\n' "$(basename "$u" .cc)" "$src/$u"
-		printf '\tclang++-19 -std=c++17 -O2 -g -fPIC %s -c $< -o $@\n' "$inc"
-	done
-} >"$w/Makefile"
-make -s -C "$w" -j"$(nproc)" libgtest-gmock.so
-lib=$w/libgtest-gmock.so
+# shellcheck source=bench/gtest_lib.sh
+. "$here/gtest_lib.sh"
+gtest_lib clang++-19 "$w" "$units"
 
 # Addresses: defined functions of .symtab with a size, sorted by address,
 # every k-th of them so that n/2 are picked; each gives its start and the
