@@ -216,6 +216,21 @@ static void counts_delta(mt_ir_count **out,
 	*nout = n;
 }
 
+/* The ops of one stage read by delta_step, for the next step. */
+typedef struct delta_keep {
+	const mt_irdiff_stage *st; /* the stage they were read of */
+	mt_ir_module *m;
+	uint64_t *keys; /* the top-level ops read (ir_stage_delta) */
+	size_t nkeys;
+} delta_keep;
+
+static void delta_keep_drop(delta_keep *k)
+{
+	mt_ir_module_free(k->m);
+	free(k->keys);
+	memset(k, 0, sizeof(*k));
+}
+
 /*
  * Stage i of an after-all capture that differs from the previous stage
  * p only in the top-level ops dumped in between (ir_capture_delta): parse
@@ -225,17 +240,23 @@ static void counts_delta(mt_ir_count **out,
  * unchanged count, and the stage's op totals are p's minus the old
  * versions plus the new ones. With --trace the top-level ops holding
  * a traced op are read too, unchanged, so that the trace lists the same
- * ops in the same order. Returns 0 with st->stats and *t filled, or -1
- * to take the whole-module path (not such a pair, a problem in the text).
+ * ops in the same order. Returns 0 with st->stats and *t filled (1 if
+ * st has pst's text: whatever was read of pst stands for st), or -1 to
+ * take the whole-module path (not such a pair, a problem in the text).
+ *
+ * The ops read of stage i are, in a run of function passes, the same ops
+ * that stage i + 1 is compared on: kept (keep) and taken as the next
+ * step's a when its keys are the same, so each stage is read once.
  */
 static int delta_step(const mt_ir_capture *cap,
                       const mt_irdiff_opts *o,
                       const mt_irdiff_stage *pst,
                       mt_irdiff_stage *st,
-                      mt_ir_transition *t)
+                      mt_ir_transition *t,
+                      delta_keep *keep)
 {
 	uint64_t *keys = NULL;
-	size_t nkeys = 0, lena, lenb;
+	size_t nkeys = 0, lenb;
 	mt_ir_module *a = NULL, *b = NULL;
 	mt_ir_stats sa, sb;
 	mt_error e;
@@ -257,12 +278,22 @@ static int delta_step(const mt_ir_capture *cap,
 		             NULL, 0);
 		memset(t, 0, sizeof(*t));
 		t->counts.unchanged = pst->stats.ops;
-		return 0;
+		/* what was read of pst reads the same of st */
+		if (keep->st == pst)
+			keep->st = st;
+		return 1;
 	}
 	if (!ir_stage_delta(pst->stage, st->stage, cap, traced, &keys, &nkeys,
 	                    &e))
 		goto out;
-	if (ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lena, &e) ||
+	if (keep->st == pst && keep->nkeys == nkeys &&
+	    (!nkeys || !memcmp(keep->keys, keys, nkeys * sizeof(*keys)))) {
+		a = keep->m;
+		keep->m = NULL;
+	}
+	delta_keep_drop(keep);
+	if ((!a && ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lenb,
+	                               &e)) ||
 	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &lenb, &e) ||
 	    mt_ir_module_problems(a, &why) || mt_ir_module_problems(b, &why))
 		goto out;
@@ -287,6 +318,12 @@ static int delta_step(const mt_ir_capture *cap,
 		ir_capture_note_traced(cap, st->stage->dump, b, o->trace);
 	mt_ir_stats_release(&sa);
 	mt_ir_stats_release(&sb);
+	keep->m = b;
+	keep->keys = keys;
+	keep->nkeys = nkeys;
+	keep->st = st;
+	b = NULL;
+	keys = NULL;
 	rc = 0;
 out:
 	mt_ir_module_free(a);
@@ -320,6 +357,7 @@ static void run_graph(mt_irdiff_report *r,
 	                                   : NULL;
 	mt_ir_module *prev = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
+	delta_keep keep = { NULL, NULL, NULL, 0 };
 	size_t i, prev_i = 0;
 	progress_ctx pc;
 
@@ -344,7 +382,9 @@ static void run_graph(mt_irdiff_report *r,
 		if (step) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
 
-			if (!delta_step(cap, o, pst, st, &sp->t)) {
+			int same = delta_step(cap, o, pst, st, &sp->t, &keep);
+
+			if (same >= 0) {
 				rg->nsteps++;
 				sp->from = prev_i;
 				sp->to = i;
@@ -353,14 +393,18 @@ static void run_graph(mt_irdiff_report *r,
 					show_ir(sp, g, prev_i, i);
 				if (o->progress)
 					on_parse_progress(&pc, 1, 1);
-				mt_ir_module_free(prev);
-				prev = NULL;
+				/* prev, read of pst, is st's module too */
+				if (!same) {
+					mt_ir_module_free(prev);
+					prev = NULL;
+				}
 				pst = st;
 				prev_i = i;
 				continue;
 			}
 			memset(sp, 0, sizeof(*sp));
 		}
+		delta_keep_drop(&keep);
 		if (step && !prev &&
 		    ir_stage_parse_progress(&prev, pst->stage, NULL, NULL, &e))
 			prev = NULL;
@@ -397,6 +441,7 @@ static void run_graph(mt_irdiff_report *r,
 		prev_i = i;
 	}
 	mt_ir_module_free(prev);
+	delta_keep_drop(&keep);
 }
 
 int mt_irdiff_run(mt_irdiff_report *r,
