@@ -125,6 +125,16 @@ enum {
 	T_ORDER
 };
 
+/* One part of a tier key. The parts are 64-bit hashes already (names,
+ * locations, scopes, op hashes): a xor and an odd multiply keep them
+ * apart, and mt_hash_finish mixes the whole. Called for every free op
+ * in every tier, so it is the cheapest combine that still depends on
+ * the order of the parts. */
+static inline uint64_t key_add(uint64_t h, uint64_t v)
+{
+	return (h ^ v) * 0x9e3779b97f4a7c15ULL;
+}
+
 /* Key of op i of side s for a tier; 0 when the op takes no part. */
 static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 {
@@ -137,55 +147,55 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 	if (tier != T_SYM &&
 	    !(s->name_both[op->name >> 3] & (1u << (op->name & 7))))
 		return 0;
-	h = ir_mix(MT_HASH_SEED, (uint64_t)tier);
+	h = key_add(MT_HASH_SEED, (uint64_t)tier);
 
 	switch (tier) {
 	case T_SYM:
 		if (!(op->flags & MT_IR_OP_SYMDEF))
 			return 0;
-		h = ir_mix(h, mt_ir_str_hash(s->m, op->sym));
-		h = ir_mix(h, ir_scope(s, i));
+		h = key_add(h, mt_ir_str_hash(s->m, op->sym));
+		h = key_add(h, ir_scope(s, i));
 		break;
 	case T_EXACT:
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, ir_loc_h(s, i));
-		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, ir_scope(s, i));
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, ir_loc_h(s, i));
+		h = key_add(h, op->struct_hash);
+		h = key_add(h, ir_scope(s, i));
 		break;
 	case T_ATTR_SCOPED:
 	case T_ATTR:
 		if (!ir_loc_h(s, i))
 			return 0;
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, ir_loc_h(s, i));
-		h = ir_mix(h, op->attr_hash);
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, ir_loc_h(s, i));
+		h = key_add(h, op->attr_hash);
 		if (tier == T_ATTR_SCOPED)
-			h = ir_mix(h, ir_scope(s, i));
+			h = key_add(h, ir_scope(s, i));
 		break;
 	case T_STRUCT_NOLOC:
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, op->struct_hash);
-		h = ir_mix(h, ir_scope(s, i));
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, op->struct_hash);
+		h = key_add(h, ir_scope(s, i));
 		break;
 	case T_ATTR_NOLOC:
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, op->attr_hash);
-		h = ir_mix(h, ir_scope(s, i));
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, op->attr_hash);
+		h = key_add(h, ir_scope(s, i));
 		break;
 	case T_LOC_DEV:
 	case T_LOC_SCOPED:
 	case T_LOC:
 		if (!ir_loc_h(s, i))
 			return 0;
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, ir_loc_h(s, i));
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, ir_loc_h(s, i));
 		if (tier != T_LOC)
-			h = ir_mix(h, ir_scope(s, i));
+			h = key_add(h, ir_scope(s, i));
 		/* one location often names a host op and its device twin
 		 * (the launch's bounds and its body): pair within a device
 		 * first, so a modified twin is not taken for a move */
 		if (tier == T_LOC_DEV)
-			h = ir_mix(h, mt_ir_str_hash(s->m, op->device));
+			h = key_add(h, mt_ir_str_hash(s->m, op->device));
 		break;
 	case T_ORDER: {
 		uint32_t p = op->parent, pb;
@@ -199,8 +209,8 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		} else {
 			pb = p;
 		}
-		h = ir_mix(h, ir_name_h(s, i));
-		h = ir_mix(h, pb);
+		h = key_add(h, ir_name_h(s, i));
+		h = key_add(h, pb);
 		break;
 	}
 	default:
