@@ -14,6 +14,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/ir.h"
+#include "ir/ir_int.h"
 
 static mt_ir_module *parse(const char *text)
 {
@@ -506,6 +507,130 @@ static void shared_samples_parse(void **state)
 	assert_true(n >= 18);
 }
 
+/* Parse text[0, len) with and without the reader's memo of repeated op
+ * texts (parse.c, tail_memo): the modules must be the same. */
+static void
+same_with_and_without_memo(const char *name, const char *text, size_t len)
+{
+	mt_ir_module *a = NULL, *b = NULL;
+	char why[64];
+
+	ir_parse_no_memo = 0;
+	assert_int_equal(mt_ir_parse(&a, text, len, NULL), 0);
+	ir_parse_no_memo = 1;
+	assert_int_equal(mt_ir_parse(&b, text, len, NULL), 0);
+	ir_parse_no_memo = 0;
+	if (!ir_module_same(a, b, why, sizeof(why)))
+		fail_msg("%s (%zu bytes): %s", name, len, why);
+	mt_ir_module_free(a);
+	mt_ir_module_free(b);
+}
+
+/* Every text of dir (*.mlir, in subdirectories too), whole and cut short
+ * at 40 places (mid-line, mid-token). Returns how many files. */
+static int memo_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		fail_msg("%s: %s (run the tests from the repository root)", dir,
+		         strerror(errno));
+	while ((e = readdir(d))) {
+		mt_buf path = MT_BUF_INIT, text = MT_BUF_INIT;
+		size_t k;
+
+		if (e->d_name[0] == '.')
+			continue;
+		mt_buf_printf(&path, "%s/%s", dir, e->d_name);
+		if (e->d_type == DT_DIR) {
+			n += memo_dir(path.ptr);
+		} else if (strstr(e->d_name, ".mlir")) {
+			assert_int_equal(mt_buf_read_file(&text, path.ptr), 0);
+			same_with_and_without_memo(path.ptr, text.ptr,
+			                           text.len);
+			for (k = 1; k < 40; k++)
+				same_with_and_without_memo(path.ptr, text.ptr,
+				                           text.len * k / 40);
+			n++;
+		}
+		mt_buf_release(&path);
+		mt_buf_release(&text);
+	}
+	closedir(d);
+	return n;
+}
+
+/* The memo replays what reading did only where that depends on nothing
+ * but the bytes: these lines sit at each edge of that (a digit, a dash
+ * or a sigil before "loc(", "xloc(" as one word, SSA names with dashes
+ * and result numbers, names never defined, a bracket left open across
+ * a line, devices, an alias defined after ops). Each is written twice,
+ * so that the second is replayed when the memo takes it. */
+static const char memo_edges[] =
+        "func.func @f(%arg0: i32, %a-loc: i32) {\n"
+        "  %0 = arith.addi %arg0, %arg0 : i32 loc(\"x.py\":1:2)\n"
+        "  %1 = arith.addi %0, %0 : i32 loc(\"x.py\":1:2)\n"
+        "  %2 = foo.bar %1 1loc(#loc1)\n"
+        "  %3 = foo.bar %1 xloc(%2) : i32\n"
+        "  %4 = foo.bar %a-loc(%1) : i32\n"
+        "  %5 = foo.bar @loc(%1) : i32\n"
+        "  %6 = foo.bar %1 -loc(#loc1)\n"
+        "  %7 = foo.bar %1 .loc(#loc1)\n"
+        "  %70 = foo.bar %1 x1loc(%2) : i32\n"
+        "  %71 = foo.bar %1 a.loc(%2) a$loc(%2) : i32\n"
+        "  %8:2 = foo.pair %1 : i32, i32\n"
+        "  %9 = foo.use %8#1, %8#0, %8#7 : i32\n"
+        "  %10 = foo.t %1 : !llvm.struct<(ptr, i64)> loc(#loc2)\n"
+        "  %11 = foo.dev %1 to <\"gpu\", 1> : tensor<2xf32, gpu:0>\n"
+        "  %12 = foo.unk %undefined : i32\n"
+        "  %13 = foo.open %1 (\n"
+        "     %2) : i32\n"
+        "  %14 = foo.cmp %1 <= %2 -> i32\n"
+        "  %15 = foo.arrow %1 -> (i32)\n"
+        "  %16 = foo.typed %1 : !mo.tensor<[2], f32, gpu:1> to gpu:0\n"
+        "  %17 = foo.close %1) : i32\n"
+        "  %18 = foo.sym @callee(%1) : (i32) -> i32 loc(#loc3)\n"
+        "  %19 = foo.map %1 {m = #map} : i32\n"
+        "  %20 = foo.alias %1 : !t loc(#loc3)\n"
+        "  %21 = foo.alias %1 : #map loc(#loc3)\n"
+        "  %22 = foo.pct % 1, %1 : i32\n"
+        "  %23 = foo.c %1 : i32 // a comment: %2 loc(#loc9)\n"
+        "  %24 = foo.s \"a %2 loc(x) (\" %1 : i32\n"
+        "  %25 = foo.arrow %1 : (i32) ->\n"
+        "      i32\n"
+        "  %26 = mo.transfer %1 : !mo.tensor<[2], f32> "
+        "to !mo.tensor<[2], f32, gpu:0>\n"
+        "  %27 = foo.memcpy %1 : !mo.buffer<[2], f32, gpu:1>\n"
+        "}\n";
+
+static void memo_reads_as_token_by_token(void **state)
+{
+	mt_buf text = MT_BUF_INIT;
+	const char *body = strchr(memo_edges, '\n') + 1;
+	size_t k, nbody = strlen(body) - 2; /* without the closing brace */
+	unsigned long hits = ir_parse_memo_hits;
+
+	(void)state;
+	mt_buf_puts(&text, "!t = !llvm.ptr\n");
+	mt_buf_put(&text, memo_edges, (size_t)(body - memo_edges));
+	mt_buf_put(&text, body, nbody);
+	mt_buf_put(&text, body, nbody);
+	mt_buf_puts(&text, "}\n#map = affine_map<(d0) -> (d0)>\n");
+	mt_buf_put(&text, memo_edges, (size_t)(body - memo_edges));
+	mt_buf_put(&text, body, nbody);
+	mt_buf_puts(&text, "}\n#loc1 = loc(\"a.py\":3:4)\n");
+	same_with_and_without_memo("edges", text.ptr, text.len);
+	for (k = 1; k < text.len; k++)
+		same_with_and_without_memo("edges cut", text.ptr, k);
+	/* the memo was used: these texts would pass vacuously otherwise */
+	assert_true(ir_parse_memo_hits > hits + 20);
+	assert_true(memo_dir("testdata/samples/ir") >= 18);
+	assert_true(memo_dir("testdata/ir") >= 10);
+	mt_buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +650,7 @@ int main(void)
 		cmocka_unit_test(nesting_is_capped),
 		cmocka_unit_test(hostile_input_never_crashes),
 		cmocka_unit_test(shared_samples_parse),
+		cmocka_unit_test(memo_reads_as_token_by_token),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

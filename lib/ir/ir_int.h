@@ -315,6 +315,19 @@ typedef struct ir_namecache {
 	char text[43];
 } ir_namecache;
 
+/* What reading the start of an op's text did (parse.c, tail_memo). */
+typedef struct ir_tailmemo {
+	uint64_t key; /* 0: empty */
+	uint64_t h;
+	uint32_t len;
+	uint16_t nrefs;
+	char last;
+	uint8_t arrow;
+	int ntype;
+	mt_ir_str sym, last_type_dev, type_dev[2];
+} ir_tailmemo;
+#define IR_MEMO_SLOTS 4096
+
 typedef struct ir_parser {
 	const char *p, *end;
 	const char *dropped; /* drop_behind: text before this is released */
@@ -340,7 +353,19 @@ typedef struct ir_parser {
 	ir_progress_fn progress;
 	void *progress_payload;
 	ir_namecache names[IR_NAMECACHE];
+	ir_tailmemo *memo; /* IR_MEMO_SLOTS, or NULL (not remembered) */
 } ir_parser;
+
+/* For tests: nonzero reads every op's text token by token; the number
+ * of segments replayed so far. */
+extern int ir_parse_no_memo;
+extern unsigned long ir_parse_memo_hits;
+/* For tests: whether a and b are the same module (module.c); if not,
+ * what differs goes into why (n bytes). */
+int ir_module_same(const mt_ir_module *a,
+                   const mt_ir_module *b,
+                   char *why,
+                   size_t n);
 
 /* Character classes, inline: the reader asks them about every byte. One
  * table lookup each (lex.c fills ir_cclass). */
@@ -423,16 +448,25 @@ void ir_skip_string(ir_parser *P, uint64_t *h, const char **s, size_t *n);
 void ir_skip_balanced(ir_parser *P);
 
 /* Decimal digits, saturated at UINT32_MAX. */
-static inline uint32_t ir_read_uint(ir_parser *P)
+/* The decimal number at *q (before end), capped at UINT32_MAX; *q
+ * moves past its digits. */
+static inline uint32_t ir_uint_at(const char **q, const char *end)
 {
+	const char *p = *q;
 	uint64_t v = 0;
 
-	while (P->p < P->end && ir_is_digit(*P->p)) {
+	while (p < end && ir_is_digit(*p)) {
 		if (v < 0xffffffffULL)
-			v = v * 10 + (uint64_t)(*P->p - '0');
-		P->p++;
+			v = v * 10 + (uint64_t)(*p - '0');
+		p++;
 	}
+	*q = p;
 	return v > 0xffffffffULL ? 0xffffffffu : (uint32_t)v;
+}
+
+static inline uint32_t ir_read_uint(ir_parser *P)
+{
+	return ir_uint_at(&P->p, P->end);
 }
 
 /* Whether the text at P->p starts with s. */

@@ -174,6 +174,37 @@ void mt_ir_loc_format(const mt_ir_module *m,
 	}
 }
 
+/* Whether a and b hold the same module: the same ops, values, operands,
+ * locations, strings (by id) and transfers. 0 with what differs in why. */
+int ir_module_same(const mt_ir_module *a,
+                   const mt_ir_module *b,
+                   char *why,
+                   size_t n)
+{
+	const char *what = NULL;
+
+#define SAME_ARRAY(f, cnt)                                                     \
+	if (!what && (a->cnt != b->cnt ||                                      \
+	              (a->cnt && memcmp(a->f, b->f, a->cnt * sizeof(*a->f))))) \
+		what = #f;
+	SAME_ARRAY(ops, nops)
+	SAME_ARRAY(operands, noperands)
+	SAME_ARRAY(values, nvalues)
+	SAME_ARRAY(locs, nlocs)
+	SAME_ARRAY(points, npoints)
+	SAME_ARRAY(xfers, nxfers)
+	SAME_ARRAY(strs.offs, strs.n)
+	SAME_ARRAY(strs.buf, strs.len)
+#undef SAME_ARRAY
+	if (!what && a->nproblems != b->nproblems)
+		what = "nproblems";
+	if (!what && strcmp(a->problem, b->problem))
+		what = "problem";
+	if (what && why)
+		snprintf(why, n, "%s differ", what);
+	return !what;
+}
+
 void mt_ir_module_free(mt_ir_module *m)
 {
 	if (!m)

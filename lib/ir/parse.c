@@ -26,6 +26,9 @@
 
 #include "maxtriage/hash.h"
 
+int ir_parse_no_memo;
+unsigned long ir_parse_memo_hits;
+
 /* Below this size a stage parses in about a second: no progress inside. */
 #define IR_PROGRESS_MIN ((size_t)64 << 20)
 #define IR_PROGRESS_STEP ((size_t)16 << 20)
@@ -293,24 +296,37 @@ static int continues(ir_parser *P, char last, int arrow)
 	return last == ')' || last == ']' || last == '>';
 }
 
+static void
+ssa_use(ir_parser *P, opctx *c, const char *s, size_t n, uint32_t sub);
+
 static void ssa_token(ir_parser *P, opctx *c)
 {
 	const char *s;
 	size_t n;
-	ir_ssakey key;
-	uint32_t vid, sub = 0;
+	uint32_t sub = 0;
 
 	P->p++; /* '%' */
 	ir_read_id(P, &s, &n, 1);
 	if (!n)
 		return;
-	key = ssa_key(P, s, n);
 	if (P->p + 1 < P->end && *P->p == '#' && ir_is_digit(P->p[1])) {
 		P->p++;
 		sub = ir_read_uint(P);
 	}
+	ssa_use(P, c, s, n, sub);
+}
+
+/* The use of SSA name s (n > 0 bytes; result sub of its group) in op
+ * c's text: an operand, or an argument c defines. */
+static void
+ssa_use(ir_parser *P, opctx *c, const char *s, size_t n, uint32_t sub)
+{
+	ir_ssakey key;
+	uint32_t vid;
+
 	if (c->op == MT_IR_NONE)
 		return;
+	key = ssa_key(P, s, n);
 	vid = ssa_get(P, key);
 	if (vid != MT_IR_NONE) {
 		const mt_ir_value *v = &P->m->values[vid];
@@ -646,14 +662,10 @@ static const uint8_t tk_table[256] = {
 };
 /* clang-format on */
 
-/* Scan the rest of an op (or an alias value) up to its end. */
-static void scan_tail(ir_parser *P, opctx *c)
+/* Scan an op's text from P->p on, in state t. Returns 1 at the op's
+ * end, 0 at P->end (the end of the text, or where tail_memo stops). */
+static int tail_run(ir_parser *P, opctx *c, tail *t)
 {
-	tail t;
-
-	t.n = t.arrow = t.overflow = 0;
-	t.last = 0;
-	t.h = c->h;
 	while (P->p < P->end) {
 		char ch = *P->p;
 
@@ -661,7 +673,7 @@ static void scan_tail(ir_parser *P, opctx *c)
 		case TK_PLAIN: {
 			/* digits and punctuation that only feed the hash */
 			const char *q = P->p, *end = P->end;
-			uint64_t h = t.h;
+			uint64_t h = t->h;
 
 			do {
 				h = IR_HB(h, ch);
@@ -669,18 +681,18 @@ static void scan_tail(ir_parser *P, opctx *c)
 					break;
 				ch = *q;
 			} while (ir_cclass[(unsigned char)ch] & IR_CC_PLAIN);
-			t.h = h;
-			t.last = q[-1];
-			t.arrow = 0;
+			t->h = h;
+			t->last = q[-1];
+			t->arrow = 0;
 			P->p = q;
 			continue;
 		}
 		case TK_NL:
-			if (!tail_newline(P, &t))
-				goto done;
+			if (!tail_newline(P, t))
+				return 1;
 			continue;
 		case TK_BLANK:
-			tail_blank(P, &t);
+			tail_blank(P, t);
 			continue;
 		case TK_SLASH:
 			if (P->p + 1 < P->end && P->p[1] == '/') {
@@ -689,47 +701,257 @@ static void scan_tail(ir_parser *P, opctx *c)
 			}
 			break;
 		case TK_QUOTE:
-			t.arrow = 0;
-			t.last = ch;
-			ir_skip_string(P, &t.h, NULL, NULL);
+			t->arrow = 0;
+			t->last = ch;
+			ir_skip_string(P, &t->h, NULL, NULL);
 			continue;
 		case TK_PCT:
-			t.arrow = 0;
+			t->arrow = 0;
 			ssa_token(P, c);
-			t.h = IR_HB(t.h, '%');
-			t.last = 'a';
+			t->h = IR_HB(t->h, '%');
+			t->last = 'a';
 			continue;
 		case TK_AT:
-			t.arrow = 0;
-			tail_symbol(P, c, &t);
-			t.last = 'a';
+			t->arrow = 0;
+			tail_symbol(P, c, t);
+			t->last = 'a';
 			continue;
 		case TK_SIGIL:
-			t.arrow = 0;
-			tail_sigil(P, c, &t, ch);
-			t.last = 'a';
+			t->arrow = 0;
+			tail_sigil(P, c, t, ch);
+			t->last = 'a';
 			continue;
 		case TK_ID:
-			t.arrow = 0;
-			tail_word(P, c, &t);
+			t->arrow = 0;
+			tail_word(P, c, t);
 			continue;
 		default:
 			break;
 		}
-		t.arrow = 0;
-		t.last = ch;
+		t->arrow = 0;
+		t->last = ch;
 		{
-			int r = tail_punct(P, c, &t, ch);
+			int r = tail_punct(P, c, t, ch);
 
 			if (r == TAIL_DONE)
-				break;
+				return 1;
 			if (r == TAIL_HASH) {
-				t.h = IR_HB(t.h, ch);
+				t->h = IR_HB(t->h, ch);
 				P->p++;
 			}
 		}
 	}
-done:
+	return 0;
+}
+
+/*
+ * Ops repeat: the llvm dialect writes thousands of
+ *     %5 = llvm.insertvalue %arg5, %4[4, 0] : !llvm.struct<(ptr, ...)>
+ * that differ only in their SSA names, and reading their types token by
+ * token is most of the reader's time. So the start of an op's text, up
+ * to its location or the end of its line, is remembered by its bytes
+ * (the SSA names left out): what reading it did to the op (its hash so
+ * far, symbol, devices, the last byte) is replayed, and only the SSA
+ * names are looked up again, by the same ssa_use.
+ *
+ * Replaying must be what reading would have done, so the segment is
+ * taken only where that is a function of its bytes alone:
+ * - no string, brace or slash in it (strings may hold anything, braces
+ *   open regions that need what follows, slashes start comments);
+ * - it ends at a newline, or at a "loc(" that the reader takes as the
+ *   op's location: after a byte that no word or name goes on through
+ *   (a letter before it makes "xloc" one word: not the end; a digit, '-',
+ *   '.', '$' or a sigil before it may be either: no memo);
+ * - the op is not generic (its '(' may open regions on later lines);
+ * - reading it opened no bracket that it did not close and noted no
+ *   problem (checked after the first reading: else nothing is kept);
+ * - attribute aliases are as they were: a new #alias or !alias
+ *   definition forgets every segment (parse_alias_def).
+ * The first reading of a segment is the ordinary one, paused at the
+ * segment's end; what it did is stored under its key.
+ */
+
+#define IR_MEMO_REFS 16
+
+typedef struct memo_ref {
+	const char *s;
+	uint32_t n, sub;
+} memo_ref;
+
+/* Bytes [a, b) into key k, a word at a time. */
+static uint64_t memo_hash_run(uint64_t k, const char *a, const char *b)
+{
+	size_t n = (size_t)(b - a);
+
+	while (n >= 8) {
+		uint64_t w;
+
+		memcpy(&w, a, 8);
+		k = (k ^ w) * 0x9e3779b97f4a7c15ULL;
+		k ^= k >> 29;
+		a += 8;
+		n -= 8;
+	}
+	if (n) {
+		uint64_t w = 0;
+
+		memcpy(&w, a, n);
+		k = (k ^ w ^ ((uint64_t)n << 59)) * 0x9e3779b97f4a7c15ULL;
+		k ^= k >> 29;
+	}
+	return k;
+}
+
+enum { MC_PLAIN, MC_PCT, MC_BAIL, MC_NL, MC_PAREN };
+
+/* clang-format off */
+static const uint8_t memo_class[256] = {
+	['%'] = MC_PCT, ['"'] = MC_BAIL, ['{'] = MC_BAIL, ['}'] = MC_BAIL,
+	['/'] = MC_BAIL, ['\n'] = MC_NL, ['('] = MC_PAREN,
+};
+/* clang-format on */
+
+/* The segment from s: its end *x, its key and its SSA names. 0 if the
+ * op has no such segment. */
+static int memo_scan(const ir_parser *P,
+                     const opctx *c,
+                     const char *s,
+                     const char **x,
+                     uint64_t *key,
+                     memo_ref *refs,
+                     unsigned *nrefs)
+{
+	const char *q = s, *end = P->end, *run = s;
+	uint64_t k = c->h ^ 0x6d656d6f5f746169ULL;
+
+	*nrefs = 0;
+	for (;;) {
+		while (q < end && !memo_class[(unsigned char)*q])
+			q++;
+		if (q >= end)
+			break;
+		if (*q == '%') {
+			memo_ref *r;
+			const char *nm = q + 1;
+
+			k = memo_hash_run(k, run, q + 1);
+			q = nm;
+			while (q < end && ir_is_suffix_char(*q))
+				q++;
+			if (q == nm || *nrefs == IR_MEMO_REFS)
+				return 0;
+			r = &refs[(*nrefs)++];
+			r->s = nm;
+			r->n = (uint32_t)(q - nm);
+			r->sub = 0;
+			if (q + 1 < end && *q == '#' && ir_is_digit(q[1])) {
+				q++;
+				r->sub = ir_uint_at(&q, end);
+			}
+			k = (k ^ 0x25) * 0x9e3779b97f4a7c15ULL;
+			run = q;
+			continue;
+		}
+		if (*q == '(') {
+			const char *l = q - 3;
+			unsigned char before;
+
+			if (q - s < 4 || memcmp(l, "loc", 3)) {
+				q++;
+				continue;
+			}
+			before = (unsigned char)l[-1];
+			if (ir_cclass[before] & IR_CC_ID_START) {
+				q++;
+				continue;
+			}
+			/* an SSA name's bytes are all of class SUFFIX: a
+			 * "loc" inside one is caught here too */
+			if ((ir_cclass[before] & (IR_CC_ID | IR_CC_SUFFIX)) ||
+			    before == '%' || before == '@' || before == '#' ||
+			    before == '!')
+				return 0;
+			q = l;
+			break;
+		}
+		if (*q != '\n')
+			return 0;
+		break;
+	}
+	k = memo_hash_run(k, run, q);
+	*key = mt_hash_finish(k ^ (uint64_t)(q - s)) | 1;
+	*x = q;
+	return 1;
+}
+
+/* Before an op's text is read: replay its segment if it was read
+ * before, else read it (storing what it did). Returns 1 if the op ended
+ * inside (it cannot, by memo_scan's rules; kept for safety). */
+static int tail_memo(ir_parser *P, opctx *c, tail *t)
+{
+	memo_ref refs[IR_MEMO_REFS];
+	unsigned nrefs, i;
+	const char *x, *end = P->end;
+	uint64_t key;
+	ir_tailmemo *e;
+	const char *s0 = P->p;
+	size_t nprob = P->m->nproblems;
+	int ended;
+
+	if (!memo_scan(P, c, s0, &x, &key, refs, &nrefs) || x == s0)
+		return 0;
+	e = &P->memo[key & (IR_MEMO_SLOTS - 1)];
+	if (e->key == key && e->len == (size_t)(x - s0) && e->nrefs == nrefs) {
+		ir_parse_memo_hits++;
+		for (i = 0; i < nrefs; i++)
+			ssa_use(P, c, refs[i].s, refs[i].n, refs[i].sub);
+		t->h = e->h;
+		t->last = e->last;
+		t->arrow = e->arrow;
+		c->sym = e->sym;
+		c->last_type_dev = e->last_type_dev;
+		c->type_dev[0] = e->type_dev[0];
+		c->type_dev[1] = e->type_dev[1];
+		c->ntype = e->ntype;
+		P->p = x;
+		return 0;
+	}
+	P->end = x;
+	ended = tail_run(P, c, t);
+	P->end = end;
+	if (ended)
+		return 1;
+	/* a device reference or sym_name needs a string: never set here */
+	if (P->p != x || t->n || t->overflow || P->m->nproblems != nprob ||
+	    c->attr_dev || c->to_dev || c->has_symname)
+		return 0;
+	if ((size_t)(x - s0) > UINT32_MAX)
+		return 0;
+	e->key = key;
+	e->len = (uint32_t)(x - s0);
+	e->nrefs = (uint16_t)nrefs;
+	e->h = t->h;
+	e->last = t->last;
+	e->arrow = (uint8_t)t->arrow;
+	e->sym = c->sym;
+	e->last_type_dev = c->last_type_dev;
+	e->type_dev[0] = c->type_dev[0];
+	e->type_dev[1] = c->type_dev[1];
+	e->ntype = c->ntype;
+	return 0;
+}
+
+/* Scan the rest of an op (or an alias value) up to its end. */
+static void scan_tail(ir_parser *P, opctx *c)
+{
+	tail t;
+
+	t.n = t.arrow = t.overflow = 0;
+	t.last = 0;
+	t.h = c->h;
+	if (!(P->memo && c->op != MT_IR_NONE && !c->generic &&
+	      tail_memo(P, c, &t)))
+		tail_run(P, c, &t);
 	if (t.n)
 		ir_problem(P, "op ends with %d unclosed bracket(s)", t.n);
 	c->h = t.h;
@@ -1065,6 +1287,9 @@ static void parse_alias_def(ir_parser *P)
 		scan_tail(P, &c);
 		IR_PUSH(P->aliashash, P->naliashash, P->cap_aliashash,
 		        mt_hash_finish(c.h));
+		/* remembered segments may have hashed this name as is */
+		if (P->memo)
+			memset(P->memo, 0, IR_MEMO_SLOTS * sizeof(*P->memo));
 		slot = mt_map_slot(&P->attralias, key,
 		                   (uint32_t)(P->naliashash - 1), &found);
 		*mt_map_val(&P->attralias, slot) =
@@ -1193,6 +1418,8 @@ int ir_parse_progress(mt_ir_module **out,
 	}
 	P.line = 1;
 	P.m = m;
+	if (!ir_parse_no_memo)
+		P.memo = mt_calloc(IR_MEMO_SLOTS, sizeof(*P.memo));
 	ir_intern(&m->strs, "", 0);
 	mt_map_init(&P.ssa, 1024);
 	/* %N names a group of results defined on a line of its own ("%N =
@@ -1209,6 +1436,7 @@ int ir_parse_progress(mt_ir_module **out,
 	free(P.aliashash);
 	free(P.scratch);
 	free(P.res);
+	free(P.memo);
 	*out = m;
 	return 0;
 }
