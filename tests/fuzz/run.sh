@@ -14,7 +14,7 @@ secs=${FUZZ_SECONDS:-60}
 runs=${FUZZ_RUNS:-}
 targets=${FUZZ_TARGETS:-$(ls tests/fuzz/fuzz_*.c | sed 's|.*/fuzz_||; s|\.c$||')}
 CC=${FUZZ_CC:-clang-19}
-make --no-print-directory O=$F CC="$CC" OPT="-O1 -g -fno-omit-frame-pointer" \
+make --no-print-directory O=$F CC="$CC" OPT="-O1 -g -fno-omit-frame-pointer" LTO= \
 	SANFLAGS="-fsanitize=address,undefined -fsanitize=fuzzer-no-link" \
 	$F/libmaxtriage.a >/dev/null
 libs="$(pkg-config --libs libdw libelf jansson) -ldl"
