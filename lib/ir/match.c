@@ -442,25 +442,20 @@ static void tables_free(ir_differ *D)
 	D->tab = NULL;
 }
 
-/* The distinct op names of s (string ids, in first use order): one
- * pass over its ops. */
+/* The distinct op names of s (string ids, in id order): the strings the
+ * reader classed as op names (ir_name_class, once per op). */
 static mt_ir_str *distinct_names(const ir_side *s, size_t *n)
 {
-	size_t ns = s->m->strs.n, cap = 0;
-	uint8_t *seen = mt_calloc(ns / 8 + 1, 1);
-	mt_ir_str *out = NULL;
-	uint32_t i;
+	const mt_ir_module *m = s->m;
+	size_t ns = m->cap_nameclass < m->strs.n ? m->cap_nameclass
+	                                         : m->strs.n,
+	       cap = 0;
+	mt_ir_str *out = NULL, i;
 
 	*n = 0;
-	for (i = 0; i < s->n; i++) {
-		mt_ir_str nm = s->m->ops[i].name;
-
-		if (nm < ns && !(seen[nm >> 3] & (1u << (nm & 7)))) {
-			seen[nm >> 3] |= (uint8_t)(1u << (nm & 7));
-			MT_PUSH(out, *n, cap, nm);
-		}
-	}
-	free(seen);
+	for (i = 0; i < ns; i++)
+		if (m->nameclass[i])
+			MT_PUSH(out, *n, cap, i);
 	return out;
 }
 
