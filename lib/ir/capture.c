@@ -431,6 +431,7 @@ mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 
 	c->at_base = IR_NO_DUMP;
 	c->traced_at = IR_NO_DUMP;
+	c->mapped = drop;
 
 	scan_dumps(c, p, len, drop, &names);
 	if (!c->n) {
@@ -779,7 +780,7 @@ static void index_base(mt_ir_capture *c,
 {
 	const ir_dump *base = &c->dumps[b];
 	const char *p = text + base->op, *end = text + base->op_end;
-	const char *close = p;
+	const char *close = p, *dropped = p;
 	mt_map keys;
 	mt_buf key = MT_BUF_INIT;
 	size_t i, last_end = 0, top = line_indent(p, line_end(p, end)) + 2;
@@ -803,6 +804,10 @@ static void index_base(mt_ir_capture *c,
 		const char *e = line_end(p, end);
 		size_t in = line_indent(p, e);
 
+		/* a module dump is megabytes read once here: its pages are
+		 * not kept beside the two modules being compared */
+		if (c->mapped)
+			drop_pages(&dropped, p);
 		if (in == 0 && p[0] == '}')
 			close = p;
 		if (in && line_key(p, e, &key) &&
@@ -1070,15 +1075,32 @@ void ir_capture_compose_only(mt_buf *out,
 	free(ks);
 }
 
-/* Whether dumps i and j hold the same bytes (op and aliases). */
+/* Whether dumps i and j hold the same bytes (op and aliases). Two module
+ * dumps are megabytes each, compared beside the two modules of a step:
+ * their pages are handed back as the comparison goes (drop_pages). */
 static int
 same_dump(const mt_ir_capture *c, size_t i, size_t j, const char *text)
 {
 	const ir_dump *a = &c->dumps[i], *b = &c->dumps[j];
+	const char *pa = text + a->off, *pb = text + b->off;
+	const char *da = pa, *db = pb;
+	size_t done = 0, step = (size_t)1 << 20;
 
-	return a->len == b->len && a->op - a->off == b->op - b->off &&
-	       a->op_end - a->op == b->op_end - b->op &&
-	       !memcmp(text + a->off, text + b->off, a->len);
+	if (a->len != b->len || a->op - a->off != b->op - b->off ||
+	    a->op_end - a->op != b->op_end - b->op)
+		return 0;
+	while (done < a->len) {
+		size_t n = a->len - done < step ? a->len - done : step;
+
+		if (memcmp(pa + done, pb + done, n))
+			return 0;
+		done += n;
+		if (c->mapped) {
+			drop_pages(&da, pa + done);
+			drop_pages(&db, pb + done);
+		}
+	}
+	return 1;
 }
 
 int ir_capture_same(const mt_ir_capture *c,

@@ -397,13 +397,14 @@ int ir_stage_parse_only(mt_ir_module **out,
 
 int mt_ir_stage_parse(mt_ir_module **out, const mt_ir_stage *s, mt_error *err)
 {
-	return ir_stage_parse_progress(out, s, NULL, NULL, err);
+	return ir_stage_parse_progress(out, s, NULL, NULL, NULL, err);
 }
 
 int ir_stage_parse_progress(mt_ir_module **out,
                             const mt_ir_stage *s,
                             ir_progress_fn progress,
                             void *payload,
+                            mt_ir_module *spare,
                             mt_error *err)
 {
 	mt_ir_text t;
@@ -411,12 +412,14 @@ int ir_stage_parse_progress(mt_ir_module **out,
 
 	*out = NULL;
 	rc = mt_ir_text_open(&t, s, err);
-	if (rc)
+	if (rc) {
+		mt_ir_module_free(spare);
 		return rc;
+	}
 	if (progress)
 		progress(payload, 0, t.len);
 	rc = ir_parse_progress(out, t.ptr, t.len, t.map != NULL, progress,
-	                       payload, err);
+	                       payload, spare, err);
 	if (progress)
 		progress(payload, t.len, t.len);
 	mt_ir_text_release(&t);

@@ -124,20 +124,24 @@ typedef void (*ir_progress_fn)(void *payload, size_t done, size_t total);
 
 /* ir_parse, calling progress (if not NULL) about every 16 MB of input in
  * texts over 64 MB; the reading position is checked per op, so the cost
- * is one comparison an op. */
+ * is one comparison an op. spare (may be NULL) is a module no longer
+ * needed: taken over (freed), its arrays hold the new module. */
 int ir_parse_progress(mt_ir_module **out,
                       const char *data,
                       size_t len,
                       int drop,
                       ir_progress_fn progress,
                       void *payload,
+                      mt_ir_module *spare,
                       mt_error *err);
 
-/* mt_ir_stage_parse with a progress callback (see ir_parse_progress). */
+/* mt_ir_stage_parse with a progress callback and a spare module (see
+ * ir_parse_progress). */
 int ir_stage_parse_progress(mt_ir_module **out,
                             const mt_ir_stage *s,
                             ir_progress_fn progress,
                             void *payload,
+                            mt_ir_module *spare,
                             mt_error *err);
 
 /* ---- inputs (input.c) and after-all captures (capture.c) ---- */
@@ -172,6 +176,7 @@ struct mt_ir_capture {
 	ir_keyspan *spans;
 	size_t nspans, cap_spans;
 	int at_nested; /* a keyed op lies inside another: no deltas */
+	int mapped; /* texts given are private file mappings (drop_pages) */
 	uint64_t at_extra; /* hash of the traced keys indexed with them */
 	/* --trace: keys of the top-level ops holding a traced op in
 	 * snapshot traced_at (ir_capture_note_traced); traced_ok == 0 when

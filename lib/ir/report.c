@@ -253,7 +253,8 @@ static int delta_step(const mt_ir_capture *cap,
                       const mt_irdiff_stage *pst,
                       mt_irdiff_stage *st,
                       mt_ir_transition *t,
-                      delta_keep *keep)
+                      delta_keep *keep,
+                      mt_ir_module **spare)
 {
 	uint64_t *keys = NULL;
 	size_t nkeys = 0, lenb;
@@ -286,6 +287,9 @@ static int delta_step(const mt_ir_capture *cap,
 	if (!ir_stage_delta(pst->stage, st->stage, cap, traced, &keys, &nkeys,
 	                    &e))
 		goto out;
+	/* no whole module is read next to these */
+	mt_ir_module_free(*spare);
+	*spare = NULL;
 	if (keep->st == pst && keep->nkeys == nkeys &&
 	    (!nkeys || !memcmp(keep->keys, keys, nkeys * sizeof(*keys)))) {
 		a = keep->m;
@@ -355,10 +359,11 @@ static void run_graph(mt_irdiff_report *r,
 	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
 	                                   ? r->input->capture
 	                                   : NULL;
-	mt_ir_module *prev = NULL;
+	mt_ir_module *prev = NULL, *spare = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
 	delta_keep keep = { NULL, NULL, NULL, 0 };
 	size_t i, prev_i = 0;
+	int rc;
 	progress_ctx pc;
 
 	rg->stages = mt_calloc(hi - lo + 1, sizeof(*rg->stages));
@@ -382,7 +387,8 @@ static void run_graph(mt_irdiff_report *r,
 		if (step) {
 			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
 
-			int same = delta_step(cap, o, pst, st, &sp->t, &keep);
+			int same = delta_step(cap, o, pst, st, &sp->t, &keep,
+			                      &spare);
 
 			if (same >= 0) {
 				rg->nsteps++;
@@ -405,12 +411,17 @@ static void run_graph(mt_irdiff_report *r,
 			memset(sp, 0, sizeof(*sp));
 		}
 		delta_keep_drop(&keep);
-		if (step && !prev &&
-		    ir_stage_parse_progress(&prev, pst->stage, NULL, NULL, &e))
-			prev = NULL;
-		if (ir_stage_parse_progress(
-		            &m, st->stage,
-		            o->progress ? on_parse_progress : NULL, &pc, &e)) {
+		if (step && !prev) {
+			if (ir_stage_parse_progress(&prev, pst->stage, NULL,
+			                            NULL, spare, &e))
+				prev = NULL;
+			spare = NULL;
+		}
+		rc = ir_stage_parse_progress(
+		        &m, st->stage, o->progress ? on_parse_progress : NULL,
+		        &pc, spare, &e);
+		spare = NULL;
+		if (rc) {
 			st->unreadable = 1;
 			st->problem = mt_strdup(e.msg);
 			r->unreadable++;
@@ -434,13 +445,15 @@ static void run_graph(mt_irdiff_report *r,
 			if (o->show_ir)
 				show_ir(sp, g, prev_i, i);
 		}
-		mt_ir_module_free(prev);
+		/* prev's arrays hold the next stage read */
+		spare = prev;
 		give_back();
 		prev = m;
 		pst = st;
 		prev_i = i;
 	}
 	mt_ir_module_free(prev);
+	mt_ir_module_free(spare);
 	delta_keep_drop(&keep);
 }
 
