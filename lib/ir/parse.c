@@ -778,28 +778,38 @@ typedef struct memo_ref {
 	uint32_t n, sub;
 } memo_ref;
 
-/* Bytes [a, b) into key k, a word at a time. */
-static uint64_t memo_hash_run(uint64_t k, const char *a, const char *b)
+/* Bytes [a, b) into key k, a word at a time; the text goes on to end.
+ * A last part word is read whole where the text allows (the bytes past
+ * b masked off), else byte by byte. */
+static uint64_t
+memo_hash_run(uint64_t k, const char *a, const char *b, const char *end)
 {
 	size_t n = (size_t)(b - a);
+	uint64_t w;
 
 	while (n >= 8) {
-		uint64_t w;
-
 		memcpy(&w, a, 8);
 		k = (k ^ w) * 0x9e3779b97f4a7c15ULL;
 		k ^= k >> 29;
 		a += 8;
 		n -= 8;
 	}
-	if (n) {
-		uint64_t w = 0;
+	if (!n)
+		return k;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (end - a >= 8) {
+		memcpy(&w, a, 8);
+		w &= ~(uint64_t)0 >> (64 - 8 * n); /* the first n bytes */
+	} else
+#endif
+	{
+		size_t i;
 
-		memcpy(&w, a, n);
-		k = (k ^ w ^ ((uint64_t)n << 59)) * 0x9e3779b97f4a7c15ULL;
-		k ^= k >> 29;
+		for (w = 0, i = 0; i < n; i++)
+			w |= (uint64_t)(unsigned char)a[i] << (8 * i);
 	}
-	return k;
+	k = (k ^ w ^ ((uint64_t)n << 59)) * 0x9e3779b97f4a7c15ULL;
+	return k ^ (k >> 29);
 }
 
 enum { MC_PLAIN, MC_PCT, MC_BAIL, MC_NL, MC_PAREN };
@@ -834,7 +844,7 @@ static int memo_scan(const ir_parser *P,
 			memo_ref *r;
 			const char *nm = q + 1;
 
-			k = memo_hash_run(k, run, q + 1);
+			k = memo_hash_run(k, run, q + 1, end);
 			q = nm;
 			while (q < end && ir_is_suffix_char(*q))
 				q++;
@@ -878,7 +888,7 @@ static int memo_scan(const ir_parser *P,
 			return 0;
 		break;
 	}
-	k = memo_hash_run(k, run, q);
+	k = memo_hash_run(k, run, q, end);
 	*key = mt_hash_finish(k ^ (uint64_t)(q - s)) | 1;
 	*x = q;
 	return 1;
