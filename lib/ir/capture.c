@@ -293,27 +293,76 @@ static int key_is_scope(const mt_buf *key, const char *scope)
 	return same;
 }
 
+/* The op of [lo, hi) that the tree printer names scope: among the ops
+ * directly inside the first op of the range (one level deeper), else
+ * the first op so named anywhere in it. *op_e gets its end. */
+static const char *find_scope(const char *lo,
+                              const char *hi,
+                              const char *scope,
+                              mt_buf *key,
+                              const char **op_e)
+{
+	size_t top;
+	const char *root = first_op(lo, hi, key, &top), *p;
+
+	for (p = root ? line_end(root, hi) : hi; p < hi;) {
+		const char *e = line_end(p, hi);
+		size_t in = line_indent(p, e);
+
+		if (in == top + 2 && line_key(p, e, key) &&
+		    key_is_scope(key, scope)) {
+			*op_e = op_end(p, hi, in);
+			return p;
+		}
+		/* deeper lines belong to a child already passed */
+		p = in == top + 2 && p[in] != '}' ? op_end(p, hi, in) : e;
+	}
+	for (p = lo; p < hi;) {
+		const char *e = line_end(p, hi);
+
+		if (line_key(p, e, key) && key_is_scope(key, scope)) {
+			*op_e = op_end(p, hi, line_indent(p, e));
+			return p;
+		}
+		p = e;
+	}
+	return NULL;
+}
+
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
 {
-	const char *end = p + len, *op = NULL, *op_e = NULL;
-	mt_buf key = MT_BUF_INIT;
+	const char *end = p + len, *op = NULL, *op_e = end, *lo = p;
+	const char *c = scope;
+	mt_buf key = MT_BUF_INIT, name = MT_BUF_INIT;
 
+	/* a path of scopes ("gpu_module_k/gpu_func_f"): each one's op is
+	 * looked for inside the one before */
+	while (*c) {
+		const char *sl = strchr(c, '/');
+		size_t n = sl ? (size_t)(sl - c) : strlen(c);
+
+		mt_buf_clear(&name);
+		mt_buf_put(&name, c, n);
+		op = find_scope(lo, op_e, name.ptr, &key, &op_e);
+		if (!op)
+			break;
+		lo = op;
+		c += n + (sl != NULL);
+	}
+	/* the file's alias definitions, then the op */
 	while (p < end) {
 		const char *e = line_end(p, end);
 
-		if (*p == '#') {
-			mt_buf_put(out, p, (size_t)(e - p));
-		} else if (!op && line_key(p, e, &key) &&
-		           key_is_scope(&key, scope)) {
-			op = p;
-			op_e = op_end(p, end, line_indent(p, e));
+		if (op && p == op)
 			e = op_e;
-		}
+		else if (*p == '#')
+			mt_buf_put(out, p, (size_t)(e - p));
 		p = e;
 	}
 	if (op)
 		mt_buf_put(out, op, (size_t)(op_e - op));
 	mt_buf_release(&key);
+	mt_buf_release(&name);
 	return op != NULL;
 }
 
@@ -575,6 +624,7 @@ static void put_renamed(composer *C, size_t j, const char *p, const char *e)
 
 typedef struct span {
 	size_t start, end, dump;
+	size_t indent; /* of the op replaced (or of the base's ops) */
 } span;
 
 static int span_cmp(const void *x, const void *y)
@@ -597,6 +647,10 @@ static span *place_ops(composer *C, size_t b, size_t *nspans)
 	mt_map at; /* key hash -> index in lines */
 	span *lines = NULL, *out = NULL;
 	size_t nlines = 0, cap = 0, nout = 0, capo = 0, i;
+	/* the base is a module dump at indentation 0, or (a tree scope's
+	 * op rebuilt from its nested scopes' dumps) an op cut out of an
+	 * enclosing dump at its own indentation */
+	size_t top = line_indent(p, line_end(p, end));
 	mt_buf key = MT_BUF_INIT;
 
 	mt_map_init(&at, C->nover);
@@ -605,7 +659,7 @@ static span *place_ops(composer *C, size_t b, size_t *nspans)
 		size_t in = line_indent(p, e);
 		int found;
 
-		if (in == 0 && p[0] == '}')
+		if (in == top && p[in] == '}')
 			close = p;
 		if (in && line_key(p, e, &key) &&
 		    memchr(key.ptr, '@', key.len) &&
@@ -623,6 +677,7 @@ static span *place_ops(composer *C, size_t b, size_t *nspans)
 				s.start = (size_t)(p - C->t);
 				s.end = (size_t)(op_end(p, end, in) - C->t);
 				s.dump = 0;
+				s.indent = in;
 				MT_PUSH(lines, nlines, cap, s);
 			}
 		}
@@ -637,6 +692,7 @@ static span *place_ops(composer *C, size_t b, size_t *nspans)
 			s = lines[l];
 		} else {
 			s.start = s.end = (size_t)(close - C->t);
+			s.indent = top + 2;
 		}
 		s.dump = j;
 		MT_PUSH(out, nout, capo, s);
@@ -655,6 +711,32 @@ static void put_op(composer *C, size_t j)
 	const ir_dump *d = &C->c->dumps[j];
 
 	put_renamed(C, j, C->t + d->op, C->t + d->op_end);
+}
+
+/* put_op, each line moved to put the op's first line at indentation
+ * indent: an op rebuilt from nested dumps is read again by its
+ * indentation (see mt_ir_capture.reindent). */
+static void put_op_at(composer *C, size_t j, size_t indent)
+{
+	const ir_dump *d = &C->c->dumps[j];
+	const char *p = C->t + d->op, *end = C->t + d->op_end;
+	size_t first = line_indent(p, line_end(p, end));
+
+	while (p < end) {
+		const char *e = line_end(p, end);
+		size_t in = line_indent(p, e), k;
+
+		if (p + in < e && p[in] != '\n' && p[in] != '\r') {
+			size_t want = in + indent >= first ? in + indent - first
+			                                   : 0;
+
+			for (k = 0; k < want; k++)
+				cput(C, " ", 1);
+			p += in;
+		}
+		put_renamed(C, j, p, e);
+		p = e;
+	}
 }
 
 /* Lines of dump j outside its op: before (attribute aliases) or after
@@ -713,7 +795,10 @@ static void compose(composer *Cp,
 			if (sp[k].start < cur)
 				continue; /* inside an op already replaced */
 			cput(&C, text + cur, sp[k].start - cur);
-			put_op(&C, sp[k].dump);
+			if (c->reindent)
+				put_op_at(&C, sp[k].dump, sp[k].indent);
+			else
+				put_op(&C, sp[k].dump);
 			cur = sp[k].end;
 		}
 		cput(&C, text + cur, base->off + base->len - cur);

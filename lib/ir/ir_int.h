@@ -185,6 +185,11 @@ struct mt_ir_capture {
 	uint64_t *traced;
 	size_t ntraced, cap_traced;
 	int traced_ok;
+	/* Set by input.c for a tree scope's op rebuilt from nested dumps:
+	 * each op put in is indented as the op it replaces, so that the
+	 * text can be read again by its indentation (as a part of an
+	 * enclosing scope's rebuilt op). */
+	int reindent;
 };
 
 /* The dumps of the after-all capture p (len bytes): a new capture (free
@@ -288,7 +293,10 @@ int ir_stage_parse_only(mt_ir_module **out,
 
 /* Append to out the op of text [p, p + len) that the tree printer names
  * scope ("func_func_main": op name and symbol, '.' and " @" as '_'),
- * after the file's alias definitions; 0 if no op has that name. */
+ * after the file's alias definitions; 0 if no op has that name. scope
+ * may be a path of such names ("gpu_module_k/gpu_func_f"), each op
+ * looked for inside the one before: first among the ops directly
+ * inside it, else anywhere in it. */
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
