@@ -394,6 +394,127 @@ static void before_dump_of_each_function(void **state)
 
 /* Tree dirs: a "before:" file right after an "after" file of the same
  * scope repeats it and is dropped; after another scope's dump it is kept. */
+/* The module of the nested-scope cases: gpu.func @k in two gpu.modules. */
+static void put_nested(int whole)
+{
+	static const char *const mod =
+	        "module {\n"
+	        "  gpu.module @a {\n"
+	        "    gpu.func @k() kernel {\n"
+	        "      \"x.%s\"() : () -> () loc(#loc1)\n"
+	        "      gpu.return\n"
+	        "    }\n"
+	        "  }\n"
+	        "  gpu.module @b {\n"
+	        "    gpu.func @k() kernel {\n"
+	        "      \"x.%s\"() : () -> () loc(#loc1)\n"
+	        "      gpu.return\n"
+	        "    }\n"
+	        "  }\n"
+	        "}\n"
+	        "#loc1 = loc(\"m.py\":1:1)\n";
+	static const char *const func = "gpu.func @k() kernel {\n"
+	                                "  \"x.%s\"() : () -> ()\n"
+	                                "  gpu.return\n"
+	                                "}\n";
+	const char *d = "builtin_module_no-symbol-name";
+	mt_buf t = MT_BUF_INIT, path = MT_BUF_INIT;
+	/* file, its header's op, what a and b hold (whole: the module) */
+	static const char *const files[][4] = {
+		{ "0_out.mlir", "", "a0", "b0" },
+		{ "gpu_module_a/gpu_func_k/0_0_0_p.mlir", "gpu.func", "a1",
+		  "b0" },
+		{ "gpu_module_b/gpu_func_k/0_0_0_p.mlir", "gpu.func", "a1",
+		  "b1" },
+		{ "gpu_module_a/0_1_q.mlir", "gpu.module", "a2", "b1" },
+		{ "1_m.mlir", "", "a2", "b1" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		const char *op = files[i][1];
+		const char *mine = strstr(files[i][0], "_b/") ? files[i][3]
+		                                              : files[i][2];
+
+		mt_buf_clear(&t);
+		mt_buf_puts(&t, "// -----// IR Dump After X (x)");
+		if (whole && *op)
+			mt_buf_printf(&t, " ('%s' operation: @%s)", op,
+			              strcmp(op, "gpu.func") ? "a" : "k");
+		mt_buf_puts(&t, " //----- //\n");
+		if (whole || !*op)
+			mt_buf_printf(&t, mod, files[i][2], files[i][3]);
+		else if (!strcmp(op, "gpu.func"))
+			mt_buf_printf(&t, func, mine);
+		else
+			mt_buf_printf(&t, "gpu.module @a {\n  %s}\n",
+			              "gpu.func @k() kernel {\n"
+			              "    \"x.a2\"() : () -> ()\n"
+			              "    gpu.return\n  }\n");
+		mt_buf_clear(&path);
+		mt_buf_printf(&path, "%s/%s", d, files[i][0]);
+		put(path.ptr, t.ptr);
+	}
+	mt_buf_release(&t);
+	mt_buf_release(&path);
+}
+
+/* Scopes nested in nested scopes: a gpu.module after its gpu.func's
+ * pass, the module after both, each gpu.func cut by its path. */
+static void tree_rebuilds_nested_scopes(void **state)
+{
+	const char *paths[] = { root };
+	mt_buf ops = MT_BUF_INIT, want = MT_BUF_INIT;
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+	int whole;
+
+	(void)state;
+	for (whole = 0; whole < 2; whole++) {
+		/* the op's own dump has no location, the module's has */
+		const char *loc = whole ? "m.py:1:1" : "";
+
+		if (whole) {
+			teardown(NULL);
+			assert_int_equal(setup(NULL), 0);
+		}
+		put_nested(whole);
+		assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+		/* b's gpu.func @k: its input is b's, not a's */
+		g = graph(in, "builtin_module_no-symbol-name/gpu_module_b/"
+		              "gpu_func_k");
+		assert_int_equal(g->nstages, 2);
+		stage_ops(&g->stages[0], &ops);
+		assert_non_null(strstr(ops.ptr, "x.b0@"));
+		assert_null(strstr(ops.ptr, "x.a0@"));
+		/* gpu.module @a before q: as p left its gpu.func */
+		g = graph(in, "builtin_module_no-symbol-name/gpu_module_a");
+		assert_int_equal(g->nstages, 2);
+		assert_string_equal(g->stages[0].name, "p");
+		assert_true(g->stages[0].foreign);
+		stage_ops(&g->stages[0], &ops);
+		mt_buf_clear(&want);
+		mt_buf_printf(&want, "gpu.module@\ngpu.func@\nx.a1@%s\n"
+		                     "gpu.return@\n", loc);
+		assert_string_equal(ops.ptr, want.ptr);
+		/* the module before m: a as q left it, b's gpu.func as p */
+		g = graph(in, "builtin_module_no-symbol-name");
+		assert_int_equal(g->nstages, 3);
+		assert_true(g->stages[1].foreign);
+		stage_ops(&g->stages[1], &ops);
+		mt_buf_clear(&want);
+		mt_buf_printf(&want,
+		              "builtin.module@\n"
+		              "gpu.module@\ngpu.func@\nx.a2@%s\ngpu.return@\n"
+		              "gpu.module@\ngpu.func@\nx.b1@%s\ngpu.return@\n",
+		              loc, loc);
+		assert_string_equal(ops.ptr, want.ptr);
+		mt_ir_input_free(in);
+	}
+	mt_buf_release(&ops);
+	mt_buf_release(&want);
+}
+
 static void tree_drops_repeated_before(void **state)
 {
 	const char *paths[] = { root };
@@ -771,6 +892,8 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
 		                                teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_nested_scopes,
+		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,
