@@ -274,20 +274,26 @@ first_op(const char *p, const char *end, mt_buf *key, size_t *indent)
 
 /* Whether op key ("func.func @main") is what the tree printer names
  * scope ("func_func_main"; no symbol: "..._no-symbol-name"). */
-static int key_is_scope(const mt_buf *key, const char *scope)
+static void scope_name(mt_buf *name, const mt_buf *key)
 {
-	mt_buf name = MT_BUF_INIT;
 	const char *k;
-	int same;
 
+	mt_buf_clear(name);
 	for (k = key->ptr; *k; k++) {
 		if (*k == ' ' && k[1] == '@')
 			k++;
-		mt_buf_putc(&name,
-		            *k == '.' || *k == ' ' || *k == '@' ? '_' : *k);
+		mt_buf_putc(name, *k == '.' || *k == ' ' || *k == '@' ? '_' : *k);
 	}
 	if (!strchr(key->ptr, '@'))
-		mt_buf_puts(&name, "_no-symbol-name");
+		mt_buf_puts(name, "_no-symbol-name");
+}
+
+static int key_is_scope(const mt_buf *key, const char *scope)
+{
+	mt_buf name = MT_BUF_INIT;
+	int same;
+
+	scope_name(&name, key);
 	same = !strcmp(name.ptr, scope);
 	mt_buf_release(&name);
 	return same;
@@ -329,26 +335,36 @@ static const char *find_scope(const char *lo,
 	return NULL;
 }
 
-int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
+/* The op of the path of scopes c ("gpu_module_k/gpu_func_f") in
+ * [lo, *op_e): each one's op is looked for inside the one before. NULL
+ * if one is not found; else *op_e is the op's end. */
+static const char *find_path(const char *lo, const char **op_e, const char *c)
 {
-	const char *end = p + len, *op = NULL, *op_e = end, *lo = p;
-	const char *c = scope;
+	const char *op = NULL;
 	mt_buf key = MT_BUF_INIT, name = MT_BUF_INIT;
 
-	/* a path of scopes ("gpu_module_k/gpu_func_f"): each one's op is
-	 * looked for inside the one before */
 	while (*c) {
 		const char *sl = strchr(c, '/');
 		size_t n = sl ? (size_t)(sl - c) : strlen(c);
 
 		mt_buf_clear(&name);
 		mt_buf_put(&name, c, n);
-		op = find_scope(lo, op_e, name.ptr, &key, &op_e);
+		op = find_scope(lo, *op_e, name.ptr, &key, op_e);
 		if (!op)
 			break;
 		lo = op;
 		c += n + (sl != NULL);
 	}
+	mt_buf_release(&key);
+	mt_buf_release(&name);
+	return op;
+}
+
+int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
+{
+	const char *end = p + len, *op_e = end;
+	const char *op = find_path(p, &op_e, scope);
+
 	/* the file's alias definitions, then the op */
 	while (p < end) {
 		const char *e = line_end(p, end);
@@ -361,8 +377,170 @@ int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
 	}
 	if (op)
 		mt_buf_put(out, op, (size_t)(op_e - op));
+	return op != NULL;
+}
+
+/* ---- cutting many ops out of one file ---- */
+
+/* A scope asked for, directly inside the file's op: the first
+ * component of a stage's cut (borrowed from the stage). */
+typedef struct cutwant {
+	uint64_t h; /* hash of name[0, n) */
+	const char *name;
+	size_t n;
+	size_t start, end; /* its op; start == SIZE_MAX: not there */
+} cutwant;
+
+struct ir_cutindex {
+	cutwant *wants; /* sorted by h (and name) once built */
+	size_t nwants, cap_wants;
+	/* filled by the first cut: where the wanted ops are, and the runs
+	 * of alias lines ('#' in column 0) of the whole file */
+	int built;
+	size_t len; /* the file's length then */
+	size_t *runs; /* start, end pairs */
+	size_t nruns, cap_runs;
+};
+
+ir_cutindex *ir_cutindex_new(void)
+{
+	return mt_calloc(1, sizeof(ir_cutindex));
+}
+
+void ir_cutindex_free(ir_cutindex *x)
+{
+	if (!x)
+		return;
+	free(x->wants);
+	free(x->runs);
+	free(x);
+}
+
+void ir_cutindex_want(ir_cutindex *x, const char *scope)
+{
+	const char *sl = strchr(scope, '/');
+	cutwant w;
+
+	w.name = scope;
+	w.n = sl ? (size_t)(sl - scope) : strlen(scope);
+	w.h = mt_hash_bytes(MT_HASH_SEED, w.name, w.n);
+	w.start = w.end = SIZE_MAX;
+	MT_PUSH(x->wants, x->nwants, x->cap_wants, w);
+}
+
+static int want_cmp(const void *a, const void *b)
+{
+	const cutwant *x = a, *y = b;
+	size_t n = x->n < y->n ? x->n : y->n;
+	int c;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	c = memcmp(x->name, y->name, n);
+	return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* The want named name[0, n) of a built index, or NULL. */
+static cutwant *cut_want(ir_cutindex *x, const char *name, size_t n)
+{
+	uint64_t h = mt_hash_bytes(MT_HASH_SEED, name, n);
+	size_t a = 0, b = x->nwants;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (x->wants[mid].h < h)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	for (; a < x->nwants && x->wants[a].h == h; a++)
+		if (x->wants[a].n == n && !memcmp(x->wants[a].name, name, n))
+			return &x->wants[a];
+	return NULL;
+}
+
+/* One pass over the file: the wanted ops directly inside its op (the
+ * first of each name, as find_scope takes it) and its alias lines. */
+static void cut_build(ir_cutindex *x, const char *t, size_t len)
+{
+	const char *end = t + len, *p, *skip = t, *run = NULL;
+	mt_buf key = MT_BUF_INIT, name = MT_BUF_INIT;
+	size_t top, i, k;
+	const char *root = first_op(t, end, &key, &top);
+
+	x->built = 1;
+	x->len = len;
+	if (x->nwants) /* sorted, each name once */
+		qsort(x->wants, x->nwants, sizeof(*x->wants), want_cmp);
+	for (i = k = 0; i < x->nwants; i++)
+		if (!k || want_cmp(&x->wants[k - 1], &x->wants[i]))
+			x->wants[k++] = x->wants[i];
+	x->nwants = k;
+	for (p = t; p < end;) {
+		const char *e = line_end(p, end);
+		size_t in;
+
+		if (*p == '#' && !run)
+			run = p;
+		if (*p != '#' && run) {
+			MT_PUSH(x->runs, x->nruns, x->cap_runs,
+			        (size_t)(run - t));
+			MT_PUSH(x->runs, x->nruns, x->cap_runs, (size_t)(p - t));
+			run = NULL;
+		}
+		in = line_indent(p, e);
+		if (root && p > root && p >= skip && in == top + 2 &&
+		    p[in] != '}') {
+			cutwant *w = NULL;
+
+			skip = op_end(p, end, in);
+			if (line_key(p, e, &key)) {
+				scope_name(&name, &key);
+				w = cut_want(x, name.ptr, name.len);
+			}
+			if (w && w->start == SIZE_MAX) {
+				w->start = (size_t)(p - t);
+				w->end = (size_t)(skip - t);
+			}
+		}
+		p = e;
+	}
+	if (run) {
+		MT_PUSH(x->runs, x->nruns, x->cap_runs, (size_t)(run - t));
+		MT_PUSH(x->runs, x->nruns, x->cap_runs, len);
+	}
 	mt_buf_release(&key);
 	mt_buf_release(&name);
+}
+
+int ir_capture_cut_at(mt_buf *out,
+                      ir_cutindex *x,
+                      const char *p,
+                      size_t len,
+                      const char *scope)
+{
+	const char *sl = strchr(scope, '/'), *op, *op_e;
+	const cutwant *w;
+	size_t i;
+
+	if (x && !x->built)
+		cut_build(x, p, len);
+	w = x && x->len == len
+	            ? cut_want(x, scope,
+	                       sl ? (size_t)(sl - scope) : strlen(scope))
+	            : NULL;
+	if (!w || w->start == SIZE_MAX) /* not among the ops indexed */
+		return ir_capture_cut(out, p, len, scope);
+	op = p + w->start;
+	op_e = p + w->end;
+	if (sl)
+		op = find_path(op, &op_e, sl + 1);
+	/* an op starts no alias line: every run is outside it */
+	for (i = 0; i < x->nruns; i += 2)
+		mt_buf_put(out, p + x->runs[i], x->runs[i + 1] - x->runs[i]);
+	if (op)
+		mt_buf_put(out, op, (size_t)(op_e - op));
 	return op != NULL;
 }
 

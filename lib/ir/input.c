@@ -129,6 +129,9 @@ void mt_ir_input_free(mt_ir_input *in)
 		free(in->index);
 	}
 	free(in->graphs);
+	for (i = 0; i < in->ncuts; i++)
+		ir_cutindex_free(in->cuts[i]);
+	free(in->cuts);
 	ir_capture_free(in->capture);
 	free(in);
 }
@@ -216,6 +219,7 @@ static int rebuild_text(mt_buf *out, const mt_ir_stage *s, mt_error *err)
 	base.path = s->path;
 	base.len = SIZE_MAX;
 	base.cut = s->cut;
+	base.cutidx = s->cutidx;
 	rc = put_dump(&cat, &base, err);
 	blen = cat.len;
 	for (k = 0; !rc && k < s->nparts; k++)
@@ -286,7 +290,7 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	} else if (s->cut) {
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_cut(&b, t->ptr, t->len, s->cut);
+		ir_capture_cut_at(&b, s->cutidx, t->ptr, t->len, s->cut);
 		if (t->map)
 			munmap(t->map, t->maplen);
 		t->map = NULL;
@@ -1150,6 +1154,58 @@ static void tree_rebuild(mt_ir_input *in)
 	free(all);
 }
 
+static void cut_stages(mt_ir_stage *s, mt_ir_stage ***v, size_t *n, size_t *cap)
+{
+	size_t k;
+
+	if (s->cut)
+		MT_PUSH(*v, *n, *cap, s);
+	for (k = 0; k < s->nparts; k++)
+		cut_stages(&s->parts[k], v, n, cap);
+}
+
+static int cut_path_cmp(const void *x, const void *y)
+{
+	const mt_ir_stage *a = *(mt_ir_stage *const *)x;
+	const mt_ir_stage *b = *(mt_ir_stage *const *)y;
+	int c = strcmp(a->path, b->path);
+
+	/* the order within a file is the one they were found in */
+	if (c)
+		return c;
+	return a < b ? -1 : a > b;
+}
+
+/* Stages cut from the same file (a module dump every function's input
+ * is cut out of; with module-scope printing every file) share an index
+ * of it, so that the file is scanned once rather than once per cut. */
+static void tree_index_cuts(mt_ir_input *in)
+{
+	mt_ir_stage **v = NULL;
+	size_t n = 0, cap = 0, g, k, i, j;
+
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++)
+			cut_stages(&in->graphs[g].stages[k], &v, &n, &cap);
+	if (n)
+		qsort(v, n, sizeof(*v), cut_path_cmp);
+	for (i = 0; i < n; i = j) {
+		ir_cutindex *x;
+
+		for (j = i + 1; j < n && !strcmp(v[j]->path, v[i]->path); j++)
+			;
+		if (j - i < 2)
+			continue;
+		x = ir_cutindex_new();
+		MT_PUSH(in->cuts, in->ncuts, in->cap_cuts, x);
+		for (k = i; k < j; k++) {
+			ir_cutindex_want(x, v[k]->cut);
+			v[k]->cutidx = x;
+		}
+	}
+	free(v);
+}
+
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 {
 	mt_buf full = MT_BUF_INIT, name = MT_BUF_INIT;
@@ -1187,6 +1243,7 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	mt_buf_release(&name);
 	tree_order(in);
 	tree_rebuild(in);
+	tree_index_cuts(in);
 	return n ? 0 : -1;
 }
 

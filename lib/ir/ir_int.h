@@ -299,6 +299,24 @@ int ir_stage_parse_only(mt_ir_module **out,
  * inside it, else anywhere in it. */
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
 
+/* Where the ops asked for are in one file that many stages cut from
+ * (a module dump every function's input is cut out of): the file is
+ * scanned once, by the first cut, instead of once per cut. */
+typedef struct ir_cutindex ir_cutindex;
+ir_cutindex *ir_cutindex_new(void);
+void ir_cutindex_free(ir_cutindex *x);
+/* Say that scope (a cut as for ir_capture_cut; borrowed, it must
+ * outlive x) will be cut from the file; only the ops asked for before
+ * the first cut are indexed. */
+void ir_cutindex_want(ir_cutindex *x, const char *scope);
+/* ir_capture_cut of [p, p + len), the whole file, through x (NULL:
+ * none); same output. */
+int ir_capture_cut_at(mt_buf *out,
+                      ir_cutindex *x,
+                      const char *p,
+                      size_t len,
+                      const char *scope);
+
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
 /* An SSA name as the scoped table keys it: the printer's plain numbers
