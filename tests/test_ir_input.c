@@ -515,6 +515,58 @@ static void tree_rebuilds_nested_scopes(void **state)
 	mt_buf_release(&want);
 }
 
+/* An anonymous nested module (no symbol to find it by) is put back in
+ * its place, once, as its own pass and then its function's left it. */
+static void tree_rebuilds_anonymous_module(void **state)
+{
+	const char *paths[] = { root };
+	static const char *const mod = "// -----// IR Dump After A (a) //----- //\n"
+	                               "module {\n"
+	                               "  module {\n"
+	                               "    func.func @f() {\n"
+	                               "      \"x.old\"() : () -> ()\n"
+	                               "      return\n"
+	                               "    }\n"
+	                               "  }\n"
+	                               "}\n";
+	const char *n = "builtin_module_no-symbol-name/"
+	                "builtin_module_no-symbol-name";
+	mt_buf ops = MT_BUF_INIT, path = MT_BUF_INIT;
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+
+	(void)state;
+	put("builtin_module_no-symbol-name/0_a.mlir", mod);
+	mt_buf_printf(&path, "%s/0_0_q.mlir", n);
+	put(path.ptr, "// -----// IR Dump After Q (q) //----- //\n"
+	              "module {\n"
+	              "  \"x.mid\"() : () -> ()\n"
+	              "  func.func @f() {\n"
+	              "    \"x.old\"() : () -> ()\n"
+	              "    return\n"
+	              "  }\n"
+	              "}\n");
+	mt_buf_clear(&path);
+	mt_buf_printf(&path, "%s/func_func_f/0_1_0_p.mlir", n);
+	put(path.ptr, "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @f() {\n"
+	              "  \"x.new\"() : () -> ()\n"
+	              "  return\n"
+	              "}\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", mod);
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	g = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(g->nstages, 3);
+	assert_string_equal(g->stages[1].name, "p");
+	stage_ops(&g->stages[1], &ops);
+	assert_string_equal(ops.ptr, "builtin.module@\nbuiltin.module@\n"
+	                             "x.mid@\nfunc.func@\nx.new@\n"
+	                             "func.return@\n");
+	mt_ir_input_free(in);
+	mt_buf_release(&ops);
+	mt_buf_release(&path);
+}
+
 static void tree_drops_repeated_before(void **state)
 {
 	const char *paths[] = { root };
@@ -893,6 +945,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_nested_scopes,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_anonymous_module,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),

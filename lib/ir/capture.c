@@ -839,8 +839,11 @@ static span *place_ops(composer *C, size_t b, size_t *nspans)
 
 		if (in == top && p[in] == '}')
 			close = p;
+		/* an op without a symbol is found only among a tree
+		 * scope's direct children: where its scope is */
 		if (in && line_key(p, e, &key) &&
-		    memchr(key.ptr, '@', key.len) &&
+		    (memchr(key.ptr, '@', key.len) ||
+		     (C->c->tree && in == top + 2)) &&
 		    mt_map_get(&C->slot,
 		               mt_hash_bytes(MT_HASH_SEED, key.ptr, key.len)) !=
 		            MT_IR_NONE) {

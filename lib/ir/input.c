@@ -184,6 +184,9 @@ static int text_map(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+static int
+text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err);
+
 /* Append the text of stage f to *cat as a dump of a capture: with its
  * header line (a tree file starts with one; one is made if not). */
 static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
@@ -191,7 +194,7 @@ static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
 	mt_ir_text t;
 	int rc;
 
-	rc = mt_ir_text_open(&t, f, err);
+	rc = text_open(&t, f, 1, err);
 	if (rc)
 		return rc;
 	if (t.len < strlen(IR_DUMP_MARK) ||
@@ -206,8 +209,10 @@ static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
 
 /* The text of a rebuilt tree stage (s->parts): the files read one after
  * the other are an after-all capture, and the stage is its last
- * snapshot (capture.c). */
-static int rebuild_text(mt_buf *out, const mt_ir_stage *s, mt_error *err)
+ * snapshot (capture.c). part: the text is a part of another rebuilt
+ * stage's, read again by indentation. */
+static int
+rebuild_text(mt_buf *out, const mt_ir_stage *s, int part, mt_error *err)
 {
 	mt_buf cat = MT_BUF_INIT;
 	mt_ir_capture *c = NULL;
@@ -232,11 +237,10 @@ static int rebuild_text(mt_buf *out, const mt_ir_stage *s, mt_error *err)
 	if (c && s->in_base && c->dumps[0].off < blen && c->n > 1) {
 		for (k = 1; k < c->n; k++)
 			c->dumps[k].base = 0;
-		/* the root module's text is as the after-all reader makes it;
-		 * a nested op is made readable by indentation */
-		c->reindent = c->dumps[0].key != mt_hash_bytes(MT_HASH_SEED,
-		                                              "builtin.module",
-		                                              14);
+		/* a part is read again, by indentation (a stage is parsed, as
+		 * the after-all reader's snapshots are) */
+		c->tree = 1;
+		c->reindent = part;
 		ir_capture_compose(out, c, c->n - 1, cat.ptr);
 		goto out;
 	}
@@ -257,13 +261,19 @@ out:
 
 int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 {
+	return text_open(t, s, 0, err);
+}
+
+static int
+text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err)
+{
 	int rc;
 
 	if (s->nparts) {
 		mt_buf b = MT_BUF_INIT;
 
 		memset(t, 0, sizeof(*t));
-		rc = rebuild_text(&b, s, err);
+		rc = rebuild_text(&b, s, part, err);
 		if (rc) {
 			mt_buf_release(&b);
 			return rc;

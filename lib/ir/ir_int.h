@@ -185,11 +185,14 @@ struct mt_ir_capture {
 	uint64_t *traced;
 	size_t ntraced, cap_traced;
 	int traced_ok;
-	/* Set by input.c for a tree scope's op rebuilt from nested dumps:
-	 * each op put in is indented as the op it replaces, so that the
-	 * text can be read again by its indentation (as a part of an
-	 * enclosing scope's rebuilt op). */
-	int reindent;
+	/* Set by input.c for a tree scope's op rebuilt from nested dumps
+	 * (tree): the dumps are of the base's op and of scopes below it,
+	 * so one without a symbol (an anonymous nested module) replaces
+	 * the base's direct child of its name; reindent: each op put in
+	 * is indented as the op it replaces, so that the text can be read
+	 * again by its indentation (as a part of an enclosing scope's
+	 * rebuilt op). */
+	int tree, reindent;
 };
 
 /* The dumps of the after-all capture p (len bytes): a new capture (free

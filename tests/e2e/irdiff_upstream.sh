@@ -299,6 +299,46 @@ for lay in ("tree", "mstree"):
 sys.exit(1 if bad else 0)
 PY
 
+# ir-printing-file-tree.mlir (upstream's own tree-printer test): module
+# @outer holds @symA and module @inner (@symB, @symC), every function only
+# returns, so nothing changes: every stage of @outer has its 8 ops, of
+# @inner its 5, of each function its 2, and no transition is a change, in
+# particular not the final cse after @inner's passes.
+PT='builtin.module(canonicalize,canonicalize,func.func(cse),builtin.module(canonicalize,func.func(cse,canonicalize),cse),cse)'
+for lay in tree mstree; do
+	mkdir "$W/pt.$lay"
+	set -- --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/pt.$lay"
+	[ $lay = mstree ] && set -- "$@" --mlir-print-ir-module-scope --mlir-disable-threading
+	opt "$W/pt.$lay.err" "$D/ir-printing-file-tree.mlir" --pass-pipeline="$PT" "$@"
+	irdiff "$W/pt.$lay.json" "$W/pt.$lay"
+done
+python3 - "$W" <<'PY' || fail=1
+import json, os, sys
+W = sys.argv[1]
+O = "builtin_module_outer"
+files = ["0_canonicalize", "1_canonicalize", "func_func_symA/1_0_cse",
+         "builtin_module_inner/1_0_canonicalize",
+         "builtin_module_inner/func_func_symB/1_0_0_cse",
+         "builtin_module_inner/func_func_symB/1_0_1_canonicalize",
+         "builtin_module_inner/func_func_symC/1_0_0_cse",
+         "builtin_module_inner/func_func_symC/1_0_1_canonicalize",
+         "builtin_module_inner/1_1_cse", "2_cse"]
+bad = 0
+for lay in ("tree", "mstree"):
+    was = bad
+    for f in files:  # upstream's RUN lines
+        assert os.path.isfile("%s/pt.%s/%s/%s.mlir" % (W, lay, O, f)), (lay, f)
+    want = {O: 8, O + "/builtin_module_inner": 5}
+    for g in json.load(open("%s/pt.%s.json" % (W, lay)))["graphs"]:
+        n = want.get(g["name"], 2)
+        ops = [s["ops"] for s in g["stages"]]
+        ch = [t["to_name"] for t in g["transitions"] if t["changed"]]
+        if any(x != n for x in ops) or ch:
+            print(lay, g["name"], "ops", ops, "changed at", ch); bad += 1
+    print("%-6s two levels of nested scopes: %s" % (lay, "ok" if bad == was else "LOST"))
+sys.exit(1 if bad else 0)
+PY
+
 # ---- every pipeline in the three layouts, held to the same facts ----
 layouts() { # name input pipeline [mlir-opt args...]
 	name=$1 in=$2 pp=$3
