@@ -567,6 +567,100 @@ static void tree_rebuilds_anonymous_module(void **state)
 	mt_buf_release(&path);
 }
 
+/* Ops and locations of a parsed module, one "name@loc" per line. */
+static void module_ops(const mt_ir_module *m, mt_buf *out)
+{
+	size_t i;
+
+	mt_buf_clear(out);
+	for (i = 0; i < mt_ir_nops(m); i++) {
+		char loc[200];
+
+		mt_ir_loc_format(m, mt_ir_ops(m)[i].loc, loc, sizeof(loc));
+		mt_buf_printf(out, "%s@%s\n",
+		              mt_ir_str_get(m, mt_ir_ops(m)[i].name), loc);
+	}
+}
+
+/* A cut op is parsed with only the aliases it refers to (through fused
+ * locations, defined in any order): the same ops and locations as its
+ * whole text, whether the file is cut once or by many stages. */
+static void tree_cut_parses_with_its_aliases(void **state)
+{
+	const char *paths[] = { root };
+	static const char *const mod =
+	        "// -----// IR Dump After X (x) ('%s' operation%s) "
+	        "//----- //\n"
+	        "#map = affine_map<(d0) -> (d0)>\n"
+	        "module {\n"
+	        "  func.func @f() {\n"
+	        "    \"x.f\"() {m = #map} : () -> () loc(#loc9)\n"
+	        "    return loc(#loc2)\n"
+	        "  }\n"
+	        "  func.func @g() {\n"
+	        "    \"x.g\"() : () -> () loc(#loc3)\n"
+	        "    return\n"
+	        "  }\n"
+	        "  func.func @h() {\n"
+	        "    \"x.h\"() : () -> () loc(#loc4)\n"
+	        "    return\n"
+	        "  }\n"
+	        "}\n"
+	        "#loc9 = loc(fused[#loc1, #loc5])\n"
+	        "#loc1 = loc(\"a.py\":1:1)\n"
+	        "#loc2 = loc(\"a.py\":2:2)\n"
+	        "#loc3 = loc(\"a.py\":3:3)\n"
+	        "#loc4 = loc(\"a.py\":4:4)\n"
+	        "#loc5 = loc(\"n\"(#loc6))\n"
+	        "#loc6 = loc(\"a.py\":6:6)\n";
+	const char *fs[] = { "f", "g", "h" };
+	mt_buf t = MT_BUF_INIT, a = MT_BUF_INIT, b = MT_BUF_INIT;
+	mt_ir_input *in;
+	size_t g, k;
+
+	(void)state;
+	mt_buf_printf(&t, mod, "builtin.module", "");
+	put("builtin_module_no-symbol-name/0_x.mlir", t.ptr);
+	for (k = 0; k < 3; k++) {
+		mt_buf_clear(&t);
+		mt_buf_printf(&a, ": @%s", fs[k]);
+		mt_buf_printf(&t, mod, "func.func", a.ptr);
+		mt_buf_clear(&a);
+		mt_buf_printf(&a, "builtin_module_no-symbol-name/func_func_%s/"
+		                  "0_0_y.mlir",
+		              fs[k]);
+		put(a.ptr, t.ptr);
+		mt_buf_clear(&a);
+	}
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++) {
+			const mt_ir_stage *s = &in->graphs[g].stages[k];
+			mt_ir_module *m;
+			mt_ir_text x;
+
+			stage_ops(s, &a);
+			assert_int_equal(mt_ir_text_open(&x, s, NULL), 0);
+			assert_int_equal(mt_ir_parse(&m, x.ptr, x.len, NULL), 0);
+			module_ops(m, &b);
+			mt_ir_module_free(m);
+			/* the whole text keeps every alias of the file */
+			if (s->cut)
+				assert_non_null(memmem(x.ptr, x.len, "#loc4 =", 7));
+			mt_ir_text_release(&x);
+			assert_string_equal(a.ptr, b.ptr);
+		}
+	stage_ops(&graph(in, "builtin_module_no-symbol-name/func_func_f")
+	                   ->stages[0],
+	          &a);
+	assert_non_null(strstr(a.ptr, "a.py:1:1"));
+	assert_non_null(strstr(a.ptr, "a.py:6:6"));
+	mt_ir_input_free(in);
+	mt_buf_release(&t);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+}
+
 static void tree_drops_repeated_before(void **state)
 {
 	const char *paths[] = { root };
@@ -948,6 +1042,8 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_anonymous_module,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        tree_cut_parses_with_its_aliases, setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,

@@ -360,6 +360,233 @@ static const char *find_path(const char *lo, const char **op_e, const char *c)
 	return op;
 }
 
+/* ---- the aliases an op refers to ---- */
+
+/* Call fn for each #name of [p, e) outside strings, with its hash. */
+static void alias_refs(const char *p,
+                       const char *e,
+                       void (*fn)(void *arg, uint32_t h),
+                       void *arg)
+{
+	while (p < e) {
+		const char *q;
+
+		if (*p == '"') {
+			for (p++; p < e && *p != '"' && *p != '\n'; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			if (p < e)
+				p++;
+			continue;
+		}
+		if (*p != '#') {
+			for (p++; p < e && *p != '"' && *p != '#'; p++)
+				;
+			continue;
+		}
+		for (q = p + 1; q < e && ir_is_suffix_char(*q); q++)
+			;
+		if (q > p + 1)
+			fn(arg, (uint32_t)ir_name_hash(p + 1,
+			                               (size_t)(q - p - 1)));
+		p = q;
+	}
+}
+
+/*
+ * A file's alias definition lines ('#' in column 0): a lean cut keeps
+ * only those its op refers to, directly or through the ones it keeps.
+ * 8 bytes a line (a module dump holds a million location aliases): a
+ * 32-bit name hash, whose collisions only keep a line more, and a 32-bit
+ * offset; a larger file is cut with all its aliases.
+ */
+typedef struct aline {
+	uint32_t h; /* hash of the name; 0: none (always kept) */
+	uint32_t start;
+} aline;
+
+typedef struct atab {
+	aline *v; /* in file order, or sorted by (h, start) */
+	size_t n;
+	const char *base, *end; /* the file */
+} atab;
+
+static uint32_t alias_hash(const char *p, const char *e)
+{
+	const char *q = p + 1;
+
+	while (q < e && ir_is_suffix_char(*q))
+		q++;
+	return q > p + 1 ? (uint32_t)ir_name_hash(p + 1, (size_t)(q - p - 1))
+	                 : 0;
+}
+
+/* The alias lines of the ranges (start, end pairs) of the file [base,
+ * base + len), in file order. */
+static void atab_build(atab *t,
+                       const char *base,
+                       size_t len,
+                       const size_t *runs,
+                       size_t nruns)
+{
+	size_t i, pass, n = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->base = base;
+	t->end = base + len;
+	for (pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (i = 0; i < nruns; i += 2) {
+			const char *p = base + runs[i], *end = base + runs[i + 1];
+
+			while (p < end) {
+				const char *e = line_end(p, end);
+
+				if (*p == '#' && pass) {
+					t->v[n].h = alias_hash(p, e);
+					t->v[n].start = (uint32_t)(p - base);
+				}
+				n += *p == '#';
+				p = e;
+			}
+		}
+		if (!pass)
+			t->v = mt_calloc(n + 1, sizeof(*t->v));
+	}
+	t->n = n;
+}
+
+static int aline_cmp(const void *x, const void *y)
+{
+	const aline *a = x, *b = y;
+
+	if (a->h != b->h)
+		return a->h < b->h ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+static void atab_release(atab *t)
+{
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
+
+static void put_line(mt_buf *out, const atab *t, size_t start)
+{
+	const char *p = t->base + start;
+
+	mt_buf_put(out, p, (size_t)(line_end(p, t->end) - p));
+}
+
+/* What a lean cut keeps: lines (indices in t), and the names seen. */
+typedef struct keeping {
+	const atab *t;
+	mt_map names; /* names referred to so far */
+	uint32_t *work; /* sorted table: lines kept, their names not read */
+	size_t nw, capw;
+	size_t *kept; /* their offsets */
+	size_t nk, capk;
+} keeping;
+
+/* A name referred to: in a sorted table, keep its lines now. */
+static void keep_sorted(void *arg, uint32_t h)
+{
+	keeping *K = arg;
+	size_t a = 0, b = K->t->n;
+	int found;
+
+	mt_map_slot(&K->names, (uint64_t)h + 1, 1, &found);
+	if (found)
+		return;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (K->t->v[mid].h < h)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	for (; a < K->t->n && K->t->v[a].h == h; a++) {
+		MT_PUSH(K->work, K->nw, K->capw, (uint32_t)a);
+		MT_PUSH(K->kept, K->nk, K->capk, K->t->v[a].start);
+	}
+}
+
+static void keep_name(void *arg, uint32_t h)
+{
+	keeping *K = arg;
+	int found;
+
+	mt_map_slot(&K->names, (uint64_t)h + 1, 1, &found);
+}
+
+static int size_cmp(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * Append the alias lines of t that [op, op_e) refers to, transitively,
+ * and the lines without a name, in file order. A sorted table (many cuts
+ * of one file) is searched by name; a table in file order (one cut) is
+ * walked from its last line to its first, each pass keeping the lines
+ * named by what is kept (mlir-opt defines an alias before the aliases
+ * that use it, so a second pass finds nothing new).
+ */
+static void
+put_lean(mt_buf *out, const atab *t, int sorted, const char *op,
+         const char *op_e)
+{
+	keeping K;
+	size_t i, before;
+	uint8_t *mark = NULL;
+
+	memset(&K, 0, sizeof(K));
+	K.t = t;
+	mt_map_init(&K.names, 64);
+	if (sorted) {
+		keep_sorted(&K, 0);
+		if (op)
+			alias_refs(op, op_e, keep_sorted, &K);
+		while (K.nw) {
+			const char *p = t->base + t->v[K.work[--K.nw]].start;
+
+			alias_refs(p, line_end(p, t->end), keep_sorted, &K);
+		}
+	} else {
+		mark = mt_calloc(t->n + 1, 1);
+		if (op)
+			alias_refs(op, op_e, keep_name, &K);
+		do {
+			before = K.names.count;
+			for (i = t->n; i-- > 0;) {
+				const char *p = t->base + t->v[i].start;
+
+				if (mark[i] ||
+				    (t->v[i].h &&
+				     mt_map_get(&K.names,
+				                (uint64_t)t->v[i].h + 1) ==
+				             MT_MAP_NONE))
+					continue;
+				mark[i] = 1;
+				MT_PUSH(K.kept, K.nk, K.capk, t->v[i].start);
+				alias_refs(p, line_end(p, t->end), keep_name,
+				           &K);
+			}
+		} while (K.names.count != before);
+	}
+	if (K.nk)
+		qsort(K.kept, K.nk, sizeof(*K.kept), size_cmp);
+	for (i = 0; i < K.nk; i++)
+		put_line(out, t, K.kept[i]);
+	mt_map_release(&K.names);
+	free(K.work);
+	free(K.kept);
+	free(mark);
+}
+
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
 {
 	const char *end = p + len, *op_e = end;
@@ -400,6 +627,12 @@ struct ir_cutindex {
 	size_t len; /* the file's length then */
 	size_t *runs; /* start, end pairs */
 	size_t nruns, cap_runs;
+	/* the alias lines by name, for lean cuts, made by the first one
+	 * when the file is cut often (a module dump every function's
+	 * input comes from); else each lean cut scans the runs */
+	size_t ncuts; /* ir_cutindex_want calls */
+	int have_names;
+	atab names;
 };
 
 ir_cutindex *ir_cutindex_new(void)
@@ -413,6 +646,8 @@ void ir_cutindex_free(ir_cutindex *x)
 		return;
 	free(x->wants);
 	free(x->runs);
+	if (x->have_names)
+		atab_release(&x->names);
 	free(x);
 }
 
@@ -426,6 +661,7 @@ void ir_cutindex_want(ir_cutindex *x, const char *scope)
 	w.h = mt_hash_bytes(MT_HASH_SEED, w.name, w.n);
 	w.start = w.end = SIZE_MAX;
 	MT_PUSH(x->wants, x->nwants, x->cap_wants, w);
+	x->ncuts++;
 }
 
 static int want_cmp(const void *a, const void *b)
@@ -514,15 +750,16 @@ static void cut_build(ir_cutindex *x, const char *t, size_t len)
 	mt_buf_release(&name);
 }
 
-int ir_capture_cut_at(mt_buf *out,
-                      ir_cutindex *x,
-                      const char *p,
-                      size_t len,
-                      const char *scope)
+/* The op of scope in the whole file [p, p + len), through x (if not
+ * NULL): NULL if there is none; *op_e gets its end. */
+static const char *cut_find(ir_cutindex *x,
+                            const char *p,
+                            size_t len,
+                            const char *scope,
+                            const char **op_e)
 {
-	const char *sl = strchr(scope, '/'), *op, *op_e;
+	const char *sl = strchr(scope, '/'), *op;
 	const cutwant *w;
-	size_t i;
 
 	if (x && !x->built)
 		cut_build(x, p, len);
@@ -530,15 +767,58 @@ int ir_capture_cut_at(mt_buf *out,
 	            ? cut_want(x, scope,
 	                       sl ? (size_t)(sl - scope) : strlen(scope))
 	            : NULL;
+	*op_e = p + len;
 	if (!w || w->start == SIZE_MAX) /* not among the ops indexed */
-		return ir_capture_cut(out, p, len, scope);
+		return find_path(p, op_e, scope);
 	op = p + w->start;
-	op_e = p + w->end;
-	if (sl)
-		op = find_path(op, &op_e, sl + 1);
-	/* an op starts no alias line: every run is outside it */
-	for (i = 0; i < x->nruns; i += 2)
-		mt_buf_put(out, p + x->runs[i], x->runs[i + 1] - x->runs[i]);
+	*op_e = p + w->end;
+	return sl ? find_path(op, op_e, sl + 1) : op;
+}
+
+int ir_capture_cut_at(mt_buf *out,
+                      ir_cutindex *x,
+                      const char *p,
+                      size_t len,
+                      const char *scope,
+                      int lean)
+{
+	const char *op_e, *op = cut_find(x, p, len, scope, &op_e);
+	int indexed = x && x->len == len;
+	size_t i;
+	atab t;
+
+	if (len > UINT32_MAX)
+		lean = 0;
+	if (lean && indexed && !x->have_names && x->ncuts > 2) {
+		atab_build(&x->names, p, len, x->runs, x->nruns);
+		if (x->names.n)
+			qsort(x->names.v, x->names.n, sizeof(*x->names.v),
+			      aline_cmp);
+		x->have_names = 1;
+	}
+	if (lean && indexed && x->have_names) {
+		x->names.base = p; /* the same file, mapped anew */
+		x->names.end = p + len;
+		put_lean(out, &x->names, 1, op, op_e);
+	} else if (lean) {
+		size_t whole[2];
+
+		whole[0] = 0;
+		whole[1] = len;
+		if (indexed)
+			atab_build(&t, p, len, x->runs, x->nruns);
+		else
+			atab_build(&t, p, len, whole, 2);
+		put_lean(out, &t, 0, op, op_e);
+		atab_release(&t);
+	} else if (indexed) {
+		/* an op starts no alias line: every run is outside it */
+		for (i = 0; i < x->nruns; i += 2)
+			mt_buf_put(out, p + x->runs[i],
+			           x->runs[i + 1] - x->runs[i]);
+	} else {
+		return ir_capture_cut(out, p, len, scope);
+	}
 	if (op)
 		mt_buf_put(out, op, (size_t)(op_e - op));
 	return op != NULL;

@@ -184,17 +184,24 @@ static int text_map(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+/* How a stage's text is wanted (text_open). */
+enum {
+	TEXT_PART = 1, /* a part of a rebuilt stage's, read again */
+	TEXT_LEAN = 2 /* to be parsed: a cut op with only its aliases */
+};
+
 static int
-text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err);
+text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err);
 
 /* Append the text of stage f to *cat as a dump of a capture: with its
  * header line (a tree file starts with one; one is made if not). */
-static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
+static int
+put_dump(mt_buf *cat, const mt_ir_stage *f, int how, mt_error *err)
 {
 	mt_ir_text t;
 	int rc;
 
-	rc = text_open(&t, f, 1, err);
+	rc = text_open(&t, f, how | TEXT_PART, err);
 	if (rc)
 		return rc;
 	if (t.len < strlen(IR_DUMP_MARK) ||
@@ -209,10 +216,10 @@ static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
 
 /* The text of a rebuilt tree stage (s->parts): the files read one after
  * the other are an after-all capture, and the stage is its last
- * snapshot (capture.c). part: the text is a part of another rebuilt
- * stage's, read again by indentation. */
+ * snapshot (capture.c). how: TEXT_PART when the text is a part of
+ * another rebuilt stage's, read again by indentation; TEXT_LEAN. */
 static int
-rebuild_text(mt_buf *out, const mt_ir_stage *s, int part, mt_error *err)
+rebuild_text(mt_buf *out, const mt_ir_stage *s, int how, mt_error *err)
 {
 	mt_buf cat = MT_BUF_INIT;
 	mt_ir_capture *c = NULL;
@@ -225,10 +232,10 @@ rebuild_text(mt_buf *out, const mt_ir_stage *s, int part, mt_error *err)
 	base.len = SIZE_MAX;
 	base.cut = s->cut;
 	base.cutidx = s->cutidx;
-	rc = put_dump(&cat, &base, err);
+	rc = put_dump(&cat, &base, how & TEXT_LEAN, err);
 	blen = cat.len;
 	for (k = 0; !rc && k < s->nparts; k++)
-		rc = put_dump(&cat, &s->parts[k], err);
+		rc = put_dump(&cat, &s->parts[k], how & TEXT_LEAN, err);
 	if (rc)
 		goto out;
 	c = ir_capture_scan(cat.ptr, cat.len, 0);
@@ -240,7 +247,7 @@ rebuild_text(mt_buf *out, const mt_ir_stage *s, int part, mt_error *err)
 		/* a part is read again, by indentation (a stage is parsed, as
 		 * the after-all reader's snapshots are) */
 		c->tree = 1;
-		c->reindent = part;
+		c->reindent = (how & TEXT_PART) != 0;
 		ir_capture_compose(out, c, c->n - 1, cat.ptr);
 		goto out;
 	}
@@ -265,7 +272,7 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 }
 
 static int
-text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err)
+text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 {
 	int rc;
 
@@ -273,7 +280,7 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err)
 		mt_buf b = MT_BUF_INIT;
 
 		memset(t, 0, sizeof(*t));
-		rc = rebuild_text(&b, s, part, err);
+		rc = rebuild_text(&b, s, how, err);
 		if (rc) {
 			mt_buf_release(&b);
 			return rc;
@@ -300,7 +307,8 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int part, mt_error *err)
 	} else if (s->cut) {
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_cut_at(&b, s->cutidx, t->ptr, t->len, s->cut);
+		ir_capture_cut_at(&b, s->cutidx, t->ptr, t->len, s->cut,
+		                  (how & TEXT_LEAN) != 0);
 		if (t->map)
 			munmap(t->map, t->maplen);
 		t->map = NULL;
@@ -440,7 +448,9 @@ int ir_stage_parse_progress(mt_ir_module **out,
 	int rc;
 
 	*out = NULL;
-	rc = mt_ir_text_open(&t, s, err);
+	/* a cut op is parsed with the aliases it uses, not every alias of
+	 * its file (the same ops, locations and attributes) */
+	rc = text_open(&t, s, TEXT_LEAN, err);
 	if (rc) {
 		mt_ir_module_free(spare);
 		return rc;
@@ -754,23 +764,28 @@ static mt_ir_stage made_stage(const mt_ir_stage *src, const char *path)
 }
 
 /* What tree_rebuild reads: every dump of the tree, by when it was
- * written. */
+ * written, and those of the scopes below the graph being rebuilt. */
 typedef struct rebuild_ctx {
 	const mt_ir_input *in;
 	const written *all;
 	size_t nall;
 	int has_after; /* some dump is an After dump */
+	/* indices in all, in order, of the dumps of the scopes below the
+	 * graph (a function has none: thousands of siblings' dumps written
+	 * between two of its stages are never looked at) */
+	const size_t *desc;
+	size_t ndesc;
 } rebuild_ctx;
 
-/* The first dump of x written after order lo. */
-static size_t written_after(const rebuild_ctx *x, size_t lo)
+/* The first of x->desc written after order lo. */
+static size_t desc_after(const rebuild_ctx *x, size_t lo)
 {
-	size_t a = 0, b = x->nall;
+	size_t a = 0, b = x->ndesc;
 
 	while (a < b) {
 		size_t mid = a + (b - a) / 2;
 
-		if (x->all[mid].order <= lo)
+		if (x->all[x->desc[mid]].order <= lo)
 			a = mid + 1;
 		else
 			b = mid;
@@ -959,16 +974,18 @@ static void scope_parts(partlist *o,
                         size_t hi,
                         int depth)
 {
-	size_t first = written_after(x, lo), i, nkids = 0, cap = 0;
+	size_t first = desc_after(x, lo), j, i, nkids = 0, cap = 0;
 	kid *kids = NULL;
 	mt_map at;
 	int pass, direct;
 
-	if (depth > 32)
+	if (depth > 32 || first == x->ndesc)
 		return;
 	mt_map_init(&at, 16);
 	for (pass = 0; pass < 2; pass++)
-		for (i = first; i < x->nall && x->all[i].order < hi; i++) {
+		for (j = first; j < x->ndesc &&
+		                x->all[i = x->desc[j]].order < hi;
+		     j++) {
 			const mt_ir_graph *og = &x->in->graphs[x->all[i].graph];
 			const mt_ir_stage *d = written_stage(x, i);
 			mt_ir_stage p;
@@ -1010,11 +1027,12 @@ static void scope_parts(partlist *o,
 static const mt_ir_stage *
 last_nested(const rebuild_ctx *x, const char *name, size_t lo, size_t hi)
 {
-	size_t i = written_after(x, hi - 1);
+	size_t j = desc_after(x, hi - 1);
 
-	while (i-- > 0 && x->all[i].order > lo)
-		if (nested_in(x->in->graphs[x->all[i].graph].name, name))
-			return written_stage(x, i);
+	while (j-- > 0 && x->all[x->desc[j]].order > lo)
+		if (nested_in(x->in->graphs[x->all[x->desc[j]].graph].name,
+		              name))
+			return written_stage(x, x->desc[j]);
 	return NULL;
 }
 
@@ -1080,6 +1098,42 @@ static int rebuild_stage(mt_ir_stage *out,
 	return 1;
 }
 
+/* Per graph, the dumps (indices in all, in order) of the scopes below it. */
+typedef struct desclists {
+	size_t **v, *n, *cap;
+} desclists;
+
+static void tree_descendants(desclists *dl,
+                             const mt_ir_input *in,
+                             const written *all,
+                             size_t nall)
+{
+	size_t i;
+
+	dl->v = mt_calloc(in->ngraphs + 1, sizeof(*dl->v));
+	dl->n = mt_calloc(in->ngraphs + 1, sizeof(*dl->n));
+	dl->cap = mt_calloc(in->ngraphs + 1, sizeof(*dl->cap));
+	for (i = 0; i < nall; i++) {
+		const char *name = in->graphs[all[i].graph].name;
+		const char *sl = strrchr(name, '/');
+		size_t n = sl ? (size_t)(sl - name) : 0;
+
+		while (n) { /* every enclosing scope that is a graph */
+			const mt_ir_graph *up = graph_find(in, name, n);
+
+			if (up) {
+				size_t g = (size_t)(up - in->graphs);
+
+				MT_PUSH(dl->v[g], dl->n[g], dl->cap[g], i);
+			}
+			while (n && name[n - 1] != '/')
+				n--;
+			if (n)
+				n--;
+		}
+	}
+}
+
 /*
  * Every scope of a tree is its own timeline, but the passes of other
  * scopes change it too: passes on nested ops between two passes of a
@@ -1109,6 +1163,7 @@ static void tree_rebuild(mt_ir_input *in)
 	size_t *nfresh = mt_calloc(in->ngraphs + 1, sizeof(*nfresh));
 	size_t *capfresh = mt_calloc(in->ngraphs + 1, sizeof(*capfresh));
 	rebuild_ctx x;
+	desclists dl;
 
 	memset(&x, 0, sizeof(x));
 	for (g = 0; g < in->ngraphs; g++)
@@ -1126,6 +1181,7 @@ static void tree_rebuild(mt_ir_input *in)
 	x.in = in;
 	x.all = all;
 	x.nall = nall;
+	tree_descendants(&dl, in, all, nall);
 	for (g = 0; g < in->ngraphs; g++) {
 		const mt_ir_graph *gr = &in->graphs[g];
 		const char *slash = strrchr(gr->name, '/');
@@ -1143,6 +1199,8 @@ static void tree_rebuild(mt_ir_input *in)
 			if (n)
 				n--;
 		}
+		x.desc = dl.v[g];
+		x.ndesc = dl.n[g];
 		for (k = 0; k < gr->nstages; k++) {
 			mt_ir_stage cur = gr->stages[k], made;
 
@@ -1161,6 +1219,11 @@ static void tree_rebuild(mt_ir_input *in)
 	free(fresh);
 	free(nfresh);
 	free(capfresh);
+	for (g = 0; g < in->ngraphs; g++)
+		free(dl.v[g]);
+	free(dl.v);
+	free(dl.n);
+	free(dl.cap);
 	free(all);
 }
 

@@ -313,12 +313,17 @@ void ir_cutindex_free(ir_cutindex *x);
  * the first cut are indexed. */
 void ir_cutindex_want(ir_cutindex *x, const char *scope);
 /* ir_capture_cut of [p, p + len), the whole file, through x (NULL:
- * none); same output. */
+ * none); same output. lean != 0: of the file's alias lines only those
+ * the op refers to, directly or through the ones kept (and any without
+ * a name), in file order: the text a parse needs (a module-scope file
+ * holds every function's location aliases; a function's cut is parsed
+ * with its own, not with all of them). */
 int ir_capture_cut_at(mt_buf *out,
                       ir_cutindex *x,
                       const char *p,
                       size_t len,
-                      const char *scope);
+                      const char *scope,
+                      int lean);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
