@@ -308,7 +308,7 @@ static const char *find_scope(const char *lo,
                               mt_buf *key,
                               const char **op_e)
 {
-	size_t top;
+	size_t top = 0;
 	const char *root = first_op(lo, hi, key, &top), *p;
 
 	for (p = root ? line_end(root, hi) : hi; p < hi;) {
@@ -702,7 +702,7 @@ static void cut_build(ir_cutindex *x, const char *t, size_t len)
 {
 	const char *end = t + len, *p, *skip = t, *run = NULL;
 	mt_buf key = MT_BUF_INIT, name = MT_BUF_INIT;
-	size_t top, i, k;
+	size_t top = 0, i, k;
 	const char *root = first_op(t, end, &key, &top);
 
 	x->built = 1;
