@@ -471,13 +471,6 @@ static void atab_release(atab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void put_line(mt_buf *out, const atab *t, size_t start)
-{
-	const char *p = t->base + start;
-
-	mt_buf_put(out, p, (size_t)(line_end(p, t->end) - p));
-}
-
 /* What a lean cut keeps: lines (indices in t), and the names seen. */
 typedef struct keeping {
 	const atab *t;
@@ -527,26 +520,79 @@ static int size_cmp(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* The alias lines of one cut of the file base (alias lines in the
+ * ranges, start-end pairs) that [op, op_e) refers to, into K->kept: no
+ * table, but passes from the last line to the first, each keeping the
+ * lines named by what is kept (mlir-opt defines an alias before the
+ * aliases that use it, so a second pass finds nothing new). */
+static void keep_once(keeping *K,
+                      const char *base,
+                      const size_t *runs,
+                      size_t nruns,
+                      const char *op,
+                      const char *op_e)
+{
+	mt_map done; /* offset + 1 of each kept line */
+	size_t r, before;
+
+	mt_map_init(&done, 64);
+	if (op)
+		alias_refs(op, op_e, keep_name, K);
+	do {
+		before = K->names.count;
+		for (r = nruns; r >= 2; r -= 2) {
+			const char *lo = base + runs[r - 2], *q = base + runs[r - 1];
+
+			while (q > lo) { /* the line [s, q) */
+				const char *s = q - 1 > lo
+				                        ? memrchr(lo, '\n',
+				                                  (size_t)(q - 1 - lo))
+				                        : NULL;
+				uint32_t h;
+				int found;
+
+				s = s ? s + 1 : lo;
+				h = *s == '#' ? alias_hash(s, q) : 0;
+				if (*s == '#' &&
+				    (!h || mt_map_get(&K->names, (uint64_t)h + 1) !=
+				                   MT_MAP_NONE)) {
+					mt_map_slot(&done, (uint64_t)(s - base) + 1,
+					            1, &found);
+					if (!found) {
+						MT_PUSH(K->kept, K->nk, K->capk,
+						        (size_t)(s - base));
+						alias_refs(s, q, keep_name, K);
+					}
+				}
+				q = s;
+			}
+		}
+	} while (K->names.count != before);
+	mt_map_release(&done);
+}
+
 /*
- * Append the alias lines of t that [op, op_e) refers to, transitively,
- * and the lines without a name, in file order. A sorted table (many cuts
- * of one file) is searched by name; a table in file order (one cut) is
- * walked from its last line to its first, each pass keeping the lines
- * named by what is kept (mlir-opt defines an alias before the aliases
- * that use it, so a second pass finds nothing new).
+ * Append the alias lines of the file [base, base + len) that [op, op_e)
+ * refers to, transitively, and the lines without a name, in file order:
+ * through t, the file's sorted table (a file cut many times), or else
+ * by keep_once over the ranges of alias lines.
  */
-static void
-put_lean(mt_buf *out, const atab *t, int sorted, const char *op,
-         const char *op_e)
+static void put_lean(mt_buf *out,
+                     const atab *t,
+                     const char *base,
+                     size_t len,
+                     const size_t *runs,
+                     size_t nruns,
+                     const char *op,
+                     const char *op_e)
 {
 	keeping K;
-	size_t i, before;
-	uint8_t *mark = NULL;
+	size_t i;
 
 	memset(&K, 0, sizeof(K));
 	K.t = t;
 	mt_map_init(&K.names, 64);
-	if (sorted) {
+	if (t) {
 		keep_sorted(&K, 0);
 		if (op)
 			alias_refs(op, op_e, keep_sorted, &K);
@@ -556,35 +602,18 @@ put_lean(mt_buf *out, const atab *t, int sorted, const char *op,
 			alias_refs(p, line_end(p, t->end), keep_sorted, &K);
 		}
 	} else {
-		mark = mt_calloc(t->n + 1, 1);
-		if (op)
-			alias_refs(op, op_e, keep_name, &K);
-		do {
-			before = K.names.count;
-			for (i = t->n; i-- > 0;) {
-				const char *p = t->base + t->v[i].start;
-
-				if (mark[i] ||
-				    (t->v[i].h &&
-				     mt_map_get(&K.names,
-				                (uint64_t)t->v[i].h + 1) ==
-				             MT_MAP_NONE))
-					continue;
-				mark[i] = 1;
-				MT_PUSH(K.kept, K.nk, K.capk, t->v[i].start);
-				alias_refs(p, line_end(p, t->end), keep_name,
-				           &K);
-			}
-		} while (K.names.count != before);
+		keep_once(&K, base, runs, nruns, op, op_e);
 	}
 	if (K.nk)
 		qsort(K.kept, K.nk, sizeof(*K.kept), size_cmp);
-	for (i = 0; i < K.nk; i++)
-		put_line(out, t, K.kept[i]);
+	for (i = 0; i < K.nk; i++) {
+		const char *p = base + K.kept[i];
+
+		mt_buf_put(out, p, (size_t)(line_end(p, base + len) - p));
+	}
 	mt_map_release(&K.names);
 	free(K.work);
 	free(K.kept);
-	free(mark);
 }
 
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
@@ -785,7 +814,6 @@ int ir_capture_cut_at(mt_buf *out,
 	const char *op_e, *op = cut_find(x, p, len, scope, &op_e);
 	int indexed = x && x->len == len;
 	size_t i;
-	atab t;
 
 	if (len > UINT32_MAX)
 		lean = 0;
@@ -799,18 +827,16 @@ int ir_capture_cut_at(mt_buf *out,
 	if (lean && indexed && x->have_names) {
 		x->names.base = p; /* the same file, mapped anew */
 		x->names.end = p + len;
-		put_lean(out, &x->names, 1, op, op_e);
+		put_lean(out, &x->names, p, len, NULL, 0, op, op_e);
 	} else if (lean) {
 		size_t whole[2];
 
 		whole[0] = 0;
 		whole[1] = len;
 		if (indexed)
-			atab_build(&t, p, len, x->runs, x->nruns);
+			put_lean(out, NULL, p, len, x->runs, x->nruns, op, op_e);
 		else
-			atab_build(&t, p, len, whole, 2);
-		put_lean(out, &t, 0, op, op_e);
-		atab_release(&t);
+			put_lean(out, NULL, p, len, whole, 2, op, op_e);
 	} else if (indexed) {
 		/* an op starts no alias line: every run is outside it */
 		for (i = 0; i < x->nruns; i += 2)
