@@ -433,8 +433,8 @@ static void put_nested(int whole)
 
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		const char *op = files[i][1];
-		const char *mine = strstr(files[i][0], "_b/") ? files[i][3]
-		                                              : files[i][2];
+		const char *mine =
+		        strstr(files[i][0], "_b/") ? files[i][3] : files[i][2];
 
 		mt_buf_clear(&t);
 		mt_buf_puts(&t, "// -----// IR Dump After X (x)");
@@ -494,8 +494,10 @@ static void tree_rebuilds_nested_scopes(void **state)
 		assert_true(g->stages[0].foreign);
 		stage_ops(&g->stages[0], &ops);
 		mt_buf_clear(&want);
-		mt_buf_printf(&want, "gpu.module@\ngpu.func@\nx.a1@%s\n"
-		                     "gpu.return@\n", loc);
+		mt_buf_printf(&want,
+		              "gpu.module@\ngpu.func@\nx.a1@%s\n"
+		              "gpu.return@\n",
+		              loc);
 		assert_string_equal(ops.ptr, want.ptr);
 		/* the module before m: a as q left it, b's gpu.func as p */
 		g = graph(in, "builtin_module_no-symbol-name");
@@ -520,15 +522,16 @@ static void tree_rebuilds_nested_scopes(void **state)
 static void tree_rebuilds_anonymous_module(void **state)
 {
 	const char *paths[] = { root };
-	static const char *const mod = "// -----// IR Dump After A (a) //----- //\n"
-	                               "module {\n"
-	                               "  module {\n"
-	                               "    func.func @f() {\n"
-	                               "      \"x.old\"() : () -> ()\n"
-	                               "      return\n"
-	                               "    }\n"
-	                               "  }\n"
-	                               "}\n";
+	static const char *const mod =
+	        "// -----// IR Dump After A (a) //----- //\n"
+	        "module {\n"
+	        "  module {\n"
+	        "    func.func @f() {\n"
+	        "      \"x.old\"() : () -> ()\n"
+	        "      return\n"
+	        "    }\n"
+	        "  }\n"
+	        "}\n";
 	const char *n = "builtin_module_no-symbol-name/"
 	                "builtin_module_no-symbol-name";
 	mt_buf ops = MT_BUF_INIT, path = MT_BUF_INIT;
@@ -626,8 +629,9 @@ static void tree_cut_parses_with_its_aliases(void **state)
 		mt_buf_printf(&a, ": @%s", fs[k]);
 		mt_buf_printf(&t, mod, "func.func", a.ptr);
 		mt_buf_clear(&a);
-		mt_buf_printf(&a, "builtin_module_no-symbol-name/func_func_%s/"
-		                  "0_0_y.mlir",
+		mt_buf_printf(&a,
+		              "builtin_module_no-symbol-name/func_func_%s/"
+		              "0_0_y.mlir",
 		              fs[k]);
 		put(a.ptr, t.ptr);
 		mt_buf_clear(&a);
@@ -641,12 +645,14 @@ static void tree_cut_parses_with_its_aliases(void **state)
 
 			stage_ops(s, &a);
 			assert_int_equal(mt_ir_text_open(&x, s, NULL), 0);
-			assert_int_equal(mt_ir_parse(&m, x.ptr, x.len, NULL), 0);
+			assert_int_equal(mt_ir_parse(&m, x.ptr, x.len, NULL),
+			                 0);
 			module_ops(m, &b);
 			mt_ir_module_free(m);
 			/* the whole text keeps every alias of the file */
 			if (s->cut)
-				assert_non_null(memmem(x.ptr, x.len, "#loc4 =", 7));
+				assert_non_null(
+				        memmem(x.ptr, x.len, "#loc4 =", 7));
 			mt_ir_text_release(&x);
 			assert_string_equal(a.ptr, b.ptr);
 		}

@@ -282,7 +282,8 @@ static void scope_name(mt_buf *name, const mt_buf *key)
 	for (k = key->ptr; *k; k++) {
 		if (*k == ' ' && k[1] == '@')
 			k++;
-		mt_buf_putc(name, *k == '.' || *k == ' ' || *k == '@' ? '_' : *k);
+		mt_buf_putc(name,
+		            *k == '.' || *k == ' ' || *k == '@' ? '_' : *k);
 	}
 	if (!strchr(key->ptr, '@'))
 		mt_buf_puts(name, "_no-symbol-name");
@@ -387,8 +388,8 @@ static void alias_refs(const char *p,
 		for (q = p + 1; q < e && ir_is_suffix_char(*q); q++)
 			;
 		if (q > p + 1)
-			fn(arg, (uint32_t)ir_name_hash(p + 1,
-			                               (size_t)(q - p - 1)));
+			fn(arg,
+			   (uint32_t)ir_name_hash(p + 1, (size_t)(q - p - 1)));
 		p = q;
 	}
 }
@@ -423,11 +424,8 @@ static uint32_t alias_hash(const char *p, const char *e)
 
 /* The alias lines of the ranges (start, end pairs) of the file [base,
  * base + len), in file order. */
-static void atab_build(atab *t,
-                       const char *base,
-                       size_t len,
-                       const size_t *runs,
-                       size_t nruns)
+static void atab_build(
+        atab *t, const char *base, size_t len, const size_t *runs, size_t nruns)
 {
 	size_t i, pass, n = 0;
 
@@ -437,7 +435,8 @@ static void atab_build(atab *t,
 	for (pass = 0; pass < 2; pass++) {
 		n = 0;
 		for (i = 0; i < nruns; i += 2) {
-			const char *p = base + runs[i], *end = base + runs[i + 1];
+			const char *p = base + runs[i],
+			           *end = base + runs[i + 1];
 
 			while (p < end) {
 				const char *e = line_end(p, end);
@@ -541,23 +540,27 @@ static void keep_once(keeping *K,
 	do {
 		before = K->names.count;
 		for (r = nruns; r >= 2; r -= 2) {
-			const char *lo = base + runs[r - 2], *q = base + runs[r - 1];
+			const char *lo = base + runs[r - 2],
+			           *q = base + runs[r - 1];
 
 			while (q > lo) { /* the line [s, q) */
-				const char *s = q - 1 > lo
-				                        ? memrchr(lo, '\n',
-				                                  (size_t)(q - 1 - lo))
-				                        : NULL;
+				const char *s =
+				        q - 1 > lo
+				                ? memrchr(lo, '\n',
+				                          (size_t)(q - 1 - lo))
+				                : NULL;
 				uint32_t h;
 				int found;
 
 				s = s ? s + 1 : lo;
 				h = *s == '#' ? alias_hash(s, q) : 0;
 				if (*s == '#' &&
-				    (!h || mt_map_get(&K->names, (uint64_t)h + 1) !=
-				                   MT_MAP_NONE)) {
-					mt_map_slot(&done, (uint64_t)(s - base) + 1,
-					            1, &found);
+				    (!h ||
+				     mt_map_get(&K->names, (uint64_t)h + 1) !=
+				             MT_MAP_NONE)) {
+					mt_map_slot(&done,
+					            (uint64_t)(s - base) + 1, 1,
+					            &found);
 					if (!found) {
 						MT_PUSH(K->kept, K->nk, K->capk,
 						        (size_t)(s - base));
@@ -751,7 +754,8 @@ static void cut_build(ir_cutindex *x, const char *t, size_t len)
 		if (*p != '#' && run) {
 			MT_PUSH(x->runs, x->nruns, x->cap_runs,
 			        (size_t)(run - t));
-			MT_PUSH(x->runs, x->nruns, x->cap_runs, (size_t)(p - t));
+			MT_PUSH(x->runs, x->nruns, x->cap_runs,
+			        (size_t)(p - t));
 			run = NULL;
 		}
 		in = line_indent(p, e);
@@ -834,7 +838,8 @@ int ir_capture_cut_at(mt_buf *out,
 		whole[0] = 0;
 		whole[1] = len;
 		if (indexed)
-			put_lean(out, NULL, p, len, x->runs, x->nruns, op, op_e);
+			put_lean(out, NULL, p, len, x->runs, x->nruns, op,
+			         op_e);
 		else
 			put_lean(out, NULL, p, len, whole, 2, op, op_e);
 	} else if (indexed) {
@@ -1214,8 +1219,8 @@ static void put_op_at(composer *C, size_t j, size_t indent)
 		size_t in = line_indent(p, e), k;
 
 		if (p + in < e && p[in] != '\n' && p[in] != '\r') {
-			size_t want = in + indent >= first ? in + indent - first
-			                                   : 0;
+			size_t want =
+			        in + indent >= first ? in + indent - first : 0;
 
 			for (k = 0; k < want; k++)
 				cput(C, " ", 1);

@@ -195,8 +195,7 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err);
 
 /* Append the text of stage f to *cat as a dump of a capture: with its
  * header line (a tree file starts with one; one is made if not). */
-static int
-put_dump(mt_buf *cat, const mt_ir_stage *f, int how, mt_error *err)
+static int put_dump(mt_buf *cat, const mt_ir_stage *f, int how, mt_error *err)
 {
 	mt_ir_text t;
 	int rc;
@@ -803,9 +802,8 @@ static const mt_ir_stage *written_stage(const rebuild_ctx *x, size_t i)
  * first one's whole file with module-scope printing), as for an
  * after-all capture before its first module dump (returns 1); 0 when no
  * nested dump came first, or the stage is a Before dump (that state). */
-static int rebuild_first(mt_ir_stage *out,
-                         const rebuild_ctx *x,
-                         const mt_ir_graph *gr)
+static int
+rebuild_first(mt_ir_stage *out, const rebuild_ctx *x, const mt_ir_graph *gr)
 {
 	const mt_ir_stage *base = NULL, *last = NULL;
 	size_t hi = gr->stages[0].order, i, np = 0, cap = 0;
@@ -847,9 +845,8 @@ static int rebuild_first(mt_ir_stage *out,
 /* Where stage d (of graph og) has the op of scope name: the cut below
  * the op of its file (the root module's with module-scope printing,
  * og's own otherwise); NULL: the file's op itself. */
-static char *rel_cut(const mt_ir_graph *og,
-                     const mt_ir_stage *d,
-                     const char *name)
+static char *
+rel_cut(const mt_ir_graph *og, const mt_ir_stage *d, const char *name)
 {
 	const char *sl = strchr(name, '/');
 	size_t n = strlen(og->name);
@@ -893,8 +890,8 @@ static mt_ir_stage kid_part(const rebuild_ctx *x,
                             size_t hi,
                             int depth)
 {
-	const mt_ir_stage *d = written_stage(
-	        x, c->own != SIZE_MAX ? c->own : c->deep);
+	const mt_ir_stage *d =
+	        written_stage(x, c->own != SIZE_MAX ? c->own : c->deep);
 	mt_buf sub = MT_BUF_INIT, cut = MT_BUF_INIT;
 	partlist pl = { NULL, 0, 0 };
 	mt_ir_stage p;
@@ -946,7 +943,8 @@ static kid *kid_of(kid **kids,
 
 		if (!found)
 			break;
-		if ((*kids)[i].len == len && !memcmp((*kids)[i].comp, rest, len))
+		if ((*kids)[i].len == len &&
+		    !memcmp((*kids)[i].comp, rest, len))
 			return &(*kids)[i];
 		h = ir_mix(h, 1);
 	}
@@ -983,9 +981,8 @@ static void scope_parts(partlist *o,
 		return;
 	mt_map_init(&at, 16);
 	for (pass = 0; pass < 2; pass++)
-		for (j = first; j < x->ndesc &&
-		                x->all[i = x->desc[j]].order < hi;
-		     j++) {
+		for (j = first;
+		     j < x->ndesc && x->all[i = x->desc[j]].order < hi; j++) {
 			const mt_ir_graph *og = &x->in->graphs[x->all[i].graph];
 			const mt_ir_stage *d = written_stage(x, i);
 			mt_ir_stage p;
