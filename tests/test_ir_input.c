@@ -394,6 +394,279 @@ static void before_dump_of_each_function(void **state)
 
 /* Tree dirs: a "before:" file right after an "after" file of the same
  * scope repeats it and is dropped; after another scope's dump it is kept. */
+/* The module of the nested-scope cases: gpu.func @k in two gpu.modules. */
+static void put_nested(int whole)
+{
+	static const char *const mod =
+	        "module {\n"
+	        "  gpu.module @a {\n"
+	        "    gpu.func @k() kernel {\n"
+	        "      \"x.%s\"() : () -> () loc(#loc1)\n"
+	        "      gpu.return\n"
+	        "    }\n"
+	        "  }\n"
+	        "  gpu.module @b {\n"
+	        "    gpu.func @k() kernel {\n"
+	        "      \"x.%s\"() : () -> () loc(#loc1)\n"
+	        "      gpu.return\n"
+	        "    }\n"
+	        "  }\n"
+	        "}\n"
+	        "#loc1 = loc(\"m.py\":1:1)\n";
+	static const char *const func = "gpu.func @k() kernel {\n"
+	                                "  \"x.%s\"() : () -> ()\n"
+	                                "  gpu.return\n"
+	                                "}\n";
+	const char *d = "builtin_module_no-symbol-name";
+	mt_buf t = MT_BUF_INIT, path = MT_BUF_INIT;
+	/* file, its header's op, what a and b hold (whole: the module) */
+	static const char *const files[][4] = {
+		{ "0_out.mlir", "", "a0", "b0" },
+		{ "gpu_module_a/gpu_func_k/0_0_0_p.mlir", "gpu.func", "a1",
+		  "b0" },
+		{ "gpu_module_b/gpu_func_k/0_0_0_p.mlir", "gpu.func", "a1",
+		  "b1" },
+		{ "gpu_module_a/0_1_q.mlir", "gpu.module", "a2", "b1" },
+		{ "1_m.mlir", "", "a2", "b1" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		const char *op = files[i][1];
+		const char *mine =
+		        strstr(files[i][0], "_b/") ? files[i][3] : files[i][2];
+
+		mt_buf_clear(&t);
+		mt_buf_puts(&t, "// -----// IR Dump After X (x)");
+		if (whole && *op)
+			mt_buf_printf(&t, " ('%s' operation: @%s)", op,
+			              strcmp(op, "gpu.func") ? "a" : "k");
+		mt_buf_puts(&t, " //----- //\n");
+		if (whole || !*op)
+			mt_buf_printf(&t, mod, files[i][2], files[i][3]);
+		else if (!strcmp(op, "gpu.func"))
+			mt_buf_printf(&t, func, mine);
+		else
+			mt_buf_printf(&t, "gpu.module @a {\n  %s}\n",
+			              "gpu.func @k() kernel {\n"
+			              "    \"x.a2\"() : () -> ()\n"
+			              "    gpu.return\n  }\n");
+		mt_buf_clear(&path);
+		mt_buf_printf(&path, "%s/%s", d, files[i][0]);
+		put(path.ptr, t.ptr);
+	}
+	mt_buf_release(&t);
+	mt_buf_release(&path);
+}
+
+/* Scopes nested in nested scopes: a gpu.module after its gpu.func's
+ * pass, the module after both, each gpu.func cut by its path. */
+static void tree_rebuilds_nested_scopes(void **state)
+{
+	const char *paths[] = { root };
+	mt_buf ops = MT_BUF_INIT, want = MT_BUF_INIT;
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+	int whole;
+
+	(void)state;
+	for (whole = 0; whole < 2; whole++) {
+		/* the op's own dump has no location, the module's has */
+		const char *loc = whole ? "m.py:1:1" : "";
+
+		if (whole) {
+			teardown(NULL);
+			assert_int_equal(setup(NULL), 0);
+		}
+		put_nested(whole);
+		assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+		/* b's gpu.func @k: its input is b's, not a's */
+		g = graph(in, "builtin_module_no-symbol-name/gpu_module_b/"
+		              "gpu_func_k");
+		assert_int_equal(g->nstages, 2);
+		stage_ops(&g->stages[0], &ops);
+		assert_non_null(strstr(ops.ptr, "x.b0@"));
+		assert_null(strstr(ops.ptr, "x.a0@"));
+		/* gpu.module @a before q: as p left its gpu.func */
+		g = graph(in, "builtin_module_no-symbol-name/gpu_module_a");
+		assert_int_equal(g->nstages, 2);
+		assert_string_equal(g->stages[0].name, "p");
+		assert_true(g->stages[0].foreign);
+		stage_ops(&g->stages[0], &ops);
+		mt_buf_clear(&want);
+		mt_buf_printf(&want,
+		              "gpu.module@\ngpu.func@\nx.a1@%s\n"
+		              "gpu.return@\n",
+		              loc);
+		assert_string_equal(ops.ptr, want.ptr);
+		/* the module before m: a as q left it, b's gpu.func as p */
+		g = graph(in, "builtin_module_no-symbol-name");
+		assert_int_equal(g->nstages, 3);
+		assert_true(g->stages[1].foreign);
+		stage_ops(&g->stages[1], &ops);
+		mt_buf_clear(&want);
+		mt_buf_printf(&want,
+		              "builtin.module@\n"
+		              "gpu.module@\ngpu.func@\nx.a2@%s\ngpu.return@\n"
+		              "gpu.module@\ngpu.func@\nx.b1@%s\ngpu.return@\n",
+		              loc, loc);
+		assert_string_equal(ops.ptr, want.ptr);
+		mt_ir_input_free(in);
+	}
+	mt_buf_release(&ops);
+	mt_buf_release(&want);
+}
+
+/* An anonymous nested module (no symbol to find it by) is put back in
+ * its place, once, as its own pass and then its function's left it. */
+static void tree_rebuilds_anonymous_module(void **state)
+{
+	const char *paths[] = { root };
+	static const char *const mod =
+	        "// -----// IR Dump After A (a) //----- //\n"
+	        "module {\n"
+	        "  module {\n"
+	        "    func.func @f() {\n"
+	        "      \"x.old\"() : () -> ()\n"
+	        "      return\n"
+	        "    }\n"
+	        "  }\n"
+	        "}\n";
+	const char *n = "builtin_module_no-symbol-name/"
+	                "builtin_module_no-symbol-name";
+	mt_buf ops = MT_BUF_INIT, path = MT_BUF_INIT;
+	mt_ir_input *in;
+	const mt_ir_graph *g;
+
+	(void)state;
+	put("builtin_module_no-symbol-name/0_a.mlir", mod);
+	mt_buf_printf(&path, "%s/0_0_q.mlir", n);
+	put(path.ptr, "// -----// IR Dump After Q (q) //----- //\n"
+	              "module {\n"
+	              "  \"x.mid\"() : () -> ()\n"
+	              "  func.func @f() {\n"
+	              "    \"x.old\"() : () -> ()\n"
+	              "    return\n"
+	              "  }\n"
+	              "}\n");
+	mt_buf_clear(&path);
+	mt_buf_printf(&path, "%s/func_func_f/0_1_0_p.mlir", n);
+	put(path.ptr, "// -----// IR Dump After P (p) //----- //\n"
+	              "func.func @f() {\n"
+	              "  \"x.new\"() : () -> ()\n"
+	              "  return\n"
+	              "}\n");
+	put("builtin_module_no-symbol-name/1_m.mlir", mod);
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	g = graph(in, "builtin_module_no-symbol-name");
+	assert_int_equal(g->nstages, 3);
+	assert_string_equal(g->stages[1].name, "p");
+	stage_ops(&g->stages[1], &ops);
+	assert_string_equal(ops.ptr, "builtin.module@\nbuiltin.module@\n"
+	                             "x.mid@\nfunc.func@\nx.new@\n"
+	                             "func.return@\n");
+	mt_ir_input_free(in);
+	mt_buf_release(&ops);
+	mt_buf_release(&path);
+}
+
+/* Ops and locations of a parsed module, one "name@loc" per line. */
+static void module_ops(const mt_ir_module *m, mt_buf *out)
+{
+	size_t i;
+
+	mt_buf_clear(out);
+	for (i = 0; i < mt_ir_nops(m); i++) {
+		char loc[200];
+
+		mt_ir_loc_format(m, mt_ir_ops(m)[i].loc, loc, sizeof(loc));
+		mt_buf_printf(out, "%s@%s\n",
+		              mt_ir_str_get(m, mt_ir_ops(m)[i].name), loc);
+	}
+}
+
+/* A cut op is parsed with only the aliases it refers to (through fused
+ * locations, defined in any order): the same ops and locations as its
+ * whole text, whether the file is cut once or by many stages. */
+static void tree_cut_parses_with_its_aliases(void **state)
+{
+	const char *paths[] = { root };
+	static const char *const mod =
+	        "// -----// IR Dump After X (x) ('%s' operation%s) "
+	        "//----- //\n"
+	        "#map = affine_map<(d0) -> (d0)>\n"
+	        "module {\n"
+	        "  func.func @f() {\n"
+	        "    \"x.f\"() {m = #map} : () -> () loc(#loc9)\n"
+	        "    return loc(#loc2)\n"
+	        "  }\n"
+	        "  func.func @g() {\n"
+	        "    \"x.g\"() : () -> () loc(#loc3)\n"
+	        "    return\n"
+	        "  }\n"
+	        "  func.func @h() {\n"
+	        "    \"x.h\"() : () -> () loc(#loc4)\n"
+	        "    return\n"
+	        "  }\n"
+	        "}\n"
+	        "#loc9 = loc(fused[#loc1, #loc5])\n"
+	        "#loc1 = loc(\"a.py\":1:1)\n"
+	        "#loc2 = loc(\"a.py\":2:2)\n"
+	        "#loc3 = loc(\"a.py\":3:3)\n"
+	        "#loc4 = loc(\"a.py\":4:4)\n"
+	        "#loc5 = loc(\"n\"(#loc6))\n"
+	        "#loc6 = loc(\"a.py\":6:6)\n";
+	const char *fs[] = { "f", "g", "h" };
+	mt_buf t = MT_BUF_INIT, a = MT_BUF_INIT, b = MT_BUF_INIT;
+	mt_ir_input *in;
+	size_t g, k;
+
+	(void)state;
+	mt_buf_printf(&t, mod, "builtin.module", "");
+	put("builtin_module_no-symbol-name/0_x.mlir", t.ptr);
+	for (k = 0; k < 3; k++) {
+		mt_buf_clear(&t);
+		mt_buf_printf(&a, ": @%s", fs[k]);
+		mt_buf_printf(&t, mod, "func.func", a.ptr);
+		mt_buf_clear(&a);
+		mt_buf_printf(&a,
+		              "builtin_module_no-symbol-name/func_func_%s/"
+		              "0_0_y.mlir",
+		              fs[k]);
+		put(a.ptr, t.ptr);
+		mt_buf_clear(&a);
+	}
+	assert_int_equal(mt_ir_input_open(&in, paths, 1, NULL), 0);
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++) {
+			const mt_ir_stage *s = &in->graphs[g].stages[k];
+			mt_ir_module *m;
+			mt_ir_text x;
+
+			stage_ops(s, &a);
+			assert_int_equal(mt_ir_text_open(&x, s, NULL), 0);
+			assert_int_equal(mt_ir_parse(&m, x.ptr, x.len, NULL),
+			                 0);
+			module_ops(m, &b);
+			mt_ir_module_free(m);
+			/* the whole text keeps every alias of the file */
+			if (s->cut)
+				assert_non_null(
+				        memmem(x.ptr, x.len, "#loc4 =", 7));
+			mt_ir_text_release(&x);
+			assert_string_equal(a.ptr, b.ptr);
+		}
+	stage_ops(&graph(in, "builtin_module_no-symbol-name/func_func_f")
+	                   ->stages[0],
+	          &a);
+	assert_non_null(strstr(a.ptr, "a.py:1:1"));
+	assert_non_null(strstr(a.ptr, "a.py:6:6"));
+	mt_ir_input_free(in);
+	mt_buf_release(&t);
+	mt_buf_release(&a);
+	mt_buf_release(&b);
+}
+
 static void tree_drops_repeated_before(void **state)
 {
 	const char *paths[] = { root };
@@ -771,6 +1044,12 @@ int main(void)
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_rebuilds_the_module, setup,
 		                                teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_nested_scopes,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(tree_rebuilds_anonymous_module,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		        tree_cut_parses_with_its_aliases, setup, teardown),
 		cmocka_unit_test_setup_teardown(tree_drops_repeated_before,
 		                                setup, teardown),
 		cmocka_unit_test_setup_teardown(unreadable_inputs, setup,

@@ -129,6 +129,9 @@ void mt_ir_input_free(mt_ir_input *in)
 		free(in->index);
 	}
 	free(in->graphs);
+	for (i = 0; i < in->ncuts; i++)
+		ir_cutindex_free(in->cuts[i]);
+	free(in->cuts);
 	ir_capture_free(in->capture);
 	free(in);
 }
@@ -181,14 +184,23 @@ static int text_map(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return 0;
 }
 
+/* How a stage's text is wanted (text_open). */
+enum {
+	TEXT_PART = 1, /* a part of a rebuilt stage's, read again */
+	TEXT_LEAN = 2 /* to be parsed: a cut op with only its aliases */
+};
+
+static int
+text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err);
+
 /* Append the text of stage f to *cat as a dump of a capture: with its
  * header line (a tree file starts with one; one is made if not). */
-static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
+static int put_dump(mt_buf *cat, const mt_ir_stage *f, int how, mt_error *err)
 {
 	mt_ir_text t;
 	int rc;
 
-	rc = mt_ir_text_open(&t, f, err);
+	rc = text_open(&t, f, how | TEXT_PART, err);
 	if (rc)
 		return rc;
 	if (t.len < strlen(IR_DUMP_MARK) ||
@@ -203,24 +215,41 @@ static int put_dump(mt_buf *cat, const mt_ir_stage *f, mt_error *err)
 
 /* The text of a rebuilt tree stage (s->parts): the files read one after
  * the other are an after-all capture, and the stage is its last
- * snapshot (capture.c). */
-static int rebuild_text(mt_buf *out, const mt_ir_stage *s, mt_error *err)
+ * snapshot (capture.c). how: TEXT_PART when the text is a part of
+ * another rebuilt stage's, read again by indentation; TEXT_LEAN. */
+static int
+rebuild_text(mt_buf *out, const mt_ir_stage *s, int how, mt_error *err)
 {
 	mt_buf cat = MT_BUF_INIT;
 	mt_ir_capture *c = NULL;
 	mt_ir_stage base;
-	size_t k;
+	size_t k, blen;
 	int rc;
 
 	memset(&base, 0, sizeof(base));
 	base.path = s->path;
 	base.len = SIZE_MAX;
-	rc = put_dump(&cat, &base, err);
+	base.cut = s->cut;
+	base.cutidx = s->cutidx;
+	rc = put_dump(&cat, &base, how & TEXT_LEAN, err);
+	blen = cat.len;
 	for (k = 0; !rc && k < s->nparts; k++)
-		rc = put_dump(&cat, &s->parts[k], err);
+		rc = put_dump(&cat, &s->parts[k], how & TEXT_LEAN, err);
 	if (rc)
 		goto out;
 	c = ir_capture_scan(cat.ptr, cat.len, 0);
+	/* the parts go into the base's op, whatever op it is (a scope's
+	 * own, not only a module), when the base has one */
+	if (c && s->in_base && c->dumps[0].off < blen && c->n > 1) {
+		for (k = 1; k < c->n; k++)
+			c->dumps[k].base = 0;
+		/* a part is read again, by indentation (a stage is parsed, as
+		 * the after-all reader's snapshots are) */
+		c->tree = 1;
+		c->reindent = (how & TEXT_PART) != 0;
+		ir_capture_compose(out, c, c->n - 1, cat.ptr);
+		goto out;
+	}
 	if (!c || c->dumps[c->n - 1].module) {
 		/* no op to put in (or the last dump is a module): as read */
 		const ir_dump *d = c ? &c->dumps[c->n - 1] : NULL;
@@ -238,13 +267,19 @@ out:
 
 int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 {
+	return text_open(t, s, 0, err);
+}
+
+static int
+text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
+{
 	int rc;
 
 	if (s->nparts) {
 		mt_buf b = MT_BUF_INIT;
 
 		memset(t, 0, sizeof(*t));
-		rc = rebuild_text(&b, s, err);
+		rc = rebuild_text(&b, s, how, err);
 		if (rc) {
 			mt_buf_release(&b);
 			return rc;
@@ -271,7 +306,8 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	} else if (s->cut) {
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_cut(&b, t->ptr, t->len, s->cut);
+		ir_capture_cut_at(&b, s->cutidx, t->ptr, t->len, s->cut,
+		                  (how & TEXT_LEAN) != 0);
 		if (t->map)
 			munmap(t->map, t->maplen);
 		t->map = NULL;
@@ -411,7 +447,9 @@ int ir_stage_parse_progress(mt_ir_module **out,
 	int rc;
 
 	*out = NULL;
-	rc = mt_ir_text_open(&t, s, err);
+	/* a cut op is parsed with the aliases it uses, not every alias of
+	 * its file (the same ops, locations and attributes) */
+	rc = text_open(&t, s, TEXT_LEAN, err);
 	if (rc) {
 		mt_ir_module_free(spare);
 		return rc;
@@ -724,29 +762,58 @@ static mt_ir_stage made_stage(const mt_ir_stage *src, const char *path)
 	return s;
 }
 
-/* The module graph gr's stage k - 1 and what the nested scopes' dumps
- * written before its stage k made of it: *out gets that rebuilt module
- * (returns 1), or nothing when no nested dump was written in between
- * (returns 0; -1: some were, *out is not made). For k == 0 there is no
- * module text yet: the module is made of the nested dumps' ops (the
- * first one's whole file with module-scope printing). */
-static int rebuild_module(mt_ir_stage *out,
-                          const mt_ir_input *in,
-                          const written *all,
-                          size_t nall,
-                          const mt_ir_graph *gr,
-                          size_t k)
+/* What tree_rebuild reads: every dump of the tree, by when it was
+ * written, and those of the scopes below the graph being rebuilt. */
+typedef struct rebuild_ctx {
+	const mt_ir_input *in;
+	const written *all;
+	size_t nall;
+	int has_after; /* some dump is an After dump */
+	/* indices in all, in order, of the dumps of the scopes below the
+	 * graph (a function has none: thousands of siblings' dumps written
+	 * between two of its stages are never looked at) */
+	const size_t *desc;
+	size_t ndesc;
+} rebuild_ctx;
+
+/* The first of x->desc written after order lo. */
+static size_t desc_after(const rebuild_ctx *x, size_t lo)
 {
-	const mt_ir_stage *base = k ? &gr->stages[k - 1] : NULL, *last = NULL;
-	size_t lo = k ? base->order : 0, hi = gr->stages[k].order, i, np = 0;
-	size_t cap = 0;
+	size_t a = 0, b = x->ndesc;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+
+		if (x->all[x->desc[mid]].order <= lo)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a;
+}
+
+static const mt_ir_stage *written_stage(const rebuild_ctx *x, size_t i)
+{
+	return &x->in->graphs[x->all[i].graph].stages[x->all[i].k];
+}
+
+/* The module graph gr's first stage (k == 0) when nested scopes' dumps
+ * were written before it: *out gets the module made of their ops (the
+ * first one's whole file with module-scope printing), as for an
+ * after-all capture before its first module dump (returns 1); 0 when no
+ * nested dump came first, or the stage is a Before dump (that state). */
+static int
+rebuild_first(mt_ir_stage *out, const rebuild_ctx *x, const mt_ir_graph *gr)
+{
+	const mt_ir_stage *base = NULL, *last = NULL;
+	size_t hi = gr->stages[0].order, i, np = 0, cap = 0;
 	mt_ir_stage *parts = NULL, part;
 
-	for (i = 0; i < nall && all[i].order < hi; i++) {
-		const mt_ir_graph *og = &in->graphs[all[i].graph];
-		const mt_ir_stage *d = &og->stages[all[i].k];
+	for (i = 0; i < x->nall && x->all[i].order < hi; i++) {
+		const mt_ir_graph *og = &x->in->graphs[x->all[i].graph];
+		const mt_ir_stage *d = written_stage(x, i);
 
-		if (all[i].order <= lo || !nested_in(og->name, gr->name))
+		if (!nested_in(og->name, gr->name))
 			continue;
 		last = d;
 		if (!base) {
@@ -763,13 +830,11 @@ static int rebuild_module(mt_ir_stage *out,
 		part.cut = d->cut ? mt_strdup(d->cut) : NULL;
 		MT_PUSH(parts, np, cap, part);
 	}
-	if (!last)
-		return 0;
-	if (is_before(&gr->stages[k])) {
+	if (!last || is_before(&gr->stages[0])) {
 		while (np)
 			stage_release(&parts[--np]);
 		free(parts);
-		return k ? -1 : 0;
+		return 0;
 	}
 	*out = made_stage(last, base->path);
 	out->parts = parts;
@@ -777,20 +842,312 @@ static int rebuild_module(mt_ir_stage *out,
 	return 1;
 }
 
+/* Where stage d (of graph og) has the op of scope name: the cut below
+ * the op of its file (the root module's with module-scope printing,
+ * og's own otherwise); NULL: the file's op itself. */
+static char *
+rel_cut(const mt_ir_graph *og, const mt_ir_stage *d, const char *name)
+{
+	const char *sl = strchr(name, '/');
+	size_t n = strlen(og->name);
+
+	if (d->cut)
+		return sl ? mt_strdup(sl + 1) : NULL;
+	return name[n] == '/' ? mt_strdup(name + n + 1) : NULL;
+}
+
+/* One scope directly below the one being rebuilt, and its dumps. */
+typedef struct kid {
+	const char *comp; /* its directory name (into a graph name) */
+	size_t len;
+	size_t own; /* index in all of its last dump, or SIZE_MAX */
+	size_t deep; /* the first dump below it after that, or SIZE_MAX */
+} kid;
+
+typedef struct partlist {
+	mt_ir_stage *v;
+	size_t n, cap;
+} partlist;
+
+static void scope_parts(partlist *o,
+                        const rebuild_ctx *x,
+                        const char *name,
+                        const char *bpath,
+                        const char *bcut,
+                        size_t lo,
+                        size_t hi,
+                        int depth);
+
+/* The part for kid c of scope name: its last dump, or (none written
+ * since lo) its op in the enclosing base (bpath, bcut), with the dumps
+ * of the scopes below it written since put in (scope_parts). */
+static mt_ir_stage kid_part(const rebuild_ctx *x,
+                            const char *name,
+                            const kid *c,
+                            const char *bpath,
+                            const char *bcut,
+                            size_t lo,
+                            size_t hi,
+                            int depth)
+{
+	const mt_ir_stage *d =
+	        written_stage(x, c->own != SIZE_MAX ? c->own : c->deep);
+	mt_buf sub = MT_BUF_INIT, cut = MT_BUF_INIT;
+	partlist pl = { NULL, 0, 0 };
+	mt_ir_stage p;
+
+	memset(&p, 0, sizeof(p));
+	p.name = mt_strdup(d->name);
+	p.len = SIZE_MAX;
+	mt_buf_printf(&sub, "%s/%.*s", name, (int)c->len, c->comp);
+	if (c->own != SIZE_MAX) {
+		p.path = mt_strdup(d->path);
+		p.cut = d->cut ? mt_strdup(d->cut) : NULL;
+		lo = x->all[c->own].order;
+	} else {
+		if (bcut)
+			mt_buf_printf(&cut, "%s/", bcut);
+		mt_buf_put(&cut, c->comp, c->len);
+		p.path = mt_strdup(bpath);
+		p.cut = mt_buf_detach(&cut);
+	}
+	if (c->deep != SIZE_MAX)
+		scope_parts(&pl, x, sub.ptr, p.path, p.cut, lo, hi, depth + 1);
+	p.parts = pl.v;
+	p.nparts = pl.n;
+	p.in_base = 1;
+	mt_buf_release(&sub);
+	return p;
+}
+
+/* The kid of name that graph og (nested in it) is or is below: found in
+ * kids (by the hash of its directory name) or added. *direct: og is it. */
+static kid *kid_of(kid **kids,
+                   size_t *nkids,
+                   size_t *cap,
+                   mt_map *at,
+                   const char *name,
+                   const mt_ir_graph *og,
+                   int *direct)
+{
+	const char *rest = og->name + strlen(name) + 1, *sl = strchr(rest, '/');
+	size_t len = sl ? (size_t)(sl - rest) : strlen(rest);
+	uint64_t h = mt_hash_bytes(MT_HASH_SEED, rest, len);
+	kid k;
+
+	*direct = sl == NULL;
+	for (;;) {
+		int found;
+		size_t slot = mt_map_slot(at, h, (uint32_t)*nkids, &found);
+		uint32_t i = *mt_map_val(at, slot);
+
+		if (!found)
+			break;
+		if ((*kids)[i].len == len &&
+		    !memcmp((*kids)[i].comp, rest, len))
+			return &(*kids)[i];
+		h = ir_mix(h, 1);
+	}
+	k.comp = rest;
+	k.len = len;
+	k.own = k.deep = SIZE_MAX;
+	MT_PUSH(*kids, *nkids, *cap, k);
+	return &(*kids)[*nkids - 1];
+}
+
+/*
+ * The parts that bring scope name, as the base (bpath, bcut) written at
+ * order lo shows it, up to just before order hi: the dumps of the scopes
+ * directly below it written in (lo, hi), in order, each as it was
+ * written (the composer keeps each op's latest); where scopes below one
+ * of them were dumped after its last dump (or it has none there), its
+ * part is that scope's op rebuilt the same way, one level down.
+ */
+static void scope_parts(partlist *o,
+                        const rebuild_ctx *x,
+                        const char *name,
+                        const char *bpath,
+                        const char *bcut,
+                        size_t lo,
+                        size_t hi,
+                        int depth)
+{
+	size_t first = desc_after(x, lo), j, i, nkids = 0, cap = 0;
+	kid *kids = NULL;
+	mt_map at;
+	int pass, direct;
+
+	if (depth > 32 || first == x->ndesc)
+		return;
+	mt_map_init(&at, 16);
+	for (pass = 0; pass < 2; pass++)
+		for (j = first;
+		     j < x->ndesc && x->all[i = x->desc[j]].order < hi; j++) {
+			const mt_ir_graph *og = &x->in->graphs[x->all[i].graph];
+			const mt_ir_stage *d = written_stage(x, i);
+			mt_ir_stage p;
+			kid *c;
+
+			if (!nested_in(og->name, name))
+				continue;
+			c = kid_of(&kids, &nkids, &cap, &at, name, og, &direct);
+			if (!pass) { /* what each kid has */
+				if (direct)
+					c->own = i;
+				if (direct)
+					c->deep = SIZE_MAX;
+				else if (c->deep == SIZE_MAX)
+					c->deep = i;
+				continue;
+			}
+			if (direct && (i != c->own || c->deep == SIZE_MAX)) {
+				memset(&p, 0, sizeof(p));
+				p.name = mt_strdup(d->name);
+				p.path = mt_strdup(d->path);
+				p.len = SIZE_MAX;
+				p.cut = d->cut ? mt_strdup(d->cut) : NULL;
+			} else if (direct ||
+			           (c->own == SIZE_MAX && i == c->deep)) {
+				/* kids moves no more: pass 1 adds none */
+				p = kid_part(x, name, c, bpath, bcut, lo, hi,
+				             depth);
+			} else {
+				continue;
+			}
+			MT_PUSH(o->v, o->n, o->cap, p);
+		}
+	mt_map_release(&at);
+	free(kids);
+}
+
+/* The latest dump nested in scope name written in (lo, hi), or NULL. */
+static const mt_ir_stage *
+last_nested(const rebuild_ctx *x, const char *name, size_t lo, size_t hi)
+{
+	size_t j = desc_after(x, hi - 1);
+
+	while (j-- > 0 && x->all[x->desc[j]].order > lo)
+		if (nested_in(x->in->graphs[x->all[x->desc[j]].graph].name,
+		              name))
+			return written_stage(x, x->desc[j]);
+	return NULL;
+}
+
+/*
+ * Stage k of graph gr brought up to date (see tree_rebuild): *out gets
+ * the op as the passes of other scopes written since stage k - 1 left it
+ * (returns 1), or nothing (returns 0; *foreign set when stage k, a
+ * Before dump, already is that state).
+ */
+static int rebuild_stage(mt_ir_stage *out,
+                         int *foreign,
+                         const rebuild_ctx *x,
+                         const mt_ir_graph *gr,
+                         size_t k,
+                         const mt_ir_graph *const *anc,
+                         size_t nanc)
+{
+	const mt_ir_stage *cur = &gr->stages[k], *src = NULL, *last;
+	const mt_ir_stage *prev = k ? &gr->stages[k - 1] : NULL;
+	const mt_ir_graph *srcg = NULL;
+	size_t lo = prev ? prev->order : 0, hi = cur->order, i, j;
+	partlist pl = { NULL, 0, 0 };
+	const char *bpath;
+	char *bcut;
+
+	/* the latest dump of an enclosing scope since stage k - 1 */
+	for (i = 0; i < nanc; i++)
+		for (j = 0; j < anc[i]->nstages; j++) {
+			const mt_ir_stage *d = &anc[i]->stages[j];
+
+			if (d->order > lo && d->order < hi &&
+			    (!src || d->order > src->order)) {
+				src = d;
+				srcg = anc[i];
+			}
+		}
+	if (!src && !prev) {
+		if (strchr(gr->name, '/') ||
+		    strncmp(gr->name, "builtin_module", 14))
+			return 0;
+		return rebuild_first(out, x, gr);
+	}
+	bpath = src ? src->path : prev->path;
+	bcut = src ? rel_cut(srcg, src, gr->name)
+	           : (prev->cut ? mt_strdup(prev->cut) : NULL);
+	if (src)
+		lo = src->order;
+	scope_parts(&pl, x, gr->name, bpath, bcut, lo, hi, 0);
+	if ((!src && !pl.n) || is_before(cur)) {
+		*foreign = (src || pl.n) && k && x->has_after;
+		while (pl.n)
+			stage_release(&pl.v[--pl.n]);
+		free(pl.v);
+		free(bcut);
+		return 0;
+	}
+	last = pl.n ? last_nested(x, gr->name, lo, hi) : src;
+	*out = made_stage(last, bpath);
+	out->cut = bcut;
+	out->parts = pl.v;
+	out->nparts = pl.n;
+	out->in_base = pl.n != 0;
+	return 1;
+}
+
+/* Per graph, the dumps (indices in all, in order) of the scopes below it. */
+typedef struct desclists {
+	size_t **v, *n, *cap;
+} desclists;
+
+static void tree_descendants(desclists *dl,
+                             const mt_ir_input *in,
+                             const written *all,
+                             size_t nall)
+{
+	size_t i;
+
+	dl->v = mt_calloc(in->ngraphs + 1, sizeof(*dl->v));
+	dl->n = mt_calloc(in->ngraphs + 1, sizeof(*dl->n));
+	dl->cap = mt_calloc(in->ngraphs + 1, sizeof(*dl->cap));
+	for (i = 0; i < nall; i++) {
+		const char *name = in->graphs[all[i].graph].name;
+		const char *sl = strrchr(name, '/');
+		size_t n = sl ? (size_t)(sl - name) : 0;
+
+		while (n) { /* every enclosing scope that is a graph */
+			const mt_ir_graph *up = graph_find(in, name, n);
+
+			if (up) {
+				size_t g = (size_t)(up - in->graphs);
+
+				MT_PUSH(dl->v[g], dl->n[g], dl->cap[g], i);
+			}
+			while (n && name[n - 1] != '/')
+				n--;
+			if (n)
+				n--;
+		}
+	}
+}
+
 /*
  * Every scope of a tree is its own timeline, but the passes of other
- * scopes change it too: function passes between two module passes change
- * the module, a module pass changes every function. So that each
- * transition shows only what the graph's own pass did (the other scopes'
- * graphs show the rest), the graph's previous stage is brought up to
- * date before it is compared:
- * - a module graph's After dump written after nested scopes' dumps is
- *   compared with a rebuilt module: its previous dump with each nested op
- *   replaced by its latest dump (as for an after-all capture), named by
- *   the last nested pass;
+ * scopes change it too: passes on nested ops between two passes of a
+ * scope change its op, a pass on an enclosing op changes every op in it.
+ * So that each transition shows only what the graph's own pass did (the
+ * other scopes' graphs show the rest), the graph's previous stage is
+ * brought up to date before it is compared, at any depth:
+ * - a scope's After dump written after dumps of scopes below it is
+ *   compared with its op rebuilt: its previous dump (or its op cut out of
+ *   a newer enclosing dump, below) with each nested op replaced by its
+ *   latest dump (as for an after-all capture), itself rebuilt the same
+ *   way from the scopes below it that were dumped after it; named by the
+ *   last nested pass;
  * - a nested scope's After dump written after an enclosing scope's dump
  *   (its first dump too: its input) is compared with its op cut out of
- *   the latest such dump, named by the pass that wrote it;
+ *   the latest such dump (named by the pass that wrote it), rebuilt as
+ *   above if scopes below it were dumped since;
  * - a Before dump written after other scopes' dumps already is that
  *   state (when After dumps are printed too).
  * Each such stage is foreign: no transition is computed into it.
@@ -798,12 +1155,14 @@ static int rebuild_module(mt_ir_stage *out,
 static void tree_rebuild(mt_ir_input *in)
 {
 	written *all = NULL;
-	size_t nall = 0, cap = 0, g, k, i;
+	size_t nall = 0, cap = 0, g, k;
 	mt_ir_stage **fresh = mt_calloc(in->ngraphs + 1, sizeof(*fresh));
 	size_t *nfresh = mt_calloc(in->ngraphs + 1, sizeof(*nfresh));
 	size_t *capfresh = mt_calloc(in->ngraphs + 1, sizeof(*capfresh));
-	int has_after = 0;
+	rebuild_ctx x;
+	desclists dl;
 
+	memset(&x, 0, sizeof(x));
 	for (g = 0; g < in->ngraphs; g++)
 		for (k = 0; k < in->graphs[g].nstages; k++) {
 			written w;
@@ -812,10 +1171,14 @@ static void tree_rebuild(mt_ir_input *in)
 			w.graph = g;
 			w.k = k;
 			MT_PUSH(all, nall, cap, w);
-			has_after |= !is_before(&in->graphs[g].stages[k]);
+			x.has_after |= !is_before(&in->graphs[g].stages[k]);
 		}
 	if (nall)
 		qsort(all, nall, sizeof(*all), written_cmp);
+	x.in = in;
+	x.all = all;
+	x.nall = nall;
+	tree_descendants(&dl, in, all, nall);
 	for (g = 0; g < in->ngraphs; g++) {
 		const mt_ir_graph *gr = &in->graphs[g];
 		const char *slash = strrchr(gr->name, '/');
@@ -833,41 +1196,13 @@ static void tree_rebuild(mt_ir_input *in)
 			if (n)
 				n--;
 		}
+		x.desc = dl.v[g];
+		x.ndesc = dl.n[g];
 		for (k = 0; k < gr->nstages; k++) {
 			mt_ir_stage cur = gr->stages[k], made;
-			const mt_ir_stage *src = NULL;
-			int have = 0;
 
-			if (!slash &&
-			    !strncmp(gr->name, "builtin_module", 14)) {
-				int r = rebuild_module(&made, in, all, nall, gr,
-				                       k);
-
-				have = r > 0;
-				cur.foreign = r < 0 && has_after;
-			}
-			for (i = 0; slash && i < nanc; i++) {
-				size_t lo = k ? gr->stages[k - 1].order : 0;
-				size_t j;
-
-				for (j = 0; j < anc[i]->nstages; j++) {
-					const mt_ir_stage *d =
-					        &anc[i]->stages[j];
-
-					if (d->order > lo &&
-					    d->order < cur.order &&
-					    (!src || d->order > src->order))
-						src = d;
-				}
-			}
-			if (src && is_before(&cur)) {
-				cur.foreign = k && has_after;
-			} else if (src) {
-				made = made_stage(src, src->path);
-				made.cut = mt_strdup(slash + 1);
-				have = 1;
-			}
-			if (have)
+			if (rebuild_stage(&made, &cur.foreign, &x, gr, k, anc,
+			                  nanc))
 				MT_PUSH(fresh[g], nfresh[g], capfresh[g], made);
 			MT_PUSH(fresh[g], nfresh[g], capfresh[g], cur);
 		}
@@ -881,7 +1216,64 @@ static void tree_rebuild(mt_ir_input *in)
 	free(fresh);
 	free(nfresh);
 	free(capfresh);
+	for (g = 0; g < in->ngraphs; g++)
+		free(dl.v[g]);
+	free(dl.v);
+	free(dl.n);
+	free(dl.cap);
 	free(all);
+}
+
+static void cut_stages(mt_ir_stage *s, mt_ir_stage ***v, size_t *n, size_t *cap)
+{
+	size_t k;
+
+	if (s->cut)
+		MT_PUSH(*v, *n, *cap, s);
+	for (k = 0; k < s->nparts; k++)
+		cut_stages(&s->parts[k], v, n, cap);
+}
+
+static int cut_path_cmp(const void *x, const void *y)
+{
+	const mt_ir_stage *a = *(mt_ir_stage *const *)x;
+	const mt_ir_stage *b = *(mt_ir_stage *const *)y;
+	int c = strcmp(a->path, b->path);
+
+	/* the order within a file is the one they were found in */
+	if (c)
+		return c;
+	return a < b ? -1 : a > b;
+}
+
+/* Stages cut from the same file (a module dump every function's input
+ * is cut out of; with module-scope printing every file) share an index
+ * of it, so that the file is scanned once rather than once per cut. */
+static void tree_index_cuts(mt_ir_input *in)
+{
+	mt_ir_stage **v = NULL;
+	size_t n = 0, cap = 0, g, k, i, j;
+
+	for (g = 0; g < in->ngraphs; g++)
+		for (k = 0; k < in->graphs[g].nstages; k++)
+			cut_stages(&in->graphs[g].stages[k], &v, &n, &cap);
+	if (n)
+		qsort(v, n, sizeof(*v), cut_path_cmp);
+	for (i = 0; i < n; i = j) {
+		ir_cutindex *x;
+
+		for (j = i + 1; j < n && !strcmp(v[j]->path, v[i]->path); j++)
+			;
+		if (j - i < 2)
+			continue;
+		x = ir_cutindex_new();
+		MT_PUSH(in->cuts, in->ncuts, in->cap_cuts, x);
+		for (k = i; k < j; k++) {
+			ir_cutindex_want(x, v[k]->cut);
+			v[k]->cutidx = x;
+		}
+	}
+	free(v);
 }
 
 static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
@@ -908,8 +1300,9 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 		        graph_get(in, sl ? dl->items[i].rel : ".", sl ? sl : 1),
 		        name.ptr, full.ptr, 0, SIZE_MAX);
 		/* module-scope printing: a nested scope's file holds the
-		 * whole module; the scope's graph is its op */
-		inner = sl ? memrchr(dl->items[i].rel, '/', sl) : NULL;
+		 * whole module; the scope's graph is its op, found by its
+		 * path below the module ("gpu_module_k/gpu_func_f") */
+		inner = sl ? memchr(dl->items[i].rel, '/', sl) : NULL;
 		if (whole && inner)
 			s->cut = mt_strndup(
 			        inner + 1,
@@ -920,6 +1313,7 @@ static int open_tree(mt_ir_input *in, const char *root, dlist *dl)
 	mt_buf_release(&name);
 	tree_order(in);
 	tree_rebuild(in);
+	tree_index_cuts(in);
 	return n ? 0 : -1;
 }
 

@@ -185,6 +185,14 @@ struct mt_ir_capture {
 	uint64_t *traced;
 	size_t ntraced, cap_traced;
 	int traced_ok;
+	/* Set by input.c for a tree scope's op rebuilt from nested dumps
+	 * (tree): the dumps are of the base's op and of scopes below it,
+	 * so one without a symbol (an anonymous nested module) replaces
+	 * the base's direct child of its name; reindent: each op put in
+	 * is indented as the op it replaces, so that the text can be read
+	 * again by its indentation (as a part of an enclosing scope's
+	 * rebuilt op). */
+	int tree, reindent;
 };
 
 /* The dumps of the after-all capture p (len bytes): a new capture (free
@@ -288,8 +296,34 @@ int ir_stage_parse_only(mt_ir_module **out,
 
 /* Append to out the op of text [p, p + len) that the tree printer names
  * scope ("func_func_main": op name and symbol, '.' and " @" as '_'),
- * after the file's alias definitions; 0 if no op has that name. */
+ * after the file's alias definitions; 0 if no op has that name. scope
+ * may be a path of such names ("gpu_module_k/gpu_func_f"), each op
+ * looked for inside the one before: first among the ops directly
+ * inside it, else anywhere in it. */
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
+
+/* Where the ops asked for are in one file that many stages cut from
+ * (a module dump every function's input is cut out of): the file is
+ * scanned once, by the first cut, instead of once per cut. */
+typedef struct ir_cutindex ir_cutindex;
+ir_cutindex *ir_cutindex_new(void);
+void ir_cutindex_free(ir_cutindex *x);
+/* Say that scope (a cut as for ir_capture_cut; borrowed, it must
+ * outlive x) will be cut from the file; only the ops asked for before
+ * the first cut are indexed. */
+void ir_cutindex_want(ir_cutindex *x, const char *scope);
+/* ir_capture_cut of [p, p + len), the whole file, through x (NULL:
+ * none); same output. lean != 0: of the file's alias lines only those
+ * the op refers to, directly or through the ones kept (and any without
+ * a name), in file order: the text a parse needs (a module-scope file
+ * holds every function's location aliases; a function's cut is parsed
+ * with its own, not with all of them). */
+int ir_capture_cut_at(mt_buf *out,
+                      ir_cutindex *x,
+                      const char *p,
+                      size_t len,
+                      const char *scope,
+                      int lean);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 

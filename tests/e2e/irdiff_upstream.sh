@@ -226,6 +226,119 @@ assert "llvm.intr.memcpy" in low, low
 print("ok host copy: llvm.intr.memcpy is a lowering, not a transfer")
 PY
 
+# ---- scopes nested in nested scopes (tree dirs) ----
+# gpu-kernel-outlining puts 12 index ops in each new gpu.func (gpu.block_id,
+# gpu.thread_id, gpu.grid_dim, gpu.block_dim, x/y/z; read from the dump).
+# gpu.func(canonicalize) then drops the unused ones: @launch_kernel keeps
+# gpu.block_id x and gpu.block_dim x (its "some_op" uses them) and loses
+# the other 10 and the unused memref.load: 11 removed, gpu.func, the two
+# index ops, "use", "some_op" and gpu.return left; the two
+# @multiple_launches_kernel bodies are empty: 12 removed, gpu.func and
+# gpu.return left. So when gpu.module(convert-gpu-to-nvvm) runs next, each
+# gpu.module holds 1 + 6 or 1 + 2 ops: the older stage of that transition
+# must be those (named by the gpu.func pass), not the module as outlining
+# left it, and in (P2) a module pass after gpu.func passes (cse, which has
+# nothing to merge: every constant and index op is distinct) must find
+# the module as they left it (no change), not remove their ops again.
+P1='builtin.module(gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(gpu.func(canonicalize),convert-gpu-to-nvvm))'
+P2='builtin.module(gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(gpu.func(canonicalize)),cse)'
+for p in 1 2; do
+	eval pp=\$P$p
+	mkdir "$W/nest$p.tree" "$W/nest$p.mstree"
+	opt "$W/nest$p.tree.err" "$OL" -allow-unregistered-dialect --pass-pipeline="$pp" \
+		--mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/nest$p.tree"
+	irdiff "$W/nest$p.tree.json" "$W/nest$p.tree"
+	opt "$W/nest$p.mstree.err" "$OL" -allow-unregistered-dialect --pass-pipeline="$pp" \
+		--mlir-print-ir-after-all --mlir-print-ir-module-scope --mlir-disable-threading \
+		--mlir-print-ir-tree-dir="$W/nest$p.mstree"
+	irdiff "$W/nest$p.mstree.json" "$W/nest$p.mstree"
+done
+opt "$W/nest1.aa.txt" "$OL" -allow-unregistered-dialect --pass-pipeline="$P1" --mlir-print-ir-after-all
+irdiff "$W/nest1.aa.json" "$W/nest1.aa.txt"
+python3 - "$W" <<'PY' || fail=1
+import json, sys
+W = sys.argv[1]
+M = "builtin_module_no-symbol-name"
+K = {"launch_kernel": ("launch_kernel", 11, 6),
+     "multiple_launches_kernel": ("multiple_launches_kernel", 12, 2),
+     "multiple_launches_kernel_0": ("multiple_launches_kernel", 12, 2)}
+def older(c):
+    return c["removed"] + c["modified"] + c["moved"] + c["unchanged"]
+bad = 0
+aa = json.load(open(W + "/nest1.aa.json"))["graphs"][0]["transitions"]
+for lay in ("tree", "mstree"):
+    was = bad
+    g1 = {g["name"]: g for g in json.load(open("%s/nest1.%s.json" % (W, lay)))["graphs"]}
+    g2 = {g["name"]: g for g in json.load(open("%s/nest2.%s.json" % (W, lay)))["graphs"]}
+    for mod, (fn, removed, left) in sorted(K.items()):
+        for gs in (g1, g2):
+            t = gs["%s/gpu_module_%s/gpu_func_%s" % (M, mod, fn)]["transitions"]
+            got = [(x["to_name"], x["counts"]["removed"], x["counts"]["added"]) for x in t]
+            if got != [("canonicalize", removed, 0)]:
+                print(lay, mod, "gpu.func canonicalize:", got); bad += 1
+        t = g1["%s/gpu_module_%s" % (M, mod)]["transitions"]
+        got = [(x["from_name"], x["to_name"], older(x["counts"])) for x in t]
+        if got != [("canonicalize", "convert-gpu-to-nvvm", 1 + left)]:
+            print(lay, mod, "convert-gpu-to-nvvm not on the canonicalized module:", got); bad += 1
+        # the after-all capture places one op per name and symbol, so only
+        # the first gpu.func @multiple_launches_kernel is right there
+        if mod != "multiple_launches_kernel_0":
+            want = [x["counts"] for x in aa
+                    if x["to_name"] == "convert-gpu-to-nvvm on gpu.module @" + mod]
+            have = [x["counts"] for x in t]
+            if [{k: v for k, v in c.items() if k != "unchanged"} for c in want] != \
+               [{k: v for k, v in c.items() if k != "unchanged"} for c in have]:
+                print(lay, mod, "counts differ from after-all:", want, have); bad += 1
+    m = g2[M]
+    t = [x for x in m["transitions"] if x["to_name"] == "cse"]
+    ops = {s["index"]: s["ops"] for s in m["stages"]}
+    if len(t) != 1 or t[0]["changed"] or t[0]["from_name"] != "canonicalize" or \
+       ops[t[0]["from"]] != ops[t[0]["to"]]:
+        print(lay, "cse after gpu.func passes:", t, ops); bad += 1
+    print("%-6s nested scopes: %s" % (lay, "ok" if bad == was else "LOST"))
+sys.exit(1 if bad else 0)
+PY
+
+# ir-printing-file-tree.mlir (upstream's own tree-printer test): module
+# @outer holds @symA and module @inner (@symB, @symC), every function only
+# returns, so nothing changes: every stage of @outer has its 8 ops, of
+# @inner its 5, of each function its 2, and no transition is a change, in
+# particular not the final cse after @inner's passes.
+PT='builtin.module(canonicalize,canonicalize,func.func(cse),builtin.module(canonicalize,func.func(cse,canonicalize),cse),cse)'
+for lay in tree mstree; do
+	mkdir "$W/pt.$lay"
+	set -- --mlir-print-ir-after-all --mlir-print-ir-tree-dir="$W/pt.$lay"
+	[ $lay = mstree ] && set -- "$@" --mlir-print-ir-module-scope --mlir-disable-threading
+	opt "$W/pt.$lay.err" "$D/ir-printing-file-tree.mlir" --pass-pipeline="$PT" "$@"
+	irdiff "$W/pt.$lay.json" "$W/pt.$lay"
+done
+python3 - "$W" <<'PY' || fail=1
+import json, os, sys
+W = sys.argv[1]
+O = "builtin_module_outer"
+files = ["0_canonicalize", "1_canonicalize", "func_func_symA/1_0_cse",
+         "builtin_module_inner/1_0_canonicalize",
+         "builtin_module_inner/func_func_symB/1_0_0_cse",
+         "builtin_module_inner/func_func_symB/1_0_1_canonicalize",
+         "builtin_module_inner/func_func_symC/1_0_0_cse",
+         "builtin_module_inner/func_func_symC/1_0_1_canonicalize",
+         "builtin_module_inner/1_1_cse", "2_cse"]
+bad = 0
+for lay in ("tree", "mstree"):
+    was = bad
+    for f in files:  # upstream's RUN lines
+        assert os.path.isfile("%s/pt.%s/%s/%s.mlir" % (W, lay, O, f)), (lay, f)
+    want = {O: 8, O + "/builtin_module_inner": 5}
+    for g in json.load(open("%s/pt.%s.json" % (W, lay)))["graphs"]:
+        n = want.get(g["name"], 2)
+        ops = [s["ops"] for s in g["stages"]]
+        ch = [t["to_name"] for t in g["transitions"] if t["changed"]]
+        if any(x != n for x in ops) or ch:
+            print(lay, g["name"], "ops", ops, "changed at", ch); bad += 1
+    print("%-6s two levels of nested scopes: %s" % (lay, "ok" if bad == was else "LOST"))
+sys.exit(1 if bad else 0)
+PY
+
 # ---- every pipeline in the three layouts, held to the same facts ----
 layouts() { # name input pipeline [mlir-opt args...]
 	name=$1 in=$2 pp=$3

@@ -128,6 +128,12 @@ typedef struct mt_ir_stage {
 	char *path; /* the file holding it */
 	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
 	int unknown; /* MAX layout: a stage name not in the pipeline */
+	/* Tree layout, with nparts (below): the parts' ops are put in
+	 * their places inside the op of path (cut by cut when set), a
+	 * scope's own op at any depth; 0: the module graph's first stage,
+	 * before any module dump, a module made of the parts' ops (the
+	 * first is path). */
+	int in_base;
 	size_t order; /* when the dump was written, across all graphs of
 	               * a tree or after-all input; 0 when unknown */
 	/* After-all captures: when not NULL, the stage is the whole module
@@ -137,17 +143,24 @@ typedef struct mt_ir_stage {
 	const mt_ir_capture *capture;
 	size_t dump;
 	/* Tree layout: when not NULL, the stage is the op of path's dump
-	 * that the tree printer names cut ("func_func_main"), cut out with
-	 * the file's aliases: a scope's input, written by an enclosing
-	 * scope's pass before the scope's first dump. */
+	 * that the tree printer names cut ("func_func_main"; a path of such
+	 * names below the file's op for a deeper scope,
+	 * "gpu_module_k/gpu_func_f"), cut out with the file's aliases: a
+	 * scope's input, written by an enclosing scope's pass, or the
+	 * scope's op in a file holding the whole module. */
 	char *cut;
-	/* Tree layout: when nparts, the stage is the module dumped in path
-	 * with the op of each parts[k] (nested scopes' dumps written since
-	 * path, in order; each with its path and cut) put in its place:
-	 * the module as a module pass found it, rebuilt as for an
-	 * after-all capture. Owned by the stage. */
+	/* Tree layout: when nparts, the stage is the op dumped in path
+	 * (a module, or a nested scope's op, cut by cut when set) with the
+	 * op of each parts[k] (its nested scopes' dumps written since path,
+	 * in order; each with its path and cut, and parts of its own when
+	 * scopes nested in it were dumped after it) put in its place: the
+	 * op as its next pass found it, rebuilt as for an after-all
+	 * capture. Owned by the stage. */
 	struct mt_ir_stage *parts;
 	size_t nparts;
+	/* private (tree layout): the index of path's ops that the stages
+	 * cut from path share, when several do; owned by the input */
+	struct ir_cutindex *cutidx;
 	/* Tree layout: the stage stands for what other scopes' passes
 	 * did since the graph's previous stage (a rebuilt module, a cut
 	 * op, a Before dump written after them): their graphs show those
@@ -173,6 +186,8 @@ typedef struct mt_ir_input {
 	size_t nnotes, cap_notes;
 	struct mt_map *index; /* private: graph name -> graph */
 	mt_ir_capture *capture; /* private: the after-all capture, if any */
+	struct ir_cutindex **cuts; /* private: the stages' cutidx */
+	size_t ncuts, cap_cuts;
 } mt_ir_input;
 
 /*
