@@ -363,6 +363,16 @@ static const char *find_path(const char *lo, const char **op_e, const char *c)
 
 /* ---- the aliases an op refers to ---- */
 
+/* Past the string that starts at p ('"'): its closing quote, or the
+ * newline where it stops unterminated. */
+static const char *past_string(const char *p, const char *e)
+{
+	for (p++; p < e && *p != '"' && *p != '\n'; p++)
+		if (*p == '\\' && p + 1 < e)
+			p++;
+	return p < e ? p + 1 : p;
+}
+
 /* Call fn for each #name of [p, e) outside strings, with its hash. */
 static void alias_refs(const char *p,
                        const char *e,
@@ -373,11 +383,7 @@ static void alias_refs(const char *p,
 		const char *q;
 
 		if (*p == '"') {
-			for (p++; p < e && *p != '"' && *p != '\n'; p++)
-				if (*p == '\\' && p + 1 < e)
-					p++;
-			if (p < e)
-				p++;
+			p = past_string(p, e);
 			continue;
 		}
 		if (*p != '#') {
@@ -1080,11 +1086,7 @@ static void put_renamed(composer *C, size_t j, const char *p, const char *e)
 		const char *q;
 
 		if (*p == '"') {
-			for (p++; p < e && *p != '"' && *p != '\n'; p++)
-				if (*p == '\\' && p + 1 < e)
-					p++;
-			if (p < e)
-				p++;
+			p = past_string(p, e);
 			continue;
 		}
 		if (*p != '#' && *p != '!') {
