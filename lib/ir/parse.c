@@ -21,6 +21,9 @@
 #include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -821,6 +824,39 @@ static const uint8_t memo_class[256] = {
 };
 /* clang-format on */
 
+/* The first byte at or after q (before end) whose memo_class is not
+ * MC_PLAIN: 16 bytes at a time where SSE2 is there (x86-64 always). The
+ * bytes compared are exactly memo_class's. */
+static inline const char *memo_skip(const char *q, const char *end)
+{
+#if defined(__SSE2__)
+	const __m128i pct = _mm_set1_epi8('%'), quo = _mm_set1_epi8('"');
+	const __m128i lbr = _mm_set1_epi8('{'), rbr = _mm_set1_epi8('}');
+	const __m128i sla = _mm_set1_epi8('/'), nl = _mm_set1_epi8('\n');
+	const __m128i par = _mm_set1_epi8('(');
+
+	while (end - q >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, pct),
+		                                      _mm_cmpeq_epi8(v, quo)),
+		                         _mm_or_si128(_mm_cmpeq_epi8(v, lbr),
+		                                      _mm_cmpeq_epi8(v, rbr)));
+		int bits;
+
+		m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, sla),
+		                                 _mm_cmpeq_epi8(v, nl)));
+		m = _mm_or_si128(m, _mm_cmpeq_epi8(v, par));
+		bits = _mm_movemask_epi8(m);
+		if (bits)
+			return q + __builtin_ctz((unsigned)bits);
+		q += 16;
+	}
+#endif
+	while (q < end && !memo_class[(unsigned char)*q])
+		q++;
+	return q;
+}
+
 /* The segment from s: its end *x, its key and its SSA names. 0 if the
  * op has no such segment. */
 static int memo_scan(const ir_parser *P,
@@ -836,8 +872,7 @@ static int memo_scan(const ir_parser *P,
 
 	*nrefs = 0;
 	for (;;) {
-		while (q < end && !memo_class[(unsigned char)*q])
-			q++;
+		q = memo_skip(q, end);
 		if (q >= end)
 			break;
 		if (*q == '%') {
