@@ -26,13 +26,13 @@ seed() {
 		cp testdata/samples/stacks/*.txt "$d"/
 		cp testdata/demo/crash.txt "$d"/ 2>/dev/null || true
 		for f in build/fixtures/crashers/*/dumps/*.txt; do
-			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
+			if [ -f "$f" ]; then cp "$f" "$d/$(echo "$f" | tr / _)"; fi
 		done ;;
 	rules)
 		cp testdata/demo/rules.json testdata/crashers/rules.json "$d"/ 2>/dev/null || true ;;
 	elf)
 		for f in testdata/demo/bin/* testdata/demo/debug/.build-id/*/*; do
-			[ -f "$f" ] && cp "$f" "$d/$(echo "$f" | tr / _)"
+			if [ -f "$f" ]; then cp "$f" "$d/$(echo "$f" | tr / _)"; fi
 		done ;;
 	mlir)
 		cp testdata/samples/ir/*.mlir "$d"/
