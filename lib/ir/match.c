@@ -447,9 +447,8 @@ static void tables_free(ir_differ *D)
 static mt_ir_str *distinct_names(const ir_side *s, size_t *n)
 {
 	const mt_ir_module *m = s->m;
-	size_t ns = m->cap_nameclass < m->strs.n ? m->cap_nameclass
-	                                         : m->strs.n,
-	       cap = 0;
+	size_t ns = m->cap_nameclass < m->strs.n ? m->cap_nameclass : m->strs.n;
+	size_t cap = 0;
 	mt_ir_str *out = NULL, i;
 
 	*n = 0;
