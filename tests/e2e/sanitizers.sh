@@ -15,12 +15,7 @@ set -u
 NAME=sanitizers
 limit=120
 ref=/usr/bin/llvm-symbolizer-19
-for tool in clang-19 clang++-19 llc-19 "$ref" timeout; do
-	command -v "$tool" >/dev/null 2>&1 || {
-		echo "$NAME: skipped: missing tool $tool"
-		exit 77
-	}
-done
+need_tools clang-19 clang++-19 llc-19 "$ref" timeout
 [ -x "$bin" ] || { echo "$NAME: FAIL: no maxtriage at $bin"; exit 1; }
 mkdir -p "$tmp/bin" "$tmp/src"
 ln -s "$bin" "$tmp/bin/llvm-symbolizer"

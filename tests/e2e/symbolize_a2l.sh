@@ -14,12 +14,7 @@ set -u
 # shellcheck source=tests/e2e/lib/same.sh
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_a2l
-for tool in g++ addr2line nm python3 timeout; do
-	command -v "$tool" >/dev/null 2>&1 || {
-		echo "$NAME: skipped: missing tool $tool"
-		exit 77
-	}
-done
+need_tools g++ addr2line nm python3 timeout
 mkdir -p "$tmp/r" "$tmp/m" "$tmp/s"
 ln -s "$(command -v addr2line)" "$tmp/r/addr2line"
 ln -s "$bin" "$tmp/m/addr2line"

@@ -15,12 +15,7 @@ set -u
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_discrim
 ref=/usr/bin/llvm-symbolizer-19
-for tool in gcc clang-19 "$ref" llvm-dwarfdump-19 addr2line python3 timeout; do
-	command -v "$tool" >/dev/null 2>&1 || {
-		echo "$NAME: skipped: missing tool $tool"
-		exit 77
-	}
-done
+need_tools gcc clang-19 "$ref" llvm-dwarfdump-19 addr2line python3 timeout
 mkdir -p "$tmp/r" "$tmp/m" "$tmp/src"
 ln -s "$ref" "$tmp/r/llvm-symbolizer"
 ln -s "$bin" "$tmp/m/llvm-symbolizer"

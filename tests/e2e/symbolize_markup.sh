@@ -18,12 +18,7 @@ set -u
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_markup
 ref=/usr/bin/llvm-symbolizer-19
-for tool in clang-19 clang++-19 "$ref" readelf objcopy nm timeout; do
-	command -v "$tool" >/dev/null 2>&1 || {
-		echo "$NAME: skipped: missing tool $tool"
-		exit 77
-	}
-done
+need_tools clang-19 clang++-19 "$ref" readelf objcopy nm timeout
 # llvm-symbolizer asks the symbol servers of DEBUGINFOD_URLS by default.
 unset DEBUGINFOD_URLS
 up=$root/testdata/symbolize/markup/upstream

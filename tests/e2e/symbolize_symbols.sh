@@ -13,12 +13,7 @@ set -u
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_symbols
 ref=/usr/bin/llvm-symbolizer-19
-for tool in clang++-19 gcc "$ref" llvm-dwarfdump-19 nm timeout; do
-	command -v "$tool" >/dev/null 2>&1 || {
-		echo "$NAME: skipped: missing tool $tool"
-		exit 77
-	}
-done
+need_tools clang++-19 gcc "$ref" llvm-dwarfdump-19 nm timeout
 mkdir -p "$tmp/r" "$tmp/m" "$tmp/s"
 ln -s "$ref" "$tmp/r/llvm-symbolizer"
 ln -s "$bin" "$tmp/m/llvm-symbolizer"
