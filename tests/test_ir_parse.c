@@ -631,6 +631,30 @@ static void memo_reads_as_token_by_token(void **state)
 	mt_buf_release(&text);
 }
 
+/* After a long stretch where nothing repeats (the memo rests, as its
+ * scans cost more than they save there), ops that repeat are replayed
+ * again, and the module is the same as read token by token. */
+static void memo_rests_and_comes_back(void **state)
+{
+	mt_buf text = MT_BUF_INIT;
+	unsigned long hits;
+	size_t i;
+
+	(void)state;
+	mt_buf_puts(&text, "func.func @f(%a: i32) {\n");
+	for (i = 0; i < 20000; i++)
+		mt_buf_printf(&text, "  %%c%zu = arith.constant %zu : i32\n", i,
+		              i * 7919);
+	for (i = 0; i < 80000; i++)
+		mt_buf_printf(&text, "  %%s%zu = arith.addi %%a, %%a : i32\n", i);
+	mt_buf_puts(&text, "  return\n}\n");
+	hits = ir_parse_memo_hits;
+	same_with_and_without_memo("rest", text.ptr, text.len);
+	/* the rest ends 16 windows after it began: about 30,000 replays */
+	assert_true(ir_parse_memo_hits - hits > 20000);
+	mt_buf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -651,6 +675,7 @@ int main(void)
 		cmocka_unit_test(hostile_input_never_crashes),
 		cmocka_unit_test(shared_samples_parse),
 		cmocka_unit_test(memo_reads_as_token_by_token),
+		cmocka_unit_test(memo_rests_and_comes_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

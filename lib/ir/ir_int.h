@@ -366,6 +366,7 @@ typedef struct ir_tailmemo {
 	mt_ir_str sym, last_type_dev, type_dev[2];
 } ir_tailmemo;
 #define IR_MEMO_SLOTS 4096
+#define IR_MEMO_WINDOW 4096
 
 typedef struct ir_parser {
 	const char *p, *end;
@@ -393,6 +394,8 @@ typedef struct ir_parser {
 	void *progress_payload;
 	ir_namecache names[IR_NAMECACHE];
 	ir_tailmemo *memo; /* IR_MEMO_SLOTS, or NULL (not remembered) */
+	/* ops tried and replayed in this window; ops left to rest */
+	unsigned memo_tries, memo_won, memo_rest;
 } ir_parser;
 
 /* For tests: nonzero reads every op's text token by token; the number

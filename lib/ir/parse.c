@@ -930,7 +930,10 @@ static int memo_scan(const ir_parser *P,
 }
 
 /* Before an op's text is read: replay its segment if it was read
- * before, else read it (storing what it did). Returns 1 if the op ended
+ * before, else read it (storing what it did). Where under one try in 16
+ * is replayed over IR_MEMO_WINDOW ops (a text of distinct constants:
+ * the scan made parsing 10% slower there), the memo rests for 16 such
+ * windows and then tries again. Returns 1 if the op ended
  * inside (it cannot, by memo_scan's rules; kept for safety). */
 static int tail_memo(ir_parser *P, opctx *c, tail *t)
 {
@@ -943,11 +946,23 @@ static int tail_memo(ir_parser *P, opctx *c, tail *t)
 	size_t nprob = P->m->nproblems;
 	int ended;
 
+	if (P->memo_rest) {
+		P->memo_rest--;
+		return 0;
+	}
+	if (++P->memo_tries == IR_MEMO_WINDOW) {
+		/* almost nothing repeats here: the scans cost more than
+		 * the replays save, so rest, then look again */
+		if (P->memo_won * 16 < P->memo_tries)
+			P->memo_rest = 16 * IR_MEMO_WINDOW;
+		P->memo_tries = P->memo_won = 0;
+	}
 	if (!memo_scan(P, c, s0, &x, &key, refs, &nrefs) || x == s0)
 		return 0;
 	e = &P->memo[key & (IR_MEMO_SLOTS - 1)];
 	if (e->key == key && e->len == (size_t)(x - s0) && e->nrefs == nrefs) {
 		ir_parse_memo_hits++;
+		P->memo_won++;
 		for (i = 0; i < nrefs; i++)
 			ssa_use(P, c, refs[i].s, refs[i].n, refs[i].sub);
 		t->h = e->h;
