@@ -646,7 +646,8 @@ static void memo_rests_and_comes_back(void **state)
 		mt_buf_printf(&text, "  %%c%zu = arith.constant %zu : i32\n", i,
 		              i * 7919);
 	for (i = 0; i < 80000; i++)
-		mt_buf_printf(&text, "  %%s%zu = arith.addi %%a, %%a : i32\n", i);
+		mt_buf_printf(&text, "  %%s%zu = arith.addi %%a, %%a : i32\n",
+		              i);
 	mt_buf_puts(&text, "  return\n}\n");
 	hits = ir_parse_memo_hits;
 	same_with_and_without_memo("rest", text.ptr, text.len);
