@@ -411,7 +411,6 @@ int ir_stage_parse_only(mt_ir_module **out,
                         const mt_ir_capture *c,
                         const uint64_t *keys,
                         size_t nkeys,
-                        size_t *len,
                         mt_error *err)
 {
 	mt_ir_text t;
@@ -425,7 +424,6 @@ int ir_stage_parse_only(mt_ir_module **out,
 	if (t.map)
 		ir_capture_compose_only(&b, c, s->dump, t.map, keys, nkeys);
 	mt_ir_text_release(&t);
-	*len = b.len;
 	rc = ir_parse(out, b.ptr ? b.ptr : "", b.len, 0, err);
 	mt_buf_release(&b);
 	return rc;

@@ -285,13 +285,12 @@ int ir_stage_same(const mt_ir_stage *a,
                   const mt_ir_stage *b,
                   const mt_ir_capture *c);
 /* Parse only the top-level ops of stage s (of capture c) that have the
- * given keys (ir_capture_compose_only); *len gets the text's length. */
+ * given keys (ir_capture_compose_only). */
 int ir_stage_parse_only(mt_ir_module **out,
                         const mt_ir_stage *s,
                         const mt_ir_capture *c,
                         const uint64_t *keys,
                         size_t nkeys,
-                        size_t *len,
                         mt_error *err);
 
 /* Append to out the op of text [p, p + len) that the tree printer names

@@ -257,7 +257,7 @@ static int delta_step(const mt_ir_capture *cap,
                       mt_ir_module **spare)
 {
 	uint64_t *keys = NULL;
-	size_t nkeys = 0, lenb;
+	size_t nkeys = 0;
 	mt_ir_module *a = NULL, *b = NULL;
 	mt_ir_stats sa, sb;
 	mt_error e;
@@ -296,9 +296,8 @@ static int delta_step(const mt_ir_capture *cap,
 		keep->m = NULL;
 	}
 	delta_keep_drop(keep);
-	if ((!a && ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &lenb,
-	                               &e)) ||
-	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &lenb, &e) ||
+	if ((!a && ir_stage_parse_only(&a, pst->stage, cap, keys, nkeys, &e)) ||
+	    ir_stage_parse_only(&b, st->stage, cap, keys, nkeys, &e) ||
 	    mt_ir_module_problems(a, &why) || mt_ir_module_problems(b, &why))
 		goto out;
 	mt_ir_stats_compute(&sa, a, NULL);
