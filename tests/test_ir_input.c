@@ -586,8 +586,10 @@ static void module_ops(const mt_ir_module *m, mt_buf *out)
 }
 
 /* A cut op is parsed with only the aliases it refers to (through fused
- * locations, defined in any order): the same ops and locations as its
- * whole text, whether the file is cut once or by many stages. */
+ * locations, defined in any order, a chain of them defined each after
+ * its user: more passes than a cut reads without a table): the same ops
+ * and locations as its whole text, whether the file is cut once or by
+ * many stages. */
 static void tree_cut_parses_with_its_aliases(void **state)
 {
 	const char *paths[] = { root };
@@ -615,7 +617,9 @@ static void tree_cut_parses_with_its_aliases(void **state)
 	        "#loc3 = loc(\"a.py\":3:3)\n"
 	        "#loc4 = loc(\"a.py\":4:4)\n"
 	        "#loc5 = loc(\"n\"(#loc6))\n"
-	        "#loc6 = loc(\"a.py\":6:6)\n";
+	        "#loc6 = loc(\"n2\"(#loc7))\n"
+	        "#loc7 = loc(\"n3\"(#loc8))\n"
+	        "#loc8 = loc(\"a.py\":6:6)\n";
 	const char *fs[] = { "f", "g", "h" };
 	mt_buf t = MT_BUF_INIT, a = MT_BUF_INIT, b = MT_BUF_INIT;
 	mt_ir_input *in;

@@ -529,8 +529,11 @@ static int size_cmp(const void *x, const void *y)
  * ranges, start-end pairs) that [op, op_e) refers to, into K->kept: no
  * table, but passes from the last line to the first, each keeping the
  * lines named by what is kept (mlir-opt defines an alias before the
- * aliases that use it, so a second pass finds nothing new). */
-static void keep_once(keeping *K,
+ * aliases that use it, so a second pass finds nothing new). Returns 0
+ * if a third pass still found new names (aliases that refer to ones
+ * defined after them: a pass each, quadratic in a hostile file; the
+ * caller takes a table instead). */
+static int keep_once(keeping *K,
                       const char *base,
                       const size_t *runs,
                       size_t nruns,
@@ -539,11 +542,14 @@ static void keep_once(keeping *K,
 {
 	mt_map done; /* offset + 1 of each kept line */
 	size_t r, before;
+	int pass = 0;
 
 	mt_map_init(&done, 64);
 	if (op)
 		alias_refs(op, op_e, keep_name, K);
 	do {
+		if (pass++ == 3)
+			break;
 		before = K->names.count;
 		for (r = nruns; r >= 2; r -= 2) {
 			const char *lo = base + runs[r - 2],
@@ -578,6 +584,7 @@ static void keep_once(keeping *K,
 		}
 	} while (K->names.count != before);
 	mt_map_release(&done);
+	return pass <= 3;
 }
 
 /*
@@ -596,12 +603,24 @@ static void put_lean(mt_buf *out,
                      const char *op_e)
 {
 	keeping K;
+	atab own;
 	size_t i;
 
 	memset(&K, 0, sizeof(K));
-	K.t = t;
+	memset(&own, 0, sizeof(own));
 	mt_map_init(&K.names, 64);
+	if (!t && !keep_once(&K, base, runs, nruns, op, op_e)) {
+		/* forward references: the table's worklist, once */
+		atab_build(&own, base, len, runs, nruns);
+		if (own.n)
+			qsort(own.v, own.n, sizeof(*own.v), aline_cmp);
+		t = &own;
+		mt_map_release(&K.names);
+		mt_map_init(&K.names, 64);
+		K.nk = 0;
+	}
 	if (t) {
+		K.t = t;
 		keep_sorted(&K, 0);
 		if (op)
 			alias_refs(op, op_e, keep_sorted, &K);
@@ -610,8 +629,6 @@ static void put_lean(mt_buf *out,
 
 			alias_refs(p, line_end(p, t->end), keep_sorted, &K);
 		}
-	} else {
-		keep_once(&K, base, runs, nruns, op, op_e);
 	}
 	if (K.nk)
 		qsort(K.kept, K.nk, sizeof(*K.kept), size_cmp);
@@ -623,6 +640,7 @@ static void put_lean(mt_buf *out,
 	mt_map_release(&K.names);
 	free(K.work);
 	free(K.kept);
+	atab_release(&own);
 }
 
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
