@@ -534,11 +534,11 @@ static int size_cmp(const void *x, const void *y)
  * defined after them: a pass each, quadratic in a hostile file; the
  * caller takes a table instead). */
 static int keep_once(keeping *K,
-                      const char *base,
-                      const size_t *runs,
-                      size_t nruns,
-                      const char *op,
-                      const char *op_e)
+                     const char *base,
+                     const size_t *runs,
+                     size_t nruns,
+                     const char *op,
+                     const char *op_e)
 {
 	mt_map done; /* offset + 1 of each kept line */
 	size_t r, before;
