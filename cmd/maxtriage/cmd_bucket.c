@@ -205,8 +205,8 @@ static int gather(mt_bucket_set *bs, const work *w)
 			const mt_report *r = &f->set.reports[j];
 
 			mt_bucket_add(bs, r->fingerprint, r->signature,
-			              mt_category_name(r->category), r->kind,
-			              f->path, f->mtime);
+			              mt_category_name(r->category),
+			              mt_kind_name(r->kind), f->path, f->mtime);
 		}
 	}
 	mt_bucket_finish(bs);

@@ -90,14 +90,14 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	mt_json_int(w, NULL, (int)r->first_line);
 	mt_json_int(w, NULL, (int)r->last_line);
 	mt_json_array_end(w);
-	mt_json_string(w, "kind", r->kind);
+	mt_json_string(w, "kind", mt_kind_name(r->kind));
 	mt_json_string(w, "signal", r->signal);
 	mt_json_string(w, "message", r->message);
 	mt_json_string(w, "error_location", r->error_location);
 	mt_json_string(w, "kernel", r->kernel);
 	mt_json_string(w, "entry_point", r->entry_point);
 	mt_json_string(w, "program", r->program);
-	mt_json_string(w, "producer", r->producer);
+	mt_json_string(w, "producer", mt_producer_name(r->producer));
 	mt_json_string(w, "thread", r->thread);
 	if (r->pid > 0)
 		mt_json_int(w, "pid", (int)r->pid);

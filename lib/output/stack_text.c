@@ -90,8 +90,8 @@ static void text_report(mt_buf *b,
 	mt_buf_printf(b, "%s%s: report %zu of %zu (lines %u-%u)%s\n", bold,
 	              path, no, total, r->first_line, r->last_line, off);
 	mt_buf_printf(b, "  %s%s%s", color ? cat_color(r->category) : "",
-	              r->kind ? r->kind : "unknown", off);
-	if (r->signal && r->kind && strcmp(r->signal, r->kind))
+	              r->kind ? mt_kind_name(r->kind) : "unknown", off);
+	if (r->signal && r->kind && strcmp(r->signal, mt_kind_name(r->kind)))
 		mt_buf_printf(b, " (%s)", r->signal);
 	mt_buf_printf(b, " in %s%s%s code\n",
 	              color ? cat_color(r->category) : "",
@@ -214,7 +214,8 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 {
 	size_t i;
 
-	mt_buf_printf(b, "### %s in %s code\n\n", r->kind ? r->kind : "unknown",
+	mt_buf_printf(b, "### %s in %s code\n\n",
+	              r->kind ? mt_kind_name(r->kind) : "unknown",
 	              mt_category_name(r->category));
 	mt_buf_printf(b, "- **input:** `%s` (lines %u-%u)\n", path,
 	              r->first_line, r->last_line);

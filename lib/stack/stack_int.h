@@ -41,7 +41,7 @@ typedef struct msg_info {
 	              already has frames cannot be its report */
 	int fresh; /* always a new error, never a detail of the
 	              current one */
-	const char *kind; /* static: failure kind this line implies */
+	mt_kind kind; /* failure kind this line implies */
 	const char *signal; /* static: signal it implies */
 	char *text; /* message / note text (owned) */
 	char *location; /* file:L:C named by the message (owned) */
@@ -52,8 +52,8 @@ typedef struct msg_info {
 	thread_role role; /* MSG_THREAD */
 	int recent_first; /* MSG_THREAD: Python's "most recent call first" */
 	long pid; /* MSG_PROCESS */
-	const char *producer; /* static: the tool the line shows printed the
-	                         dump ("gdb", "valgrind" ...), or NULL */
+	mt_producer producer; /* the tool the line shows printed the dump */
+	int mojo_driver; /* a trailer of the mojo driver ("mojo crashed!") */
 } msg_info;
 
 /* Classify one cleaned line. in_traceback: a Python traceback is open, so

@@ -535,18 +535,18 @@ static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
 {
 	int c;
 
-	if (r->kind && !strcmp(r->kind, "cuda_error")) {
+	if (r->kind == MT_KIND_CUDA_ERROR) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_puts(
 		        reason,
 		        "a CUDA error with no host frames: the failing work ran on the GPU");
-	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
+	} else if (r->kind == MT_KIND_KERNEL_ERROR) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_printf(reason, "MAX reported an error in kernel %s",
 		              r->kernel        ? r->kernel
 		              : r->entry_point ? r->entry_point
 		                               : "(unnamed)");
-	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
+	} else if (r->kind == MT_KIND_COMPILE_ERROR) {
 		r->category = MT_CAT_RUNTIME;
 		mt_buf_puts(reason,
 		            "the MAX graph compiler rejected the graph");

@@ -26,9 +26,9 @@ static void add(mt_report *r, const char *fmt, ...)
 	        mt_buf_detach(&b));
 }
 
-static int kind_is(const mt_report *r, const char *k)
+static int kind_is(const mt_report *r, mt_kind k)
 {
-	return r->kind && !strcmp(r->kind, k);
+	return r->kind == k;
 }
 
 static int is_status(const mt_frame *f, mt_frame_status s)
@@ -72,10 +72,10 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	if (r->stack_not_collected)
 		add(r,
 		    "rerun with MODULAR_DEBUG=stack-trace-on-error to collect the stack where the error was raised");
-	if (kind_is(r, "cuda_error") && !native)
+	if (kind_is(r, MT_KIND_CUDA_ERROR) && !native)
 		add(r,
 		    "rerun with MODULAR_DEBUG=device-sync-mode (MODULAR_DEVICE_CONTEXT_SYNC_MODE=true) so the failing GPU launch is reported at the op that caused it");
-	if (kind_is(r, "cuda_error") || kind_is(r, "kernel_error"))
+	if (kind_is(r, MT_KIND_CUDA_ERROR) || kind_is(r, MT_KIND_KERNEL_ERROR))
 		if (!r->ninflight)
 			add(r,
 			    "rerun with MODULAR_DEBUG=op-log-level=LEVEL to log every op launch and completion; the ops launched and never completed are the suspects");
@@ -83,9 +83,9 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 		add(r,
 		    "the failure is below Python: rerun with MODULAR_DEBUG=stack-trace-on-crash to get the native frames");
 	if (!r->nframes &&
-	    (kind_is(r, "worker_crash") || kind_is(r, "python_fatal") ||
-	     kind_is(r, "SIGSEGV") || kind_is(r, "SIGABRT") ||
-	     kind_is(r, "SIGILL")))
+	    (kind_is(r, MT_KIND_WORKER_CRASH) ||
+	     kind_is(r, MT_KIND_PYTHON_FATAL) || kind_is(r, MT_KIND_SIGSEGV) ||
+	     kind_is(r, MT_KIND_SIGABRT) || kind_is(r, MT_KIND_SIGILL)))
 		add(r,
 		    "no native frames were printed: rerun with MODULAR_DEBUG=stack-trace-on-crash,stack-trace-on-error and capture stderr");
 	if (nodebug || notfound) {
@@ -113,18 +113,18 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	if (jit)
 		add(r,
 		    "JIT-compiled frames cannot be symbolized: build the program with `mojo build --debug-level=line-tables` and run the binary to get source lines");
-	if (kind_is(r, "kernel_error") && !r->has_source_traceback &&
+	if (kind_is(r, MT_KIND_KERNEL_ERROR) && !r->has_source_traceback &&
 	    !(o && o->ir_call_sites))
 		add(r,
 		    "the failing kernel names no Python call sites: rebuild the graph with MODULAR_DEBUG=source-tracebacks");
 	if (o && o->ir_given)
 		return;
-	if (kind_is(r, "compile_error") || compiler_message(r) ||
+	if (kind_is(r, MT_KIND_COMPILE_ERROR) || compiler_message(r) ||
 	    (cp && cp->category == MT_CAT_RUNTIME && cp->function &&
 	     (!strncmp(cp->function, "mlir::", 6) ||
 	      !strncmp(cp->function, "M::KGEN::", 9) ||
 	      strstr(cp->function, "Pass") != NULL)) ||
-	    kind_is(r, "kernel_error"))
+	    kind_is(r, MT_KIND_KERNEL_ERROR))
 		add(r,
 		    "to see what the compiler did, rerun with MODULAR_DEBUG=ir-output-dir=DIR and MODULAR_MAX_ENABLE_MODEL_IR_CACHE=false, then run `maxtriage irdiff DIR`");
 }

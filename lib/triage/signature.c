@@ -249,16 +249,10 @@ static int handler_ran(const mt_report *r)
 
 /* A kind that says no more than "it crashed": a more specific one may
  * replace it. */
-static int generic_kind(const char *kind)
+static int generic_kind(mt_kind kind)
 {
-	return !kind || !strncmp(kind, "SIG", 3) || !strcmp(kind, "crash") ||
-	       !strcmp(kind, "unknown");
-}
-
-static void set_kind(mt_report *r, const char *kind)
-{
-	free(r->kind);
-	r->kind = mt_strdup(kind);
+	return !kind || mt_kind_is_signal(kind) || kind == MT_KIND_CRASH ||
+	       kind == MT_KIND_UNKNOWN;
 }
 
 /* Kind and signal from the frames and the faulting instruction, where the
@@ -266,18 +260,19 @@ static void set_kind(mt_report *r, const char *kind)
 void tri_infer_kind(mt_report *r, int tramp)
 {
 	size_t i;
-	const char *from_frames = NULL, *signal = NULL;
+	const char *signal = NULL;
+	mt_kind from_frames = MT_KIND_NONE;
 	tri_cycle cy;
 
 	for (i = 0; i < r->nframes; i++) {
 		const char *name = tri_frame_name(&r->frames[i]);
 
 		if (tri_name_is(name, assert_fns))
-			from_frames = "assertion";
+			from_frames = MT_KIND_ASSERTION;
 		else if (tri_name_is(name, fatal_fns) && !from_frames)
-			from_frames = "fatal_error";
+			from_frames = MT_KIND_FATAL_ERROR;
 		else if (tri_name_is(name, throw_fns) && !from_frames)
-			from_frames = "cpp_exception";
+			from_frames = MT_KIND_CPP_EXCEPTION;
 		if (tri_name_is(name, abort_fns) ||
 		    tri_name_is(name, assert_fns))
 			signal = "SIGABRT";
@@ -300,28 +295,29 @@ void tri_infer_kind(mt_report *r, int tramp)
 	/* the frames' word beats a bare signal: gdb's "received signal
 	 * SIGABRT" over __assert_fail is an assertion */
 	if (generic_kind(r->kind) && from_frames)
-		set_kind(r, from_frames);
+		r->kind = from_frames;
 	if (generic_kind(r->kind) && heap_corruption(r)) {
-		set_kind(r, "heap_corruption");
+		r->kind = MT_KIND_HEAP_CORRUPTION;
 	} else if (generic_kind(r->kind) &&
 	           (r->signal ? !strcmp(r->signal, "SIGSEGV") ||
 	                                !strcmp(r->signal, "SIGBUS")
 	                      : tramp >= 0) &&
 	           find_cycle(&cy, r, tramp)) {
-		set_kind(r, "stack_overflow");
+		r->kind = MT_KIND_STACK_OVERFLOW;
 		cycle_release(&cy);
 	}
 	if (!r->kind && r->nframes &&
 	    tri_name_is(tri_frame_name(&r->frames[0]),
 	                (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
 	                                       NULL }))
-		set_kind(r, "mojo_error");
+		r->kind = MT_KIND_MOJO_ERROR;
 	if (!r->kind && r->signal)
-		set_kind(r, r->signal);
+		r->kind = mt_kind_parse(r->signal);
 	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
-		set_kind(r, "python_exception");
+		r->kind = MT_KIND_PYTHON_EXCEPTION;
 	if (!r->kind)
-		set_kind(r, tramp >= 0 || handler_ran(r) ? "crash" : "unknown");
+		r->kind = tramp >= 0 || handler_ran(r) ? MT_KIND_CRASH
+		                                       : MT_KIND_UNKNOWN;
 }
 
 /* Compiler-made clones keep the original's identity: foo.cold,
@@ -404,17 +400,22 @@ char *mt_signature_frame_name(const mt_frame *f)
  * of size 4" in a run that went on) is not called a crash. */
 static const char *signature_kind(const mt_report *r)
 {
-	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes && !r->message)
+	switch (r->kind) {
+	case MT_KIND_UNKNOWN:
+		return r->nframes && !r->message ? "crash" : "unknown";
+	case MT_KIND_SIGSEGV:
+	case MT_KIND_SIGBUS:
+	case MT_KIND_SIGILL:
+	case MT_KIND_SIGFPE:
+	case MT_KIND_SIGTRAP:
+	case MT_KIND_CRASH:
 		return "crash";
-	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
-		                              "SIGFPE",  "SIGTRAP", "crash",
-		                              NULL };
-	const char *const *p;
-
-	for (p = faults; *p; p++)
-		if (r->kind && !strcmp(r->kind, *p))
-			return "crash";
-	return r->kind ? r->kind : "unknown";
+	case MT_KIND_NONE:
+		return "unknown";
+	default:
+		return mt_kind_name(r->kind) ? mt_kind_name(r->kind)
+		                             : "unknown";
+	}
 }
 
 /* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
@@ -496,8 +497,7 @@ void tri_make_signature(mt_report *r, int tramp)
 	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
-	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
-	        find_cycle(&cy, r, tramp);
+	cycle = r->kind == MT_KIND_STACK_OVERFLOW && find_cycle(&cy, r, tramp);
 	if (cycle) {
 		cycle_signature(&b, &cy);
 		cycle_release(&cy);

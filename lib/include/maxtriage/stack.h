@@ -27,6 +27,82 @@ const char *mt_category_name(mt_category c);
 /* Parse a category name; returns -1 if unknown. */
 int mt_category_parse(const char *name);
 
+/*
+ * The failure kind of a report (docs/json-stack.md, "kind"). A dump that
+ * names a signal and nothing more specific has that signal as its kind.
+ * mt_kind_name() is the one table of output names.
+ */
+typedef enum {
+	MT_KIND_NONE = 0, /* not decided yet: prints as null */
+	MT_KIND_UNKNOWN, /* nothing in the dump says it crashed */
+	MT_KIND_CRASH, /* a crash handler ran; the signal is not named */
+	/* a signal, when nothing more specific is known */
+	MT_KIND_SIGSEGV,
+	MT_KIND_SIGABRT,
+	MT_KIND_SIGILL,
+	MT_KIND_SIGBUS,
+	MT_KIND_SIGFPE,
+	MT_KIND_SIGTRAP,
+	MT_KIND_SIGKILL,
+	MT_KIND_SIGTERM,
+	MT_KIND_SIGSYS,
+	MT_KIND_SIGPIPE,
+	MT_KIND_SIGINT,
+	MT_KIND_SIGQUIT,
+	MT_KIND_SIGXCPU,
+	MT_KIND_SIGXFSZ,
+	MT_KIND_SIGUSR1,
+	MT_KIND_SIGUSR2,
+	MT_KIND_SIGHUP,
+	MT_KIND_SIGALRM,
+	MT_KIND_SIGEMT,
+	/* what failed, as the text or the frames say */
+	MT_KIND_ASSERTION,
+	MT_KIND_FATAL_ERROR, /* LLVM ERROR: / llvm::report_fatal_error */
+	MT_KIND_CPP_EXCEPTION, /* terminate called ... */
+	MT_KIND_HEAP_CORRUPTION, /* an allocator found its data corrupted */
+	MT_KIND_STACK_OVERFLOW, /* unbounded recursion */
+	MT_KIND_MOJO_ERROR, /* an unhandled Mojo error */
+	MT_KIND_MOJO_ABORT, /* Mojo abort(): ABORT: ... */
+	MT_KIND_CUDA_ERROR,
+	MT_KIND_KERNEL_ERROR, /* MAX: an error in kernel ... */
+	MT_KIND_COMPILE_ERROR, /* MAX: the graph compiler failed */
+	MT_KIND_SANITIZER, /* a sanitizer's report */
+	MT_KIND_WORKER_CRASH, /* MAX serve: a worker died */
+	MT_KIND_PYTHON_FATAL, /* Fatal Python error: ... */
+	MT_KIND_PYTHON_EXCEPTION,
+	MT_KIND_COUNT
+} mt_kind;
+
+/* Output name ("SIGSEGV", "assertion" ...); NULL for NONE and for values
+ * out of range. */
+const char *mt_kind_name(mt_kind k);
+/* The kind of an output name or signal name; MT_KIND_NONE if none. */
+mt_kind mt_kind_parse(const char *name);
+/* 1 for the kinds that are a bare signal (MT_KIND_SIGSEGV ...). */
+int mt_kind_is_signal(mt_kind k);
+
+/* What printed a dump (docs/json-stack.md, "producer"). */
+typedef enum {
+	MT_PRODUCER_NONE = 0, /* unknown: prints as null */
+	MT_PRODUCER_MOJO, /* LLVM's handler in the mojo driver or the
+	                     Modular runtime */
+	MT_PRODUCER_LLVM_HANDLER, /* LLVM's handler in another program */
+	MT_PRODUCER_GDB,
+	MT_PRODUCER_LLDB,
+	MT_PRODUCER_VALGRIND,
+	MT_PRODUCER_EU_STACK,
+	MT_PRODUCER_FAULTHANDLER, /* Python's faulthandler */
+	MT_PRODUCER_TRACEBACK, /* a Python traceback */
+	MT_PRODUCER_SANITIZER,
+	MT_PRODUCER_MACOS_CRASH, /* a macOS crash report */
+	MT_PRODUCER_GLIBC, /* glibc backtrace_symbols() */
+	MT_PRODUCER_COUNT
+} mt_producer;
+
+/* "mojo", "llvm-handler", "gdb" ...; NULL for NONE and out of range. */
+const char *mt_producer_name(mt_producer p);
+
 /* How a frame line looked in the dump. */
 typedef enum {
 	MT_FORM_LLVM =
@@ -153,7 +229,7 @@ typedef struct mt_op_inflight {
 } mt_op_inflight;
 
 typedef struct mt_report {
-	char *kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
+	mt_kind kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
 	char *signal; /* SIGSEGV... or NULL when none */
 	char *message; /* the main error message */
 	char *program; /* Program arguments: ... */
@@ -188,12 +264,7 @@ typedef struct mt_report {
 	                 "0x00007f0e...", "TID 2054"), or NULL */
 	long pid; /* process id the dump names (valgrind ==PID==, eu-stack
 	             PID N), 0 when none */
-	const char *producer; /* static: what printed the dump: "mojo"
-	                         (LLVM's handler in the mojo driver or the
-	                         Modular runtime), "llvm-handler", "gdb",
-	                         "lldb", "valgrind", "eu-stack",
-	                         "faulthandler", "traceback", "sanitizer",
-	                         "macos-crash", "glibc"; NULL unknown */
+	mt_producer producer; /* what printed the dump */
 
 	/* triage */
 	mt_category category;
