@@ -40,6 +40,9 @@ KINDS = {
                   "mojo_error"},
     "heap_corruption": {"heap_corruption"},
     "stack_overflow": {"stack_overflow"},
+    "leak": {"memory_leak"},
+    "memory_error": {"memory_error"},
+    "panic": {"rust_panic"},
 }
 
 # Lines the collector of the shared samples (testdata/samples) put on top of each file; they

@@ -38,6 +38,13 @@ static int parse_hex_addr(const char **p, uint64_t *out, int *redacted)
 	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
 	s += 2;
+	/* "0x...": a reporter elided the whole address */
+	if (!strncmp(s, "...", 3) && (!s[3] || s[3] == ' ' || s[3] == '\t')) {
+		*redacted = 1;
+		*out = 0;
+		*p = s + 3;
+		return 1;
+	}
 	while (*s == '0' && is_hex(s[1]))
 		s++;
 	while (is_hex(*s)) {
@@ -95,6 +102,24 @@ static const char *trim_end(const char *s, const char *e)
 	return e;
 }
 
+/* macOS sanitizers print the module with its architecture,
+ * "(Python:arm64+0x1b9c34)", "(test:x86_64h+0x2bb6f)": drop it. */
+static void strip_arch(char *module)
+{
+	static const char *const arches[] = { ":arm64e", ":arm64",   ":x86_64h",
+		                              ":x86_64", ":aarch64", ":i386" };
+	size_t i, n = strlen(module);
+
+	for (i = 0; i < sizeof(arches) / sizeof(arches[0]); i++) {
+		size_t k = strlen(arches[i]);
+
+		if (n > k && !strcmp(module + n - k, arches[i])) {
+			module[n - k] = '\0';
+			return;
+		}
+	}
+}
+
 /*
  * "(module+0xOFF)" ending at e (e points just past ')'). On success the
  * module and offset are set and *start is the '(' position.
@@ -129,6 +154,7 @@ static int tail_module_offset(mt_frame *f,
 	if (!parse_hex_addr(&q, &off, &red) || red || q != e - 1)
 		return 0;
 	f->module = mt_strndup(open + 1, (size_t)(plus - open - 1));
+	strip_arch(f->module);
 	f->has_offset = 1;
 	f->module_offset = off;
 	*start = open;
@@ -336,6 +362,67 @@ static int eustack_rest(mt_frame *f, const char *rest, const char *e)
 	return 1;
 }
 
+/* macOS sanitizers name a frame "PyThread_release_lock+0x20": the
+ * offset from the symbol is not part of its name. */
+static void split_symbol_offset(mt_frame *f)
+{
+	char *plus = f->symbol ? strrchr(f->symbol, '+') : NULL;
+	const char *q = plus ? plus + 1 : NULL;
+	uint64_t off;
+	int red;
+
+	if (!plus || plus == f->symbol || strchr(f->symbol, ' ') ||
+	    !parse_hex_addr(&q, &off, &red) || red || *q)
+		return;
+	*plus = '\0';
+	f->has_symbol_offset = 1;
+	f->symbol_offset = off;
+}
+
+/*
+ * ThreadSanitizer (and sanitizers with symbolize_inline_frames) print no
+ * address: "#0 bump /src/race.c:9:9 (race+0xe4670) (BuildId: ...)",
+ * "#1 pthread_create <null> (libtsan.so.0+0x2be1b)", "#2 <null> <null>
+ * (libtsan.so.0+0x29b3d)". p is past the index. The name may hold blanks
+ * (C++); the location is the last token before the module.
+ */
+static int tsan_frame(mt_frame *f, const char *p)
+{
+	const char *e = trim_end(p, p + strlen(p)), *at, *tok;
+	mt_frame loc;
+
+	e = strip_build_id(f, p, e);
+	if (!tail_module_offset(f, p, e, &at))
+		goto refuse;
+	e = trim_end(p, at);
+	for (tok = e; tok > p && tok[-1] != ' ' && tok[-1] != '\t'; tok--)
+		;
+	if (tok == p || tok == e)
+		goto refuse;
+	memset(&loc, 0, sizeof(loc));
+	if (!strncmp(tok, "<null>", 6)) {
+		/* "<null>" or "<null>:3": no source */
+	} else if (tail_file_line(&loc, tok, e, &at) && at == tok) {
+		f->file = loc.file;
+		f->line = loc.line;
+		f->column = loc.column;
+	} else {
+		free(loc.file);
+		goto refuse;
+	}
+	f->form = MT_FORM_SANITIZER;
+	e = trim_end(p, tok);
+	if (e - p != 6 || strncmp(p, "<null>", 6))
+		set_printed_function(f, p, e);
+	return 1;
+refuse:
+	free(f->module);
+	free(f->build_id);
+	f->module = f->build_id = NULL;
+	f->has_offset = 0;
+	return 0;
+}
+
 /* What follows the address of an LLVM-style "#N 0xADDR" frame. */
 static void llvm_rest(mt_frame *f, const char *rest)
 {
@@ -357,6 +444,16 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->unmapped = 1;
 		return;
 	}
+	/* AddressSanitizer unsymbolized: "#0 0x55c0  (/x/flang-20+0x7f0e989)
+	 * (BuildId: b0ba...)" */
+	if (strncmp(rest, "in ", 3)) {
+		const char *b = strip_build_id(f, rest, e);
+
+		if (f->build_id) {
+			f->form = MT_FORM_SANITIZER;
+			e = b;
+		}
+	}
 	if (!strncmp(rest, "in ", 3)) {
 		rest += 3;
 		e = strip_build_id(f, rest, e);
@@ -368,6 +465,7 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->form = MT_FORM_SANITIZER;
 		if (f->module) {
 			f->symbol = dup_trim(rest, at);
+			split_symbol_offset(f);
 			return;
 		}
 	}
@@ -422,6 +520,8 @@ static int llvm_frame(mt_frame *f, const char *p)
 		return 1;
 	}
 	if (gdb_frame_noaddr(f, p))
+		return 1;
+	if (tsan_frame(f, p))
 		return 1;
 	/* normalised "#N libX.so+0xOFF" (people paste these) */
 	{

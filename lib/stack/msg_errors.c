@@ -157,7 +157,37 @@ int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s)
 		m->kind = MT_KIND_SIGSEGV;
 		m->signal = "SIGSEGV";
 	}
-	m->text = msg_dup_rest(q + 7); /* past "ERROR: " */
+	/* past "ERROR: " or "WARNING: " */
+	m->text = msg_dup_rest(strchr(q, ' ') + 1);
+	return 1;
+}
+
+/* UndefinedBehaviorSanitizer: "file:L:C: runtime error: what" (each one a
+ * report: UBSan goes on after it unless halt_on_error) */
+int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	size_t n = msg_location_prefix(c->p);
+
+	if (!n || strncmp(c->p + n, s->needle, strlen(s->needle)))
+		return 0;
+	m->location = mt_strndup(c->p, n);
+	m->text = msg_dup_rest(c->p + n + 2);
+	m->producer = MT_PRODUCER_SANITIZER;
+	return 1;
+}
+
+/* LeakSanitizer: "Direct leak of 256 byte(s) in 1 object(s) allocated
+ * from:" (one report per leak); valgrind: "266 bytes in 2 blocks are
+ * definitely lost in loss record 2 of 2" */
+int shape_leak(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle);
+
+	if (!q || (q != c->p && !strstr(s->needle, "definitely")))
+		return 0;
+	m->text = msg_dup_rest(c->p);
+	m->producer = strstr(s->needle, "definitely") ? MT_PRODUCER_VALGRIND
+	                                              : MT_PRODUCER_SANITIZER;
 	return 1;
 }
 

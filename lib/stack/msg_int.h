@@ -99,6 +99,8 @@ int shape_assert_error(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_mojo_at(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_c_assertion(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_leak(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_kernel_entry(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_kernel_named(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_fusion_note(msg_info *m, const line_ctx *c, const line_shape *s);
@@ -122,6 +124,9 @@ int shape_macos_thread(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_lldb_thread(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_eustack_pid(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_eustack_tid(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_gdb_current_thread(msg_info *m,
+                             const line_ctx *c,
+                             const line_shape *s);
 int shape_valgrind_error(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_valgrind_aux(msg_info *m, const line_ctx *c, const line_shape *s);
 

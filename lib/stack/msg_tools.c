@@ -5,6 +5,8 @@
  */
 #include "msg_int.h"
 
+#include "maxtriage/buf.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +123,11 @@ int shape_lldb_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 	if (*q != ',' && *q != ':')
 		return 0;
 	reason = strstr(q, "stop reason = ");
-	m->role = selected || reason ? THREAD_CRASHED : THREAD_OTHER;
+	/* on a core every thread has a stop reason: the ones the kernel
+	 * stopped (SIGSTOP) are not the one that crashed */
+	m->role = selected || (reason && !strstr(reason, "signal SIGSTOP"))
+	                  ? THREAD_CRASHED
+	                  : THREAD_OTHER;
 	m->producer = MT_PRODUCER_LLDB;
 	if (reason) {
 		reason += 14;
@@ -177,6 +183,29 @@ int shape_eustack_tid(msg_info *m, const line_ctx *c, const line_shape *s)
 	m->role = THREAD_FIRST;
 	m->thread = mt_strndup(c->line, (size_t)(q - c->line));
 	m->text = msg_dup_rest(c->line);
+	return 1;
+}
+
+/* gdb reading a core: "[Current thread is 1 (Thread 0x7ffff7dcf740 (LWP
+ * 5169))]": the thread that got the signal */
+int shape_gdb_current_thread(msg_info *m,
+                             const line_ctx *c,
+                             const line_shape *s)
+{
+	const char *q;
+
+	if (!msg_starts(c->p, s->needle) || !isdigit((unsigned char)c->p[19]))
+		return 0;
+	for (q = c->p + 19; isdigit((unsigned char)*q); q++)
+		;
+	{
+		mt_buf b = MT_BUF_INIT;
+
+		mt_buf_puts(&b, "Thread ");
+		mt_buf_put(&b, c->p + 19, (size_t)(q - (c->p + 19)));
+		m->thread = mt_buf_detach(&b);
+	}
+	m->producer = MT_PRODUCER_GDB;
 	return 1;
 }
 

@@ -76,6 +76,9 @@ static const char *const kind_names[] = {
 	[MT_KIND_WORKER_CRASH] = "worker_crash",
 	[MT_KIND_PYTHON_FATAL] = "python_fatal",
 	[MT_KIND_PYTHON_EXCEPTION] = "python_exception",
+	[MT_KIND_MEMORY_LEAK] = "memory_leak",
+	[MT_KIND_MEMORY_ERROR] = "memory_error",
+	[MT_KIND_RUST_PANIC] = "rust_panic",
 };
 
 const char *mt_kind_name(mt_kind k)

@@ -136,6 +136,26 @@ static void on_aux_stack(parser *ps, msg_info *m)
 	mt_buf_puts(&ps->other_note, m->text);
 }
 
+/* A sanitizer's stack header: the report's own stack when it has no
+ * frames yet (a thread leak's only stack is where the thread was made),
+ * a history otherwise (where a racing thread was made, the other mutex) */
+static void on_stack_header(parser *ps, msg_info *m)
+{
+	if (ps->cur && ps->cur->nframes)
+		on_aux_stack(ps, m);
+}
+
+/* gdb on a core: the current thread is the one that got the signal; a
+ * later "thread apply all bt" prints it among the others */
+static void on_current_thread(parser *ps, msg_info *m)
+{
+	free(ps->signal_thread);
+	ps->signal_thread = m->thread;
+	m->thread = NULL;
+	if (ps->cur && !ps->cur->thread)
+		ps->cur->thread = mt_strdup(ps->signal_thread);
+}
+
 /* eu-stack "PID N - core": a new dump starts */
 static void on_process(parser *ps, msg_info *m)
 {
@@ -313,6 +333,8 @@ static const msg_handler msg_handlers[] = {
 	[MSG_AUX_STACK] = on_aux_stack,
 	[MSG_PROCESS] = on_process,
 	[MSG_DIAGNOSTIC] = on_diagnostic,
+	[MSG_STACK_HEADER] = on_stack_header,
+	[MSG_CURRENT_THREAD] = on_current_thread,
 };
 
 void ps_add_message(parser *ps, msg_info *m)

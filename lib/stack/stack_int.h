@@ -22,7 +22,12 @@ typedef enum {
 	MSG_AUX_STACK, /* valgrind: a stack that is not the error's own
 	                  ("Block was alloc'd at") follows */
 	MSG_PROCESS, /* eu-stack "PID N - core": a dump of process N */
-	MSG_DIAGNOSTIC /* compiler "file:L:C: error: text" */
+	MSG_DIAGNOSTIC, /* compiler "file:L:C: error: text" */
+	MSG_STACK_HEADER, /* a sanitizer stack follows ("Thread T1 created
+	                     by main thread at:", "Mutex M1 acquired here
+	                     ..."): the report's own when it has no frames
+	                     yet, a memory or thread history otherwise */
+	MSG_CURRENT_THREAD /* gdb on a core: "[Current thread is 1 (...)]" */
 } msg_type;
 
 /* Which thread a MSG_THREAD header starts. */

@@ -17,8 +17,12 @@ const char *tri_frame_name(const mt_frame *f)
 }
 
 const char *const tri_handler_fns[] = {
-	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
-	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
+	"llvm::sys::PrintStackTrace",
+	"llvm::sys::RunSignalHandlers",
+	"SignalHandler",
+	"KGEN_CompilerRT_PrintStackTraceOnFault",
+	"PrintStackTraceSignalHandler",
+	NULL
 };
 
 const char *tri_base_name(const char *path)

@@ -233,6 +233,20 @@ static int heap_corruption(const mt_report *r)
 	return 0;
 }
 
+/* valgrind: "Stack overflow in thread #1: can't grow stack to 0x..." */
+static int stack_overflow_text(const mt_report *r)
+{
+	size_t i;
+
+	if (r->message && strstr(r->message, "Stack overflow in thread"))
+		return 1;
+	for (i = 0; i < r->nnotes; i++)
+		if (strstr(r->notes[i], "Stack overflow in thread") ||
+		    strstr(r->notes[i], "can't grow stack to"))
+			return 1;
+	return 0;
+}
+
 /* A crash handler caught a signal (its frames are printed, or the mojo
  * driver said "mojo crashed!"), though the dump shows no trampoline. */
 static int handler_ran(const mt_report *r)
@@ -292,6 +306,12 @@ void tri_infer_kind(mt_report *r, int tramp)
 	}
 	if (signal && !r->signal)
 		r->signal = mt_strdup(signal);
+	/* valgrind's "Invalid read" in a run that then died of a signal:
+	 * the crash is the signal's */
+	if (r->kind == MT_KIND_MEMORY_ERROR && r->signal)
+		r->kind = mt_kind_parse(r->signal);
+	if (generic_kind(r->kind) && stack_overflow_text(r))
+		r->kind = MT_KIND_STACK_OVERFLOW;
 	/* the frames' word beats a bare signal: gdb's "received signal
 	 * SIGABRT" over __assert_fail is an assertion */
 	if (generic_kind(r->kind) && from_frames)
@@ -418,6 +438,31 @@ static const char *signature_kind(const mt_report *r)
 	}
 }
 
+/* What a sanitizer found, from its first line ("AddressSanitizer:
+ * heap-buffer-overflow on address ...", "ThreadSanitizer: data race
+ * (pid=N)", "runtime error: signed integer overflow: ..."): a data race
+ * and an overflow at one place are two bugs. */
+static void sanitizer_error_type(mt_buf *b, const mt_report *r)
+{
+	const char *p = r->message, *e;
+
+	if (!p)
+		return;
+	if (!strncmp(p, "runtime error: ", 15))
+		p += 15;
+	else if ((e = strstr(p, "Sanitizer: ")) && e - p < 24)
+		p = e + 11;
+	else
+		return;
+	for (e = p; *e && *e != '\n' && strncmp(e, " on ", 4) &&
+	            strncmp(e, " (", 2) && *e != ':' && e - p < 64 &&
+	            !(e[0] == ' ' && isdigit((unsigned char)e[1]));
+	     e++)
+		;
+	mt_buf_putc(b, ' ');
+	mt_buf_put(b, p, (size_t)(e - p));
+}
+
 /* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
  * "./a.out"): where it starts, how long it is; 0 when p starts none. */
 static size_t path_length(const char *msg, const char *p)
@@ -497,6 +542,8 @@ void tri_make_signature(mt_report *r, int tramp)
 	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
+	if (r->kind == MT_KIND_SANITIZER)
+		sanitizer_error_type(&b, r);
 	cycle = r->kind == MT_KIND_STACK_OVERFLOW && find_cycle(&cy, r, tramp);
 	if (cycle) {
 		cycle_signature(&b, &cy);

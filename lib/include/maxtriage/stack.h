@@ -71,6 +71,10 @@ typedef enum {
 	MT_KIND_WORKER_CRASH, /* MAX serve: a worker died */
 	MT_KIND_PYTHON_FATAL, /* Fatal Python error: ... */
 	MT_KIND_PYTHON_EXCEPTION,
+	MT_KIND_MEMORY_LEAK, /* LeakSanitizer, valgrind "definitely lost" */
+	MT_KIND_MEMORY_ERROR, /* valgrind "Invalid read" ... in a run that
+	                         went on (with a signal it is the signal's) */
+	MT_KIND_RUST_PANIC, /* "thread 'main' panicked at ..." */
 	MT_KIND_COUNT
 } mt_kind;
 
