@@ -221,6 +221,24 @@ def main():
                 ", ".join(f"{n}={v}" for n, v in got.items()),
                 ok=len(distinct) == 1 and None not in distinct)
 
+    # Different crashes must not share a bucket: report 0 of files in no
+    # common same_crash group (a file alone is a group of one) differ in
+    # fingerprint. Issue 20: frameless and unnamed-frame crashes used to
+    # share `crash | mojo | mojo | mojo`.
+    group_of = {}
+    for gi, group in enumerate(facts.get("same_crash", [])):
+        for n in group:
+            group_of[n] = gi
+    seen = {}
+    for name in sorted(fingerprints):
+        fp = fingerprints[name]
+        g = group_of.get(name, name)
+        other = seen.get(fp)
+        c.check(name, "distinct fingerprint", "its own bucket",
+                f"shares {fp} with {other[0]}" if other and other[1] != g else "ok",
+                ok=not other or other[1] == g)
+        seen.setdefault(fp, (name, g))
+
     if args.classes and c.failed:
         print("failure classes:")
         for cls, n in collections.Counter(map(classify, c.failed)).most_common():

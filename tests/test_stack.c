@@ -631,9 +631,10 @@ static void heap_checker_messages(void **state)
 	        "src/tcmalloc.cc:302] Attempt to free invalid pointer 0x562e4c640da0\n");
 	assert_int_equal(s.n, 2);
 	assert_string_equal(mt_kind_name(s.reports[0].kind), "heap_corruption");
+	/* the whole line: "mojo(pid,tid)" names the program that failed */
 	assert_string_equal(
 	        s.reports[0].message,
-	        "malloc: *** error for object 0x153811538: pointer being freed was not allocated");
+	        "mojo(16128,0x1f08bfac0) malloc: *** error for object 0x153811538: pointer being freed was not allocated");
 	assert_string_equal(mt_kind_name(s.reports[1].kind), "heap_corruption");
 	assert_string_equal(
 	        s.reports[1].message,

@@ -275,7 +275,7 @@ static void meaningless_names_are_not_signed(void **state)
 	f.has_offset = 1;
 	f.module_offset = 0x10;
 	n = mt_signature_frame_name(&f);
-	assert_string_equal(n, "libfoo.so+0x10");
+	assert_string_equal(n, "libfoo.so@0x010");
 	free(n);
 	f.function = "mojo+0x27402a5";
 	f.module = NULL;

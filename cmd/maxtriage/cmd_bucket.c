@@ -206,7 +206,9 @@ static int gather(mt_bucket_set *bs, const work *w)
 
 			mt_bucket_add(bs, r->fingerprint, r->signature,
 			              mt_category_name(r->category),
-			              mt_kind_name(r->kind), f->path, f->mtime);
+			              mt_kind_name(r->kind),
+			              (int)r->signature_quality, r->exact,
+			              f->path, f->mtime);
 		}
 	}
 	mt_bucket_finish(bs);

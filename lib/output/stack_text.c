@@ -171,6 +171,18 @@ static void text_report(mt_buf *b,
 	if (r->signature)
 		mt_buf_printf(b, "  signature:   %s\n", r->signature);
 	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
+	mt_buf_printf(b, "  quality:     %s%s%s\n",
+	              mt_signature_quality_name(r->signature_quality),
+	              r->signature_note ? ": " : "",
+	              r->signature_note ? r->signature_note : "");
+	if (r->caused_by)
+		mt_buf_printf(b,
+		              "  caused by:   report %zu (another process)\n",
+		              r->caused_by);
+	if (r->child_of)
+		mt_buf_printf(
+		        b, "  child of:    report %zu (its parent process)\n",
+		        r->child_of);
 	for (i = 0; i < r->nnext_steps; i++)
 		mt_buf_printf(b, "  next:        %s\n", r->next_steps[i]);
 }
@@ -252,6 +264,11 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		}
 	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n",
 	              r->signature ? r->signature : "", r->fingerprint);
+	mt_buf_printf(b, "- **signature quality:** %s%s%s%s\n",
+	              mt_signature_quality_name(r->signature_quality),
+	              r->signature_note ? " (" : "",
+	              r->signature_note ? r->signature_note : "",
+	              r->signature_note ? ")" : "");
 	for (i = 0; i < r->ninflight; i++)
 		mt_buf_printf(b, "- **in flight:** `%s` [id=%s] on %s\n",
 		              r->inflight[i].op, r->inflight[i].id,

@@ -348,7 +348,8 @@ int shape_macos_malloc(msg_info *m, const line_ctx *c, const line_shape *s)
 
 	if (!q || !msg_starts(q + 8, s->needle))
 		return 0;
-	m->text = msg_dup_rest(q);
+	/* the whole line: "prog(pid,tid) " names the program that failed */
+	m->text = msg_dup_rest(c->p);
 	return 1;
 }
 

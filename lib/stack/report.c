@@ -118,6 +118,15 @@ static const char *const producer_names[] = {
 	[MT_PRODUCER_GLIBC] = "glibc",
 };
 
+const char *mt_signature_quality_name(mt_signature_quality q)
+{
+	static const char *const names[] = { "none", "weak", "strong" };
+
+	if ((unsigned)q >= MT_ARRAY_SIZE(names))
+		return NULL;
+	return names[q];
+}
+
 const char *mt_producer_name(mt_producer p)
 {
 	if ((unsigned)p >= MT_ARRAY_SIZE(producer_names))
@@ -199,6 +208,7 @@ void mt_report_release(mt_report *r)
 	free(r->entry_point);
 	free(r->error_location);
 	free(r->thread);
+	free(r->signature_note);
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	free(r->notes);

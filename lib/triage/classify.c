@@ -567,13 +567,63 @@ static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
 	}
 }
 
+/* The first printed frame is not #0 and no trampoline is in view: the
+ * paste starts inside the stack (a reporter kept #27 on), so the crash
+ * point is above what was printed. Frames numbered by the tool only. */
+static int excerpt(const mt_report *r, int tramp)
+{
+	if (!r->nframes || tramp >= 0)
+		return 0;
+	switch (r->frames[0].form) {
+	case MT_FORM_LLVM:
+	case MT_FORM_COLUMN:
+	case MT_FORM_NORMALISED:
+	case MT_FORM_SANITIZER:
+	case MT_FORM_GDB:
+	case MT_FORM_LLDB:
+	case MT_FORM_EUSTACK:
+		return r->frames[0].index > 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Where the crash point may start. After the trampoline comes the
+ * faulting pc; when the abort path (raise, abort, __assert_fail) follows
+ * within a few frames, the signal was raised by it, so a frame printed
+ * between the trampoline and it cannot be where it is (a nearest-export
+ * name of a stripped binary, "llvm_strlcpy + 44844"): the crash point is
+ * after the abort path.
+ */
+static size_t first_candidate(const mt_report *r, int tramp)
+{
+	static const char *const abort_path[] = {
+		"abort",
+		"raise",
+		"gsignal",
+		"pthread_kill",
+		"__pthread_kill_implementation",
+		"__assert_fail",
+		"__assert_rtn",
+		NULL
+	};
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, j;
+
+	for (j = from + 1; tramp >= 0 && j < r->nframes && j <= from + 5; j++)
+		if (tri_name_is(tri_frame_name(&r->frames[j]), abort_path))
+			return j;
+	return from;
+}
+
 static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 {
 	size_t i;
 	mt_buf reason = MT_BUF_INIT;
+	int cut_above = excerpt(r, tramp);
 
 	r->blame_frame = -1;
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0; i < r->nframes; i++) {
+	for (i = first_candidate(r, tramp); !cut_above && i < r->nframes; i++) {
 		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
@@ -591,6 +641,18 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        d, mt_category_name(f->category),
 		        f->rule ? f->rule : "no rule");
 		free(d);
+	} else if (cut_above) {
+		mt_buf named = MT_BUF_INIT;
+		int c = message_names_code(r, o_rules, 1, &named);
+
+		mt_buf_printf(
+		        &reason,
+		        "the dump does not hold the crash point: it starts at frame #%d, so the frames above it were not printed",
+		        r->frames[0].index);
+		r->category = c >= 0 ? (mt_category)c : MT_CAT_UNKNOWN;
+		if (c >= 0)
+			mt_buf_printf(&reason, "; %s", named.ptr);
+		mt_buf_release(&named);
 	} else if (r->nframes) {
 		no_crash_point(r, tramp, o_rules, &reason);
 	} else {
@@ -604,6 +666,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 	int tramp = r->resolved ? r->trampoline : mt_triage_find_trampoline(r);
 	size_t i;
 
+	tri_mark_far_symbols(r);
 	categorize(r, o, tramp);
 	tri_infer_kind(r, tramp);
 	choose_blame(r, tramp, o->rules);

@@ -11,9 +11,9 @@
  * far-away nearest symbol that names some other function. */
 const char *tri_frame_name(const mt_frame *f)
 {
-	if (f->function)
+	if (f->function && !(f->far_symbol && f->form == MT_FORM_LLDB))
 		return f->function;
-	return f->bogus_symbol ? NULL : f->symbol;
+	return f->bogus_symbol || f->far_symbol ? NULL : f->symbol;
 }
 
 const char *const tri_handler_fns[] = {

@@ -50,6 +50,12 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	const mt_frame *cp =
 	        r->blame_frame >= 0 ? &r->frames[r->blame_frame] : NULL;
 
+	/* a dump without its crash point still shows whose code it is in:
+	 * its first code frame */
+	for (i = 0; !cp && i < r->nframes; i++)
+		if (r->frames[i].category > MT_CAT_SYSTEM)
+			cp = &r->frames[i];
+
 	for (i = 0; i < r->nnext_steps; i++)
 		free(r->next_steps[i]);
 	r->nnext_steps = 0;

@@ -269,6 +269,55 @@ static int generic_kind(mt_kind kind)
 	       kind == MT_KIND_UNKNOWN;
 }
 
+/* Names a dump printed that are nearest exports, not the frame's
+ * function: past MAX_NEAREST_OFFSET from the symbol, the Mach-O header
+ * (never a function), or one name at offsets more than a page apart in
+ * one module (an export a stripped binary names several functions by:
+ * mojo's "llvm_strlcpy + 44844" for PrintStackTrace, "+ 52684" for
+ * SignalHandler). Names the resolver found stay. */
+void tri_mark_far_symbols(mt_report *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->nframes; i++) {
+		mt_frame *f = &r->frames[i];
+		uint64_t lo, hi;
+
+		f->far_symbol = 0;
+		if (!f->symbol || f->status == MT_STATUS_SYMBOLIZED ||
+		    (!f->has_symbol_offset && !f->has_offset))
+			continue;
+		if ((f->has_symbol_offset &&
+		     f->symbol_offset > MAX_NEAREST_OFFSET) ||
+		    !strcmp(f->symbol, "_mh_execute_header")) {
+			f->far_symbol = 1;
+			continue;
+		}
+		/* the offset from the symbol, or (LLVM's "f (mod+0xOFF)")
+		 * the module offset: frames of one function lie close */
+		lo = hi = f->has_symbol_offset ? f->symbol_offset
+		                               : f->module_offset;
+		for (j = 0; j < r->nframes; j++) {
+			const mt_frame *g = &r->frames[j];
+			uint64_t o;
+
+			if (!g->symbol || strcmp(g->symbol, f->symbol) ||
+			    g->has_symbol_offset != f->has_symbol_offset ||
+			    (!g->has_symbol_offset && !g->has_offset) ||
+			    !!g->module != !!f->module ||
+			    (g->module && strcmp(g->module, f->module)))
+				continue;
+			o = g->has_symbol_offset ? g->symbol_offset
+			                         : g->module_offset;
+			if (o < lo)
+				lo = o;
+			if (o > hi)
+				hi = o;
+		}
+		f->far_symbol = hi - lo > 0x4000;
+	}
+}
+
 /* Kind and signal from the frames and the faulting instruction, where the
  * text did not already say. */
 void tri_infer_kind(mt_report *r, int tramp)
@@ -367,6 +416,8 @@ static const char *meaningful_name(const mt_frame *f)
 
 	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
 		return NULL;
+	if (f->far_symbol)
+		return NULL;
 	if (!f->function && f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
 	    f->symbol_offset > MAX_NEAREST_OFFSET)
 		return NULL;
@@ -400,13 +451,25 @@ char *mt_signature_frame_name(const mt_frame *f)
 		mt_buf_printf(&b, "%s", tri_base_name(f->file));
 		return mt_buf_detach(&b);
 	}
-	if (f->module && f->has_offset) {
-		mt_buf_printf(&b, "%s+0x%llx", tri_base_name(f->module),
-		              (unsigned long long)f->module_offset);
+	/* no name: the module and the address's page offset. Modules load
+	 * at page boundaries, so a module+offset dump, a column-form one and
+	 * every run of one build agree on it (as stack overflow cycles do) */
+	if (f->module && (f->has_offset || (f->has_address && !f->redacted))) {
+		uint64_t a = f->has_offset ? f->module_offset : f->address;
+
+		mt_buf_printf(&b, "%s@0x%03llx", tri_base_name(f->module),
+		              (unsigned long long)(a & 0xfff));
 		return mt_buf_detach(&b);
 	}
 	if (f->module)
 		return mt_strdup(tri_base_name(f->module));
+	/* JIT code is mapped at page boundaries too: its page offset tells
+	 * one compiled function from another */
+	if (f->has_address && !f->redacted) {
+		mt_buf_printf(&b, "<jit>@0x%03llx",
+		              (unsigned long long)(f->address & 0xfff));
+		return mt_buf_detach(&b);
+	}
 	return mt_strdup("<jit>");
 }
 
@@ -533,12 +596,106 @@ static void cycle_signature(mt_buf *b, const tri_cycle *cy)
 		              cy->keys[k]);
 }
 
+/* The module that printed a report with no code frames: the program's
+ * basename (its "Program arguments:" or valgrind's command), else the
+ * tool; two programs failing with one message are two bugs. With no
+ * message either, the program's arguments too (each by its basename, at
+ * most four): `mojo run a.mojo` and `mojo build b.mojo` crashing with
+ * no frame but the handler's are two crashes. Returns 1 when arguments
+ * were signed. */
+static int printing_module(mt_buf *b, const mt_report *r, int with_args)
+{
+	const char *p = r->program, *e, *base;
+	int args = 0, n;
+
+	if (!p) {
+		if (r->producer)
+			mt_buf_printf(b, " | by %s",
+			              mt_producer_name(r->producer));
+		return 0;
+	}
+	mt_buf_puts(b, " | in");
+	for (n = 0; *p && n < 5; n++) {
+		while (*p == ' ')
+			p++;
+		for (e = p; *e && *e != ' '; e++)
+			;
+		for (base = e; base > p && base[-1] != '/' && base[-1] != '\\';
+		     base--)
+			;
+		if (e > base) {
+			mt_buf_putc(b, ' ');
+			mt_buf_put(b, base, (size_t)(e - base));
+			args += n > 0;
+		}
+		p = e;
+		if (!with_args)
+			break;
+	}
+	return args > 0;
+}
+
+/* "... (pc 0x000000383e8c ...)": a sanitizer's frameless SEGV names the
+ * faulting pc; its page offset is the frame that was not printed. */
+static void message_pc(mt_buf *b, const char *msg)
+{
+	const char *pc = msg ? strstr(msg, "(pc 0x") : NULL;
+
+	if (pc)
+		mt_buf_printf(b, " | pc@0x%03llx",
+		              (unsigned long long)(strtoull(pc + 4, NULL, 16) &
+		                                   0xfff));
+}
+
+/* A frame that signs by its name (not by module@offset, <jit>, a file). */
+static int named_frame(const mt_frame *f)
+{
+	return !f->bogus_symbol && !f->unmapped && meaningful_name(f);
+}
+
+/* The exact key: every frame of the report as it signs, and the message
+ * and notes with numbers and paths out. Two reports that share it are
+ * the same text up to addresses: what a weak signature needs before a
+ * baseline may call it known. */
+static void exact_key(mt_report *r)
+{
+	mt_buf b = MT_BUF_INIT;
+	uint64_t h;
+	size_t i;
+
+	mt_buf_puts(&b, r->signature);
+	for (i = 0; i < r->nframes; i++) {
+		char *n = mt_signature_frame_name(&r->frames[i]);
+
+		mt_buf_printf(&b, " / %s:%u", n, r->frames[i].line);
+		free(n);
+	}
+	if (r->message) {
+		mt_buf_puts(&b, " // ");
+		normalise_message(&b, r->message);
+	}
+	for (i = 0; i < r->nnotes && i < 8; i++) {
+		mt_buf_puts(&b, " // ");
+		normalise_message(&b, r->notes[i]);
+	}
+	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, b.ptr));
+	snprintf(r->exact, sizeof(r->exact), "%016llx", (unsigned long long)h);
+	mt_buf_release(&b);
+}
+
+static void set_quality(mt_report *r, mt_signature_quality q, const char *why)
+{
+	r->signature_quality = q;
+	free(r->signature_note);
+	r->signature_note = why ? mt_strdup(why) : NULL;
+}
+
 void tri_make_signature(mt_report *r, int tramp)
 {
 	mt_buf b = MT_BUF_INIT;
 	tri_cycle cy;
 	size_t i;
-	int taken = 0, cycle;
+	int taken = 0, named = 0, far = 0, cycle, text = 0, system = 0;
 	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
@@ -558,24 +715,77 @@ void tri_make_signature(mt_report *r, int tramp)
 		n = mt_signature_frame_name(&r->frames[i]);
 		mt_buf_printf(&b, " | %s", n);
 		free(n);
+		named += named_frame(&r->frames[i]);
+		far += r->frames[i].far_symbol;
 		taken++;
 	}
+	/* no code frames: the frames after the trampoline, system code
+	 * (the crash is in libc, or in the abort path the dump stops in) */
+	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	     !cycle && !taken && i < r->nframes && system < 3; i++) {
+		char *n;
+
+		if (r->frames[i].category != MT_CAT_SYSTEM ||
+		    r->frames[i].truncated || tri_is_duplicate(r, i))
+			continue;
+		n = mt_signature_frame_name(&r->frames[i]);
+		mt_buf_printf(&b, " | %s", n);
+		free(n);
+		system++;
+	}
 	if (!taken && !cycle) {
-		/* no code frames: the error text is the identity */
+		/* no code frames: the error text is the identity, and the
+		 * program that printed it */
 		if (r->kernel)
 			mt_buf_printf(&b, " | kernel %s", r->kernel);
 		/* the last op launched and never completed is the suspect */
 		if (r->ninflight)
 			mt_buf_printf(&b, " | in flight %s",
 			              r->inflight[r->ninflight - 1].op);
-		if (r->message) {
+		if (r->message || (r->nnotes && !r->nframes)) {
 			mt_buf_puts(&b, " | ");
-			normalise_message(&b, r->message);
+			normalise_message(&b, r->message ? r->message
+			                                 : r->notes[0]);
 		}
+		message_pc(&b, r->message);
+		text = r->kernel || r->ninflight || r->message ||
+		       (r->nnotes && !r->nframes);
+		text |= printing_module(&b, r, !text && !system);
+		text |= system > 0;
 	}
 	free(r->signature);
 	r->signature = mt_buf_detach(&b);
 	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
 	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
 	         (unsigned long long)h);
+	exact_key(r);
+	if (cycle)
+		set_quality(r, MT_SIGQ_STRONG, NULL);
+	else if (!taken && !text)
+		set_quality(r, MT_SIGQ_NONE,
+		            "nothing but the kind and the program: every such "
+		            "crash of one program shares it");
+	else if (!taken && system)
+		set_quality(r, MT_SIGQ_WEAK,
+		            "no code frames: the system frames after the "
+		            "trampoline are the identity");
+	else if (!taken)
+		set_quality(r, MT_SIGQ_WEAK,
+		            "no code frames: the message (or the program and "
+		            "its arguments) is the identity");
+	else if (r->blame_frame < 0)
+		set_quality(
+		        r, MT_SIGQ_WEAK,
+		        "the dump does not hold the crash point: the frames "
+		        "signed may be anywhere in the stack");
+	else if (!named)
+		set_quality(
+		        r, MT_SIGQ_WEAK,
+		        far ? "nearest-export names too far from their "
+		              "frames were left out: the frames sign by "
+		              "module and page offset"
+		            : "no frame has a name: the frames sign by module "
+		              "and page offset");
+	else
+		set_quality(r, MT_SIGQ_STRONG, NULL);
 }

@@ -25,6 +25,9 @@ int tri_name_is(const char *name, const char *const *list);
  * module, name and line, printed on another input line). */
 int tri_is_duplicate(const mt_report *r, size_t i);
 
+/* Mark the printed names that are nearest exports too far from their
+ * frames to be their functions (signature.c); before categories. */
+void tri_mark_far_symbols(mt_report *r);
 /* Kind and signal from the frames, the text and the faulting
  * instruction, where the parser did not already say (signature.c). Needs
  * the categories set. */

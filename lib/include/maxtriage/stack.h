@@ -199,6 +199,11 @@ typedef struct mt_frame {
 	unsigned line_no; /* line of the input it came from (1-based) */
 	int sigtramp; /* printed as the signal trampoline itself
 	                 (gdb "<signal handler called>") */
+	int far_symbol; /* (triage) the name printed is a nearest export too
+	                   far from the address to be its function: left
+	                   out of the signature (lldb "ireeOptRunMain +
+	                   12537648", macOS "_mh_execute_header", one
+	                   export naming several functions) */
 	int stack_unreadable; /* gdb could not read the frame's arguments
 	                         from its stack ("<error reading variable:
 	                         Cannot access memory at address ...>"):
@@ -231,6 +236,24 @@ typedef struct mt_op_inflight {
 	char *target;
 	unsigned line_no;
 } mt_op_inflight;
+
+/* The version of the signature rules (signature.c): a baseline written by
+ * another version would re-bucket silently, so bucket refuses it. 1: up
+ * to issue 20; 2: unnamed frames as module@page offset, far nearest
+ * exports left out, frameless reports with their program, sanitizer
+ * error types. */
+#define MT_SIGNATURE_VERSION 2
+
+/* How much a signature says (docs/json-stack.md, "signature_quality"). */
+typedef enum {
+	MT_SIGQ_NONE = 0, /* only the kind: nothing tells crashes apart */
+	MT_SIGQ_WEAK, /* no crash point in the dump, unnamed frames only, or
+	                 a message alone: a match may be two crashes */
+	MT_SIGQ_STRONG /* named frames from the crash point on */
+} mt_signature_quality;
+
+/* "none", "weak", "strong". */
+const char *mt_signature_quality_name(mt_signature_quality q);
 
 typedef struct mt_report {
 	mt_kind kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
@@ -276,6 +299,15 @@ typedef struct mt_report {
 	char *reason;
 	char *signature;
 	char fingerprint[17];
+
+	/* issue 20: what the signature is worth, and the reports of other
+	 * processes this one is linked to (1 + index in the set; 0 none) */
+	mt_signature_quality signature_quality;
+	char *signature_note; /* why it is weak or none, or NULL */
+	char exact[17]; /* hash of every frame and the message: a baseline
+	                   matches a weak signature only through it */
+	size_t caused_by; /* a parent's failure: the child's crash report */
+	size_t child_of; /* a child's crash: the parent's report */
 } mt_report;
 
 typedef struct mt_report_set {
