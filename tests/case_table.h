@@ -147,7 +147,7 @@ static const char *ct_frame_field(
 	if (!strcmp(field, "index"))
 		return ct_num(buf, n, f->index);
 	if (!strcmp(field, "form"))
-		return (unsigned)f->form < 11 ? ct_form_names[f->form] : "?";
+		return (unsigned)f->form < 12 ? ct_form_names[f->form] : "?";
 	if (!strcmp(field, "address"))
 		return f->has_address ? ct_hex(buf, n, f->address) : NULL;
 	if (!strcmp(field, "has_address"))
@@ -190,6 +190,8 @@ static const char *ct_frame_field(
 		return mt_category_name(f->category);
 	if (!strcmp(field, "rule"))
 		return f->rule;
+	if (!strcmp(field, "far_symbol"))
+		return ct_num(buf, n, f->far_symbol);
 	*known = 0;
 	return NULL;
 }
@@ -253,6 +255,14 @@ static const char *ct_report_field(
 		return ct_num(buf, n, r->mojo_driver);
 	if (!strcmp(field, "notes"))
 		return ct_joined(r->notes, r->nnotes, buf, n);
+	if (!strcmp(field, "signature_quality"))
+		return mt_signature_quality_name(r->signature_quality);
+	if (!strcmp(field, "signature_note"))
+		return r->signature_note;
+	if (!strcmp(field, "caused_by"))
+		return ct_num(buf, n, (long long)r->caused_by);
+	if (!strcmp(field, "child_of"))
+		return ct_num(buf, n, (long long)r->child_of);
 	if (!strcmp(field, "next_steps"))
 		return ct_joined(r->next_steps, r->nnext_steps, buf, n);
 	*known = 0;

@@ -835,6 +835,40 @@ static int python_frame(mt_frame *f, const char *p)
 	return 1;
 }
 
+int mt_stack_parse_rust_frame(mt_frame *out, const char *line)
+{
+	const char *p = skip_ws(line), *e;
+	uint64_t idx;
+	int red;
+
+	memset(out, 0, sizeof(*out));
+	out->index = -1;
+	if (!parse_dec(&p, &idx) || *p != ':' || (p[1] != ' ' && p[1]) ||
+	    idx > INT32_MAX)
+		return 0;
+	p = skip_ws(p + 1);
+	if (p[0] == '0' && p[1] == 'x') {
+		if (!parse_hex_addr(&p, &out->address, &red) || red)
+			return 0;
+		out->has_address = 1;
+		p = skip_ws(p);
+		if (*p != '-')
+			return 0;
+		p = skip_ws(p + 1);
+	}
+	e = trim_end(p, p + strlen(p));
+	/* legacy mangling's hash ("::h0123456789abcdef") is per build */
+	if (e - p > 19 && !strncmp(e - 19, "::h", 3) &&
+	    strspn(e - 16, "0123456789abcdef") == 16)
+		e -= 19;
+	if (e <= p || (e - p == 9 && !strncmp(p, "<unknown>", 9)))
+		return 0;
+	out->form = MT_FORM_RUST;
+	out->index = (int)idx;
+	set_printed_function(out, p, e);
+	return out->function != NULL;
+}
+
 int mt_stack_parse_frame_line(mt_frame *out, const char *line)
 {
 	memset(out, 0, sizeof(*out));

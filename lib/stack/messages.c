@@ -163,6 +163,9 @@ static const line_shape line_shapes[] = {
 	  NULL, SHAPE_LEADS | SHAPE_FRESH },
 	{ shape_leak, " are definitely lost in loss record ", MSG_PRIMARY,
 	  MT_KIND_MEMORY_LEAK, NULL, SHAPE_LEADS | SHAPE_FRESH },
+	/* a Rust panic: it unwinds and exits 101, no signal */
+	{ shape_rust_panic, "' panicked at ", MSG_PRIMARY, MT_KIND_RUST_PANIC,
+	  NULL, SHAPE_LEADS | SHAPE_FRESH },
 	{ shape_ubsan_error, ": runtime error: ", MSG_PRIMARY,
 	  MT_KIND_SANITIZER, NULL, SHAPE_LEADS | SHAPE_FRESH },
 	{ shape_sanitizer, "ERROR: AddressSanitizer:", MSG_PRIMARY,
@@ -195,9 +198,13 @@ static const line_shape line_shapes[] = {
 	  MT_KIND_NONE, NULL, 0 },
 	{ shape_at_start, "Build Time Traceback", MSG_BUILD_TRACEBACK,
 	  MT_KIND_NONE, NULL, 0 },
+	{ shape_mlir_loc_diag, "): error: ", MSG_DIAGNOSTIC, MT_KIND_NONE, NULL,
+	  0 },
 	{ shape_diagnostic, ": error: ", MSG_DIAGNOSTIC, MT_KIND_NONE, NULL,
 	  0 },
-	{ shape_graph_error, "error: ", MSG_REFINE, MT_KIND_NONE, NULL, 0 },
+	/* a lone "error:" is a detail of a report begun, never a crash */
+	{ shape_graph_error, "error: ", MSG_REFINE, MT_KIND_NONE, NULL,
+	  SHAPE_ATTACH },
 	{ shape_python_exception, NULL, MSG_PRIMARY, MT_KIND_PYTHON_EXCEPTION,
 	  NULL, 0 },
 	{ shape_cuda_anywhere, "CUDA_ERROR_", MSG_PRIMARY, MT_KIND_CUDA_ERROR,
@@ -222,6 +229,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		m->signal = s->signal;
 		m->leads = !!(s->flags & SHAPE_LEADS);
 		m->fresh = !!(s->flags & SHAPE_FRESH);
+		m->attach = !!(s->flags & SHAPE_ATTACH);
 		if (s->match(m, &c, s))
 			return;
 	}

@@ -162,6 +162,70 @@ int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/* MLIR's diagnostics with a location attribute: `loc("x.mlir":1:50):
+ * error: msg`, `loc(unknown): error: msg`, `loc(callsite(...)): error:`:
+ * a compiler diagnostic like "file:L:C: error:" (see shape_diagnostic). */
+int shape_mlir_loc_diag(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *p = c->p, *e = strstr(c->p, s->needle), *q, *f, *fe;
+	mt_buf b = MT_BUF_INIT;
+
+	if (!msg_starts(p, "loc(") || !e)
+		return 0;
+	m->text = msg_dup_rest(p);
+	m->detail = msg_dup_rest(e + strlen(s->needle));
+	/* loc("file":L:C): the first quoted file and its numbers */
+	if ((f = strchr(p + 4, '"')) && f < e && (fe = strchr(f + 1, '"')) &&
+	    fe < e && fe[1] == ':' && isdigit((unsigned char)fe[2])) {
+		for (q = fe + 1;
+		     q < e && (*q == ':' || isdigit((unsigned char)*q)); q++)
+			;
+		mt_buf_put(&b, f + 1, (size_t)(fe - f - 1));
+		mt_buf_put(&b, fe + 1, (size_t)(q - fe - 1));
+		m->location = mt_buf_detach(&b);
+	}
+	return 1;
+}
+
+/* Rust: "thread 'main' panicked at 'msg', src/main.rs:2:5" (before Rust
+ * 1.73) or "thread 'rustc' panicked at compiler/x.rs:12:5:" with the
+ * message on the next line (1.73 on). */
+int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *p = c->p, *q = strstr(p, s->needle), *e;
+	size_t n;
+
+	if (!msg_starts(p, "thread '") || !q)
+		return 0;
+	q += strlen(s->needle);
+	e = q + strlen(q);
+	while (e > q && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	if (*q == '\'') {
+		/* 'msg', file:L:C */
+		const char *end = e, *comma;
+
+		for (comma = end; comma > q && strncmp(comma, "', ", 3);
+		     comma--)
+			;
+		if (comma > q) {
+			m->text = mt_strndup(q + 1, (size_t)(comma - q - 1));
+			m->location = msg_dup_rest(comma + 3);
+		} else {
+			m->text = msg_dup_rest(q);
+		}
+	} else if ((n = msg_location_prefix(q)) && e > q && e[-1] == ':') {
+		m->location = mt_strndup(q, n);
+		m->message_next = 1;
+		m->text = msg_dup_rest(p); /* until the next line says more */
+	} else {
+		m->text = msg_dup_rest(q);
+	}
+	m->thread = mt_strndup(p + 8, strcspn(p + 8, "'"));
+	m->producer = MT_PRODUCER_RUST;
+	return 1;
+}
+
 /* UndefinedBehaviorSanitizer: "file:L:C: runtime error: what" (each one a
  * report: UBSan goes on after it unless halt_on_error) */
 int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s)
@@ -268,7 +332,7 @@ int shape_cuda_anywhere(msg_info *m, const line_ctx *c, const line_shape *s)
 {
 	const char *p = c->p;
 
-	if (!strstr(p, s->needle))
+	if (!msg_has_cuda_error(p))
 		return 0;
 	m->text = msg_dup_rest(p[0] == '#' ? msg_skip_ws(p + 1) : p);
 	return 1;

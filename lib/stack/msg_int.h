@@ -49,7 +49,7 @@ struct line_shape {
 	unsigned flags; /* SHAPE_LEADS, SHAPE_FRESH */
 };
 
-enum { SHAPE_LEADS = 1, SHAPE_FRESH = 2 };
+enum { SHAPE_LEADS = 1, SHAPE_FRESH = 2, SHAPE_ATTACH = 4 };
 
 /* msg_text.c: helpers */
 
@@ -100,6 +100,8 @@ int shape_mojo_at(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_c_assertion(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_mlir_loc_diag(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_leak(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_kernel_entry(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_kernel_named(msg_info *m, const line_ctx *c, const line_shape *s);

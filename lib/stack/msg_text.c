@@ -67,8 +67,16 @@ size_t msg_location_prefix(const char *s)
 /* Pull "CUDA_ERROR_NAME" out of a line into kind; 1 if present. */
 int msg_has_cuda_error(const char *line)
 {
+	/* MAX/Mojo (CUDA_ERROR_*, CUDA call failed), PyTorch and llama.cpp
+	 * ("CUDA error: an illegal memory access was encountered"), ROCm
+	 * ("HIP error: invalid device function", "hipErrorNoBinaryForGpu"),
+	 * PyTorch's "CUDA out of memory" */
 	return strstr(line, "CUDA_ERROR_") != NULL ||
-	       strstr(line, "CUDA call failed") != NULL;
+	       strstr(line, "CUDA call failed") != NULL ||
+	       strstr(line, "CUDA error: ") != NULL ||
+	       strstr(line, "HIP error: ") != NULL ||
+	       strstr(line, "hipError") != NULL ||
+	       strstr(line, "CUDA out of memory") != NULL;
 }
 
 /* Quoted name after prefix: An error occurred in kernel named "X": */

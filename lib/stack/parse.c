@@ -88,6 +88,8 @@ static mt_producer producer_of(const parser *ps, const mt_report *r)
 			return MT_PRODUCER_SANITIZER;
 		case MT_FORM_PYTHON:
 			return MT_PRODUCER_TRACEBACK;
+		case MT_FORM_RUST:
+			return MT_PRODUCER_RUST;
 		case MT_FORM_HOSTFRAME:
 			return mojo ? MT_PRODUCER_MOJO : MT_PRODUCER_NONE;
 		default:
@@ -99,6 +101,54 @@ static mt_producer producer_of(const parser *ps, const mt_report *r)
 	if (mojo && (!p || p == MT_PRODUCER_LLVM_HANDLER))
 		p = MT_PRODUCER_MOJO;
 	return p;
+}
+
+static char *trimmed(const char *p)
+{
+	const char *e;
+
+	p += strspn(p, " \t");
+	for (e = p + strlen(p); e > p && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	return mt_strndup(p, (size_t)(e - p));
+}
+
+/* Rust's "stack backtrace:" and its frames ("  3: f", the source "at
+ * file:L:C" under each); 1 when p was one of them. */
+static int rust_line(parser *ps, const char *p)
+{
+	const char *t = p + strspn(p, " \t");
+	mt_frame f;
+
+	if (!strcmp(t, "stack backtrace:")) {
+		ps->in_rust_backtrace = 1;
+		return 1;
+	}
+	if (!ps->in_rust_backtrace)
+		return 0;
+	if (mt_stack_parse_rust_frame(&f, p)) {
+		ps_add_frame(ps, &f);
+		return 1;
+	}
+	if (!strncmp(t, "at ", 3) && ps->cur && ps->cur->nframes &&
+	    ps->cur->frames[ps->cur->nframes - 1].form == MT_FORM_RUST &&
+	    !ps->cur->frames[ps->cur->nframes - 1].file) {
+		mt_frame *last = &ps->cur->frames[ps->cur->nframes - 1];
+		const char *loc = t + 3, *c1 = strrchr(loc, ':'), *c2;
+
+		/* "at /rustc/<hash>/library/std/src/panicking.rs:616:12" */
+		for (c2 = c1 ? c1 - 1 : NULL; c2 && c2 > loc && *c2 != ':';
+		     c2--)
+			;
+		if (c1 && c2 && c2 > loc && *c2 == ':') {
+			last->file = mt_strndup(loc, (size_t)(c2 - loc));
+			last->line = (unsigned)strtoul(c2 + 1, NULL, 10);
+			last->column = (unsigned)strtoul(c1 + 1, NULL, 10);
+		}
+		return 1;
+	}
+	ps->in_rust_backtrace = 0;
+	return 0;
 }
 
 /* One cleaned, unwrapped line. */
@@ -128,6 +178,17 @@ static void parse_line(parser *ps, const char *p)
 		if (p[0] == ' ' || p[0] == '\t')
 			return;
 		ps->in_build_traceback = 0;
+	}
+	if (rust_line(ps, p))
+		return;
+	/* Rust 1.73+: "panicked at file:L:C:", the message on this line */
+	if (ps->message_next && p[strspn(p, " \t")]) {
+		ps->message_next = 0;
+		if (ps->cur) {
+			free(ps->cur->message);
+			ps->cur->message = trimmed(p);
+			return;
+		}
 	}
 	/* last_was_frame: set again by a frame this line adds */
 	if (ps_join_gdb_frame(ps, p))
@@ -186,11 +247,125 @@ static void mark_cut_tail(const parser *ps, mt_report *r)
 }
 
 /*
+ * Crash lines printed by another process into the middle of a line
+ * ("...loss=0.31Fatal Python error: Segmentation fault", "(null)Please
+ * submit a bug report to"): they start a report, so the line is read as
+ * two, what came before and the crash line.
+ */
+static const char *glued_start(const char *p)
+{
+	static const char *const starts[] = {
+		"Fatal Python error: ",
+		"Please submit a bug report to",
+		"PLEASE submit a bug report to",
+		"Traceback (most recent call last):",
+		"Stack dump without symbol names",
+		"Current thread 0x",
+		"LLVM ERROR: ",
+		"terminate called after throwing",
+		NULL,
+	};
+	const char *best = NULL, *q;
+	size_t i;
+
+	for (i = 0; starts[i]; i++)
+		/* glued: right after other output, no blank between
+		 * ("Build Time Traceback (most recent call last):" is one
+		 * line) */
+		if ((q = strstr(p, starts[i])) && q > p && q[-1] != ' ' &&
+		    q[-1] != '\t' && (!best || q < best))
+			best = q;
+	/* blanks or quoting before it are not a line of their own */
+	if (best && (size_t)(best - p) == strspn(p, " \t>"))
+		return NULL;
+	return best;
+}
+
+static void parse_glued(parser *ps, const char *p)
+{
+	const char *g = glued_start(p);
+	char *head;
+
+	if (!g) {
+		parse_line(ps, p);
+		return;
+	}
+	head = mt_strndup(p, (size_t)(g - p));
+	parse_line(ps, head);
+	free(head);
+	parse_line(ps, g);
+}
+
+/*
  * Run the state machine over the lines of text. only_pid selects the
  * lines of one process when several are interleaved: -1 all lines, 0
  * the lines that name no process, N those of process N (the others
  * still count for line numbers).
  */
+/* A Python exception that says a child process failed. */
+static int names_child_failure(const mt_report *r)
+{
+	static const char *const says[] = { "CalledProcessError",
+		                            "returned non-zero exit status",
+		                            "died with <Signals",
+		                            "exit code",
+		                            "exit status",
+		                            "Signals.SIG",
+		                            "egmentation fault",
+		                            "core dumped",
+		                            "crashed",
+		                            "killed by signal",
+		                            "terminated by signal",
+		                            NULL };
+	const char *const *p;
+
+	for (p = says; r->message && *p; p++)
+		if (strstr(r->message, *p))
+			return 1;
+	return 0;
+}
+
+static int python_report(const mt_report *r)
+{
+	return r->nframes && r->frames[0].form == MT_FORM_PYTHON;
+}
+
+static int native_report(const mt_report *r)
+{
+	return r->nframes && r->frames[0].form != MT_FORM_PYTHON;
+}
+
+/*
+ * A Python script that ran a compiler or a program which crashed prints
+ * the child's native dump and then its own traceback (or, with pipes,
+ * the other way round): two processes, two reports. Adjacent reports of
+ * the one and the other kind, where the traceback's exception says a
+ * child failed, are linked: the parent's report is caused_by the
+ * child's, which is child_of it (1 + index in the set).
+ */
+static void link_processes(mt_report_set *set, size_t first)
+{
+	size_t i;
+
+	for (i = first; i + 1 < set->n; i++) {
+		mt_report *a = &set->reports[i], *b = a + 1, *py, *nat;
+
+		if (python_report(a) && native_report(b)) {
+			py = a;
+			nat = b;
+		} else if (native_report(a) && python_report(b)) {
+			py = b;
+			nat = a;
+		} else {
+			continue;
+		}
+		if (!names_child_failure(py) || py->caused_by || nat->child_of)
+			continue;
+		py->caused_by = (size_t)(nat - set->reports) + 1;
+		nat->child_of = (size_t)(py - set->reports) + 1;
+	}
+}
+
 static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 {
 	mt_buf line = MT_BUF_INIT;
@@ -212,7 +387,7 @@ static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 			continue;
 		if (ps->line_pid)
 			p = rest;
-		parse_line(ps, p);
+		parse_glued(ps, p);
 	}
 	mt_buf_release(&line);
 	ps_flush_gdb_wrap(ps);
@@ -318,4 +493,5 @@ void mt_stack_parse(mt_report_set *set, const char *text, size_t len)
 		keep++;
 	}
 	set->n = keep;
+	link_processes(set, first);
 }

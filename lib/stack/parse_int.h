@@ -46,6 +46,8 @@ typedef struct parser {
 	int in_traceback;
 	size_t tb_start; /* first frame of the open Python traceback */
 	int continuation; /* following indented lines extend message */
+	int message_next; /* the next line is the current error's text */
+	int in_rust_backtrace; /* after Rust's "stack backtrace:" */
 	int host_index; /* running index for Host Frame lines */
 	/* "Stack dump:" / banner seen after frames. LLVM prints its pretty
 	 * stack before the frames or, when the signal handler was installed

@@ -116,6 +116,7 @@ static const char *const producer_names[] = {
 	[MT_PRODUCER_SANITIZER] = "sanitizer",
 	[MT_PRODUCER_MACOS_CRASH] = "macos-crash",
 	[MT_PRODUCER_GLIBC] = "glibc",
+	[MT_PRODUCER_RUST] = "rust",
 };
 
 const char *mt_signature_quality_name(mt_signature_quality q)

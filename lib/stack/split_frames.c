@@ -332,7 +332,13 @@ void ps_add_frame(parser *ps, mt_frame *f)
 	/* A restarted numbering means a new dump, unless it is a Python
 	 * frame or a Host Frame (which carry no index). */
 	if (ps->cur && f->index >= 0 && ps->cur->nframes &&
-	    f->index <= ps->last_index && f->form != MT_FORM_PYTHON) {
+	    f->form != MT_FORM_PYTHON &&
+	    (f->index <= ps->last_index ||
+	     /* native frames after a Python traceback: another
+	      * process's dump (a child the script ran), or the crash
+	      * after the script's exception; either way a report of
+	      * its own */
+	     ps->cur->frames[ps->cur->nframes - 1].form == MT_FORM_PYTHON)) {
 		/* LLVM prints inline frames of one address with the same
 		 * address and consecutive numbers, so only a true restart
 		 * (index 0, or going backwards) splits. */

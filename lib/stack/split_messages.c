@@ -18,6 +18,14 @@ typedef void (*msg_handler)(parser *ps, msg_info *m);
 
 static void on_boundary(parser *ps, msg_info *m)
 {
+	/* a crash handler's banner with nothing before it: a crash, even
+	 * if no frame follows (a paste of the banner alone) */
+	if (!ps->cur && m->producer) {
+		mt_report *r = ps_new_report(ps);
+
+		r->kind = MT_KIND_CRASH;
+		r->last_line = ps->line_no;
+	}
 	if (ps->cur && ps->cur->nframes) {
 		ps_close_traceback(ps);
 		ps_flush_pending(ps);
@@ -235,7 +243,12 @@ static void on_trailer(parser *ps, msg_info *m)
 
 static void on_refine(parser *ps, msg_info *m)
 {
-	mt_report *r = ps_current(ps);
+	mt_report *r;
+
+	/* a lone "error:" line is not a report */
+	if (m->attach && !ps->cur)
+		return;
+	r = ps_current(ps);
 
 	drop_diag_message(ps, r);
 	if (m->kind && (!r->kind || m->kind == MT_KIND_KERNEL_ERROR ||
@@ -313,6 +326,7 @@ static void on_primary(parser *ps, msg_info *m)
 	ps->cur_has_primary = 1;
 	ps->frames_after_primary = 0;
 	ps->continuation = r->kind == MT_KIND_MOJO_ERROR;
+	ps->message_next = m->message_next;
 	r->last_line = ps->line_no;
 }
 

@@ -59,7 +59,16 @@ typedef struct msg_info {
 	long pid; /* MSG_PROCESS */
 	mt_producer producer; /* the tool the line shows printed the dump */
 	int mojo_driver; /* a trailer of the mojo driver ("mojo crashed!") */
+	int attach; /* only a detail of a report already begun: alone it
+	               is a note, never a report of its own */
+	int message_next; /* the error's text is the next line (Rust 1.73+
+	                     "panicked at file:L:C:") */
 } msg_info;
+
+/* A frame of Rust's "stack backtrace:" ("   3: core::panicking::panic",
+ * "  12:     0x55d4a0c3f2e4 - std::rt::lang_start::h0123456789abcdef"):
+ * 1 and *out filled, or 0. Only asked inside such a backtrace. */
+int mt_stack_parse_rust_frame(mt_frame *out, const char *line);
 
 /* Classify one cleaned line. in_traceback: a Python traceback is open, so
  * an unindented "Name: text" line is its exception. */

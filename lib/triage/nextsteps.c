@@ -36,12 +36,114 @@ static int is_status(const mt_frame *f, mt_frame_status s)
 	return f->status == s;
 }
 
+/* Is this Modular's software (MAX, Mojo)? Its producer, its kind, a
+ * frame or file of Modular's, or the program: only then do MODULAR_DEBUG
+ * switches apply; a pytest run or a clang crash gets other advice. */
+static int modular(const mt_report *r)
+{
+	static const char *const marks[] = { "libKGEN",     "libAsyncRT",
+		                             "libMSupport", "libmodular",
+		                             "/modular/",   "/max/",
+		                             "/bin/mojo",   NULL };
+	const char *const *m;
+	size_t i;
+
+	if (r->producer == MT_PRODUCER_MOJO || r->mojo_driver ||
+	    r->stack_not_collected || r->saw_sync_mode_hint || r->ninflight ||
+	    r->kind == MT_KIND_MOJO_ERROR || r->kind == MT_KIND_MOJO_ABORT ||
+	    r->kind == MT_KIND_KERNEL_ERROR ||
+	    r->kind == MT_KIND_COMPILE_ERROR || r->kind == MT_KIND_WORKER_CRASH)
+		return 1;
+	if (r->program &&
+	    (!strncmp(r->program, "mojo", 4) ||
+	     !strncmp(r->program, "max ", 4) || strstr(r->program, "/mojo ")))
+		return 1;
+	if (r->error_location && strstr(r->error_location, ".mojo"))
+		return 1;
+	/* the CUDA driver's enum names, as MAX's DeviceContext prints them
+	 * ("CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS"); PyTorch and
+	 * llama.cpp print the runtime's text ("CUDA error: ...") */
+	if (r->message && (strstr(r->message, "CUDA call failed") ||
+	                   strstr(r->message, "CUDA_ERROR_")))
+		return 1;
+	for (i = 0; i < r->nframes && i < 256; i++) {
+		const mt_frame *f = &r->frames[i];
+
+		for (m = marks; *m; m++)
+			if ((f->module && strstr(f->module, *m)) ||
+			    (f->file && strstr(f->file, *m)))
+				return 1;
+		if (f->file && strstr(f->file, ".mojo"))
+			return 1;
+	}
+	return 0;
+}
+
 /* A message from the graph compiler surfaced through Python. */
 static int compiler_message(const mt_report *r)
 {
 	return r->message && (strstr(r->message, "pass manager") ||
 	                      strstr(r->message, "compil") ||
 	                      strstr(r->message, "elaborate"));
+}
+
+static void debug_info_steps(mt_report *r,
+                             const mt_next_steps_opts *o,
+                             size_t nodebug,
+                             size_t notfound);
+
+/* What applies to any program: native frames, debug info, a debugger. */
+static void generic_steps(mt_report *r,
+                          const mt_next_steps_opts *o,
+                          size_t python,
+                          size_t native,
+                          size_t nodebug,
+                          size_t notfound)
+{
+	if (python && !native && !r->caused_by)
+		add(r,
+		    "the failure is below Python: rerun with `python -X faulthandler` (PYTHONFAULTHANDLER=1) to print the native frames");
+	if (!r->nframes &&
+	    (mt_kind_is_signal(r->kind) || r->kind == MT_KIND_PYTHON_FATAL ||
+	     r->kind == MT_KIND_CRASH))
+		add(r,
+		    "no native frames were printed: rerun under a debugger (`gdb -batch -ex run -ex 'thread apply all bt' --args PROGRAM ...`) or enable core dumps and read the core");
+	if (r->caused_by)
+		add(r,
+		    "the failure is in a child process: report %zu is its crash",
+		    r->caused_by);
+	debug_info_steps(r, o, nodebug, notfound);
+}
+
+static void debug_info_steps(mt_report *r,
+                             const mt_next_steps_opts *o,
+                             size_t nodebug,
+                             size_t notfound)
+{
+	size_t i;
+
+	if (nodebug || notfound) {
+		mt_buf dirs = MT_BUF_INIT;
+
+		for (i = 0; o && i < o->n_debug_dirs; i++)
+			mt_buf_printf(&dirs, "%s%s", i ? ", " : "",
+			              o->debug_dirs[i]);
+		if (notfound)
+			add(r,
+			    "%zu frame%s name modules that were not found: point --binary-dir at the directory holding them (for MAX: the wheel's lib/ directory)",
+			    notfound, notfound == 1 ? "" : "s");
+		if (nodebug)
+			add(r,
+			    "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug%s and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files)%s",
+			    nodebug, nodebug == 1 ? "" : "s", dirs.ptr,
+			    dirs.len ? ", " : "",
+			    o && o->debuginfod
+			            ? ", the debuginfod servers in DEBUGINFOD_URLS"
+			            : "",
+			    o && o->debuginfod ? " or a server that has them"
+			                       : " or --debuginfod");
+		mt_buf_release(&dirs);
+	}
 }
 
 void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
@@ -75,6 +177,10 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 		            is_status(f, MT_STATUS_NO_MODULE_BASE);
 	}
 
+	if (!modular(r)) {
+		generic_steps(r, o, python, native, nodebug, notfound);
+		return;
+	}
 	if (r->stack_not_collected)
 		add(r,
 		    "rerun with MODULAR_DEBUG=stack-trace-on-error to collect the stack where the error was raised");
@@ -94,28 +200,7 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 	     kind_is(r, MT_KIND_SIGABRT) || kind_is(r, MT_KIND_SIGILL)))
 		add(r,
 		    "no native frames were printed: rerun with MODULAR_DEBUG=stack-trace-on-crash,stack-trace-on-error and capture stderr");
-	if (nodebug || notfound) {
-		mt_buf dirs = MT_BUF_INIT;
-
-		for (i = 0; o && i < o->n_debug_dirs; i++)
-			mt_buf_printf(&dirs, "%s%s", i ? ", " : "",
-			              o->debug_dirs[i]);
-		if (notfound)
-			add(r,
-			    "%zu frame%s name modules that were not found: point --binary-dir at the directory holding them (for MAX: the wheel's lib/ directory)",
-			    notfound, notfound == 1 ? "" : "s");
-		if (nodebug)
-			add(r,
-			    "%zu frame%s have no debug info; it was searched in the binaries, %s%s/usr/lib/debug%s and by build-id: add --debug-dir DIR (with .build-id/xx/rest.debug files)%s",
-			    nodebug, nodebug == 1 ? "" : "s", dirs.ptr,
-			    dirs.len ? ", " : "",
-			    o && o->debuginfod
-			            ? ", the debuginfod servers in DEBUGINFOD_URLS"
-			            : "",
-			    o && o->debuginfod ? " or a server that has them"
-			                       : " or --debuginfod");
-		mt_buf_release(&dirs);
-	}
+	debug_info_steps(r, o, nodebug, notfound);
 	if (jit)
 		add(r,
 		    "JIT-compiled frames cannot be symbolized: build the program with `mojo build --debug-level=line-tables` and run the binary to get source lines");

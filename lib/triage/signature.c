@@ -359,6 +359,10 @@ void tri_infer_kind(mt_report *r, int tramp)
 	 * the crash is the signal's */
 	if (r->kind == MT_KIND_MEMORY_ERROR && r->signal)
 		r->kind = mt_kind_parse(r->signal);
+	/* "a crash handler ran" (its banner) says less than the signal */
+	if (r->kind == MT_KIND_CRASH && r->signal &&
+	    mt_kind_parse(r->signal) != MT_KIND_NONE)
+		r->kind = mt_kind_parse(r->signal);
 	if (generic_kind(r->kind) && stack_overflow_text(r))
 		r->kind = MT_KIND_STACK_OVERFLOW;
 	/* the frames' word beats a bare signal: gdb's "received signal

@@ -101,6 +101,7 @@ typedef enum {
 	MT_PRODUCER_SANITIZER,
 	MT_PRODUCER_MACOS_CRASH, /* a macOS crash report */
 	MT_PRODUCER_GLIBC, /* glibc backtrace_symbols() */
+	MT_PRODUCER_RUST, /* a Rust panic and its backtrace */
 	MT_PRODUCER_COUNT
 } mt_producer;
 
@@ -123,7 +124,9 @@ typedef enum {
 	MT_FORM_LLDB, /* frame #N: 0xADDR module`f + off at file:L:C */
 	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
 	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
-	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_BACKTRACE, /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_RUST /* Rust's "stack backtrace:": "  N: [0xADDR - ]f",
+	                "at file:L:C" on the next line */
 } mt_frame_form;
 
 /* How a frame was resolved (docs/json-stack.md, "status" values). NONE is
