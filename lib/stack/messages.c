@@ -164,7 +164,7 @@ static const line_shape line_shapes[] = {
 	{ shape_leak, " are definitely lost in loss record ", MSG_PRIMARY,
 	  MT_KIND_MEMORY_LEAK, NULL, SHAPE_LEADS | SHAPE_FRESH },
 	/* a Rust panic: it unwinds and exits 101, no signal */
-	{ shape_rust_panic, "' panicked at ", MSG_PRIMARY, MT_KIND_RUST_PANIC,
+	{ shape_rust_panic, " panicked at ", MSG_PRIMARY, MT_KIND_RUST_PANIC,
 	  NULL, SHAPE_LEADS | SHAPE_FRESH },
 	{ shape_ubsan_error, ": runtime error: ", MSG_PRIMARY,
 	  MT_KIND_SANITIZER, NULL, SHAPE_LEADS | SHAPE_FRESH },

@@ -189,7 +189,8 @@ int shape_mlir_loc_diag(msg_info *m, const line_ctx *c, const line_shape *s)
 
 /* Rust: "thread 'main' panicked at 'msg', src/main.rs:2:5" (before Rust
  * 1.73) or "thread 'rustc' panicked at compiler/x.rs:12:5:" with the
- * message on the next line (1.73 on). */
+ * message on the next line (1.73 on; later ones name the thread id,
+ * "thread 'main' (17563) panicked at"). */
 int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s)
 {
 	const char *p = c->p, *q = strstr(p, s->needle), *e;

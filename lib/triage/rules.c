@@ -74,6 +74,16 @@ static const rule builtin[] = {
 	R(SYSTEM, NULL, "clone3", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "__clone3", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "pthread_*", NULL, "C library threads"),
+	/* Rust's standard library and panic machinery (before the Mojo
+	 * std:: rules below: a Rust frame has a /rustc/ source path) */
+	R(SYSTEM, NULL, NULL, "/rustc/*", "Rust standard library"),
+	R(SYSTEM, NULL, "__rustc::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "rust_begin_unwind", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "core::panicking::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "std::panicking::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "core::option::*", NULL, "Rust standard library"),
+	R(SYSTEM, NULL, "core::result::*", NULL, "Rust standard library"),
+	R(SYSTEM, NULL, "core::ops::function::*", NULL, "Rust standard library"),
 	/* sanitizer runtimes: their interceptors and reporting code live
 	 * in the program itself (or libclang_rt, libasan, libtsan) */
 	R(SYSTEM, NULL, "__interceptor_*", NULL, "sanitizer runtime"),

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Sanitizer reports, valgrind's other kinds and post-mortem debugger
 # sessions on real cores, printed here into testdata/real/own_*.txt (issue
-# 20). Needs clang-19 (compiler-rt), llvm-symbolizer-19, gdb, lldb-19 and
-# valgrind (scripts/deps.txt). Addresses, pids and build-ids change from
+# 20). Needs clang-19 (compiler-rt), llvm-symbolizer-19, gdb, lldb-19,
+# valgrind, rustc, g++ with llvm-19-dev and python3. Addresses, pids and
+# build-ids change from
 # run to run; the facts in ../facts.json are about shapes (frames,
 # functions, messages). HWASan needs a kernel with the tagged address ABI
 # (aarch64): on x86-64 it refuses to start, so its shape comes from a
@@ -77,3 +78,35 @@ gdb -nx -batch -ex run -ex "generate-core-file threads.core" ./threads_segv \
 	echo "\$ lldb-19 -c threads.core threads_segv -o 'bt all'"
 	lldb-19 --no-lldbinit -b -c threads.core ./threads_segv -o "bt all" 2>&1
 } >"$out/own_lldb_core_bt_all.txt"
+
+# More of issue 20's shapes: other ASan reports, Rust panics, a parent
+# script whose child crashed, faulthandler glued to other output,
+# valgrind's uninitialised branch and invalid write, gdb on an abort core.
+$cc -fsanitize=address -o more "$here/san_more.c" || exit 1
+rustc -g -o rust_panic "$here/rust_panic.rs" || exit 1
+gcc -g -O0 -o vg_uninit "$here/valgrind_uninit.c" || exit 1
+gcc -g -O0 -fno-omit-frame-pointer -o abort_call "$here/abort_call.c" || exit 1
+g++ -g -O0 -fno-omit-frame-pointer -o segv_llvm "$here/segv_llvm.cpp" \
+	$(llvm-config-19 --cxxflags --ldflags --libs support --system-libs) || exit 1
+san own_asan_double_free.txt ./more double-free
+san own_asan_stack_overflow.txt ./more stack-overflow
+san own_asan_segv_null_read.txt ./more null
+san own_asan_global_buffer_overflow.txt ./more global
+san own_asan_double_free_unsymbolized.txt ASAN_OPTIONS=symbolize=0 ./more double-free
+san own_tsan_data_race_unsymbolized.txt TSAN_OPTIONS=symbolize=0 ./race
+san own_rust_panic_unwrap_none.txt RUST_BACKTRACE=0 ./rust_panic
+san own_rust_panic_index_backtrace.txt RUST_BACKTRACE=1 ./rust_panic index
+san own_python_parent_child_llvm_crash.txt python3 "$here/run_child.py" ./segv_llvm
+san own_faulthandler_glued_to_output.txt python3 -X faulthandler "$here/faulthandler_glued.py"
+vg own_valgrind_uninit_branch_invalid_write.txt ./vg_uninit
+gdb -nx -batch -ex run -ex "generate-core-file abort.core" ./abort_call \
+	>/dev/null 2>&1
+{
+	echo "\$ gdb -batch -ex bt abort_call abort.core"
+	gdb -nx -batch -ex "set pagination off" -ex bt ./abort_call \
+		abort.core 2>&1
+} >"$out/own_gdb_core_abort_bt.txt"
+{
+	echo "\$ lldb-19 -c abort.core abort_call -o bt"
+	lldb-19 --no-lldbinit -b -c abort.core ./abort_call -o bt 2>&1
+} >"$out/own_lldb_core_abort_bt.txt"
