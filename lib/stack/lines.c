@@ -861,10 +861,13 @@ int mt_stack_parse_rust_frame(mt_frame *out, const char *line)
 	if (e - p > 19 && !strncmp(e - 19, "::h", 3) &&
 	    strspn(e - 16, "0123456789abcdef") == 16)
 		e -= 19;
-	if (e <= p || (e - p == 9 && !strncmp(p, "<unknown>", 9)))
+	if (e <= p)
 		return 0;
 	out->form = MT_FORM_RUST;
 	out->index = (int)idx;
+	/* "139:   0x0 - <unknown>": the end of the stack, no function */
+	if (e - p == 9 && !strncmp(p, "<unknown>", 9))
+		return out->has_address;
 	set_printed_function(out, p, e);
 	return out->function != NULL;
 }

@@ -202,6 +202,13 @@ static const line_shape line_shapes[] = {
 	  0 },
 	{ shape_diagnostic, ": error: ", MSG_DIAGNOSTIC, MT_KIND_NONE, NULL,
 	  0 },
+	/* a sanitizer's last line: the message of a report cut above its
+	 * WARNING line (a paste that starts mid-report) */
+	{ shape_sanitizer_summary, "SUMMARY: ", MSG_REFINE, MT_KIND_SANITIZER,
+	  NULL, SHAPE_ATTACH | SHAPE_FALLBACK },
+	/* rustc's internal compiler error, after its backtrace */
+	{ shape_line_at_start, "error: internal compiler error: ", MSG_REFINE,
+	  MT_KIND_RUST_PANIC, NULL, SHAPE_ATTACH },
 	/* a lone "error:" is a detail of a report begun, never a crash */
 	{ shape_graph_error, "error: ", MSG_REFINE, MT_KIND_NONE, NULL,
 	  SHAPE_ATTACH },
@@ -230,6 +237,7 @@ static void classify_line(msg_info *m, const char *line, int in_traceback)
 		m->leads = !!(s->flags & SHAPE_LEADS);
 		m->fresh = !!(s->flags & SHAPE_FRESH);
 		m->attach = !!(s->flags & SHAPE_ATTACH);
+		m->fallback = !!(s->flags & SHAPE_FALLBACK);
 		if (s->match(m, &c, s))
 			return;
 	}

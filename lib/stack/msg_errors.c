@@ -227,6 +227,21 @@ int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/* "SUMMARY: ThreadSanitizer: data race file:L:C in f" */
+int shape_sanitizer_summary(msg_info *m,
+                            const line_ctx *c,
+                            const line_shape *s)
+{
+	const char *q = c->p + strlen(s->needle);
+
+	if (!msg_starts(c->p, s->needle) || !strstr(q, "Sanitizer: ") ||
+	    strstr(q, "Sanitizer: ") - q > 24)
+		return 0;
+	m->text = msg_dup_rest(q);
+	m->producer = MT_PRODUCER_SANITIZER;
+	return 1;
+}
+
 /* UndefinedBehaviorSanitizer: "file:L:C: runtime error: what" (each one a
  * report: UBSan goes on after it unless halt_on_error) */
 int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s)

@@ -49,7 +49,12 @@ struct line_shape {
 	unsigned flags; /* SHAPE_LEADS, SHAPE_FRESH */
 };
 
-enum { SHAPE_LEADS = 1, SHAPE_FRESH = 2, SHAPE_ATTACH = 4 };
+enum {
+	SHAPE_LEADS = 1,
+	SHAPE_FRESH = 2,
+	SHAPE_ATTACH = 4,
+	SHAPE_FALLBACK = 8
+};
 
 /* msg_text.c: helpers */
 
@@ -103,6 +108,9 @@ int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_mlir_loc_diag(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_leak(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_sanitizer_summary(msg_info *m,
+                            const line_ctx *c,
+                            const line_shape *s);
 int shape_kernel_entry(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_kernel_named(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_fusion_note(msg_info *m, const line_ctx *c, const line_shape *s);

@@ -17,10 +17,17 @@ int shape_gdb_thread(msg_info *m, const line_ctx *c, const line_shape *s)
 	const char *e = c->p + strlen(c->p);
 	char *t = msg_thread_number(c->p);
 
+	while (e > c->p && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+
 	if (!t)
 		return 0;
-	if (strncmp(c->p + strlen(t), s->needle, strlen(s->needle)) ||
-	    e - c->p < 2 || strcmp(e - 2, "):")) {
+	/* "Thread 2 (Thread 0x7f... (LWP n) "x"):", on other systems
+	 * "Thread 5 (process 553916):" or "Thread 3 (LWP 77):" */
+	if ((strncmp(c->p + strlen(t), s->needle, strlen(s->needle)) &&
+	     strncmp(c->p + strlen(t), " (process ", 10) &&
+	     strncmp(c->p + strlen(t), " (LWP ", 6)) ||
+	    e - c->p < 2 || strncmp(e - 2, "):", 2)) {
 		free(t);
 		return 0;
 	}

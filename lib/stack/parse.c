@@ -124,8 +124,19 @@ static int rust_line(parser *ps, const char *p)
 		ps->in_rust_backtrace = 1;
 		return 1;
 	}
-	if (!ps->in_rust_backtrace)
-		return 0;
+	/* "  58:     0x7f2ff78720ce - name": so distinct it needs no
+	 * "stack backtrace:" before it (pastes start mid-backtrace) */
+	if (!ps->in_rust_backtrace) {
+		if (!mt_stack_parse_rust_frame(&f, p))
+			return 0;
+		if (!f.has_address) {
+			mt_frame_release(&f);
+			return 0;
+		}
+		ps->in_rust_backtrace = 1;
+		ps_add_frame(ps, &f);
+		return 1;
+	}
 	if (mt_stack_parse_rust_frame(&f, p)) {
 		ps_add_frame(ps, &f);
 		return 1;

@@ -249,10 +249,13 @@ static void on_refine(parser *ps, msg_info *m)
 	if (m->attach && !ps->cur)
 		return;
 	r = ps_current(ps);
+	if (m->fallback && r->message)
+		return;
 
 	drop_diag_message(ps, r);
 	if (m->kind && (!r->kind || m->kind == MT_KIND_KERNEL_ERROR ||
-	                m->kind == MT_KIND_CUDA_ERROR))
+	                m->kind == MT_KIND_CUDA_ERROR ||
+	                m->kind == MT_KIND_RUST_PANIC))
 		r->kind = m->kind;
 	if (m->kernel)
 		ps_set_str(&r->kernel, m->kernel);

@@ -61,6 +61,8 @@ typedef struct msg_info {
 	int mojo_driver; /* a trailer of the mojo driver ("mojo crashed!") */
 	int attach; /* only a detail of a report already begun: alone it
 	               is a note, never a report of its own */
+	int fallback; /* the message only of a report that has none (a
+	                 sanitizer's SUMMARY line under a cut report) */
 	int message_next; /* the error's text is the next line (Rust 1.73+
 	                     "panicked at file:L:C:") */
 } msg_info;

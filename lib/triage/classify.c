@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* __sighndlr: Solaris's libc calls the handler from it */
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
-	                                   "__kernel_rt_sigreturn", NULL };
+	                                   "__kernel_rt_sigreturn", "__sighndlr",
+	                                   NULL };
 static int is_libc_module(const char *module)
 {
 	const char *b = tri_base_name(module);
@@ -116,6 +118,12 @@ static mt_category own_category(const mt_report *r,
 	    f->has_address && !f->unmapped) {
 		int mojo = program_is_mojo(r);
 
+		if (!mojo && !tri_is_modular(r)) {
+			/* outside MAX and Mojo nothing says it is a kernel */
+			*why = "code in no module: JIT code or a jump to a wild address";
+			*matched = 0;
+			return MT_CAT_UNKNOWN;
+		}
 		*why = mojo ? "JIT code under the mojo driver: user Mojo code"
 		            : "JIT code without a module: compiled kernel";
 		return mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
@@ -373,7 +381,8 @@ static int crash_point_candidate(const mt_report *r, size_t i)
 	const mt_frame *f = &r->frames[i];
 
 	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !tri_is_duplicate(r, i);
+	       !f->truncated && !tri_is_duplicate(r, i) &&
+	       !tri_is_end_marker(r, i);
 }
 
 /* "prog: file:N: func: Assertion `x' failed." (glibc) or "Assertion
@@ -582,6 +591,7 @@ static int excerpt(const mt_report *r, int tramp)
 	case MT_FORM_GDB:
 	case MT_FORM_LLDB:
 	case MT_FORM_EUSTACK:
+	case MT_FORM_RUST:
 		return r->frames[0].index > 0;
 	default:
 		return 0;
@@ -596,7 +606,7 @@ static int excerpt(const mt_report *r, int tramp)
  * name of a stripped binary, "llvm_strlcpy + 44844"): the crash point is
  * after the abort path.
  */
-static size_t first_candidate(const mt_report *r, int tramp)
+size_t tri_first_candidate(const mt_report *r, int tramp)
 {
 	static const char *const abort_path[] = {
 		"abort",
@@ -616,6 +626,22 @@ static size_t first_candidate(const mt_report *r, int tramp)
 	return from;
 }
 
+/* Every frame printed with its address elided and no name or offset
+ * ("0  mojo   0x..."): nothing in it can be a crash point. */
+static int abbreviated(const mt_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+
+		if (!f->redacted || f->has_offset || f->symbol || f->function ||
+		    f->file)
+			return 0;
+	}
+	return r->nframes > 0;
+}
+
 static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 {
 	size_t i;
@@ -623,7 +649,9 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 	int cut_above = excerpt(r, tramp);
 
 	r->blame_frame = -1;
-	for (i = first_candidate(r, tramp); !cut_above && i < r->nframes; i++) {
+	for (i = tri_first_candidate(r, tramp); !cut_above && !abbreviated(r) &&
+	                                        i < r->nframes;
+	     i++) {
 		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
@@ -641,6 +669,10 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        d, mt_category_name(f->category),
 		        f->rule ? f->rule : "no rule");
 		free(d);
+	} else if (abbreviated(r)) {
+		mt_buf_puts(&reason,
+		            "the dump does not hold the crash point: its frames were abbreviated (no address, offset or name is left)");
+		r->category = MT_CAT_UNKNOWN;
 	} else if (cut_above) {
 		mt_buf named = MT_BUF_INIT;
 		int c = message_names_code(r, o_rules, 1, &named);

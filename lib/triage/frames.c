@@ -48,6 +48,14 @@ int tri_name_is(const char *name, const char *const *list)
 	return 0;
 }
 
+int tri_is_end_marker(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return i > 0 && i + 1 == r->nframes && f->has_address &&
+	       f->address == 0 && !f->module && !f->function;
+}
+
 /* The same frame printed twice (a log that repeats lines, two copies of
  * a dump glued together): same number, address, module and location as
  * an earlier frame that is not part of the same inline chain. */
@@ -74,3 +82,47 @@ int tri_is_duplicate(const mt_report *r, size_t i)
 	}
 	return 0;
 }
+
+/* Is this Modular's software (MAX, Mojo)? Its producer, its kind, a
+ * frame or file of Modular's, or the program: only then do MODULAR_DEBUG
+ * switches apply; a pytest run or a clang crash gets other advice. */
+int tri_is_modular(const mt_report *r)
+{
+	static const char *const marks[] = { "libKGEN",     "libAsyncRT",
+		                             "libMSupport", "libmodular",
+		                             "/modular/",   "/max/",
+		                             "/bin/mojo",   NULL };
+	const char *const *m;
+	size_t i;
+
+	if (r->producer == MT_PRODUCER_MOJO || r->mojo_driver ||
+	    r->stack_not_collected || r->saw_sync_mode_hint || r->ninflight ||
+	    r->kind == MT_KIND_MOJO_ERROR || r->kind == MT_KIND_MOJO_ABORT ||
+	    r->kind == MT_KIND_KERNEL_ERROR ||
+	    r->kind == MT_KIND_COMPILE_ERROR || r->kind == MT_KIND_WORKER_CRASH)
+		return 1;
+	if (r->program &&
+	    (!strncmp(r->program, "mojo", 4) ||
+	     !strncmp(r->program, "max ", 4) || strstr(r->program, "/mojo ")))
+		return 1;
+	if (r->error_location && strstr(r->error_location, ".mojo"))
+		return 1;
+	/* the CUDA driver's enum names, as MAX's DeviceContext prints them
+	 * ("CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS"); PyTorch and
+	 * llama.cpp print the runtime's text ("CUDA error: ...") */
+	if (r->message && (strstr(r->message, "CUDA call failed") ||
+	                   strstr(r->message, "CUDA_ERROR_")))
+		return 1;
+	for (i = 0; i < r->nframes && i < 256; i++) {
+		const mt_frame *f = &r->frames[i];
+
+		for (m = marks; *m; m++)
+			if ((f->module && strstr(f->module, *m)) ||
+			    (f->file && strstr(f->file, *m)))
+				return 1;
+		if (f->file && strstr(f->file, ".mojo"))
+			return 1;
+	}
+	return 0;
+}
+

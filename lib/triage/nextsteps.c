@@ -3,7 +3,7 @@
  * lacks, following MAX's debugging guide (field-notes section 1). Each
  * step is one sentence a user can act on.
  */
-#include "maxtriage/triage.h"
+#include "triage_int.h"
 
 #include "maxtriage/buf.h"
 
@@ -34,49 +34,6 @@ static int kind_is(const mt_report *r, mt_kind k)
 static int is_status(const mt_frame *f, mt_frame_status s)
 {
 	return f->status == s;
-}
-
-/* Is this Modular's software (MAX, Mojo)? Its producer, its kind, a
- * frame or file of Modular's, or the program: only then do MODULAR_DEBUG
- * switches apply; a pytest run or a clang crash gets other advice. */
-static int modular(const mt_report *r)
-{
-	static const char *const marks[] = { "libKGEN",     "libAsyncRT",
-		                             "libMSupport", "libmodular",
-		                             "/modular/",   "/max/",
-		                             "/bin/mojo",   NULL };
-	const char *const *m;
-	size_t i;
-
-	if (r->producer == MT_PRODUCER_MOJO || r->mojo_driver ||
-	    r->stack_not_collected || r->saw_sync_mode_hint || r->ninflight ||
-	    r->kind == MT_KIND_MOJO_ERROR || r->kind == MT_KIND_MOJO_ABORT ||
-	    r->kind == MT_KIND_KERNEL_ERROR ||
-	    r->kind == MT_KIND_COMPILE_ERROR || r->kind == MT_KIND_WORKER_CRASH)
-		return 1;
-	if (r->program &&
-	    (!strncmp(r->program, "mojo", 4) ||
-	     !strncmp(r->program, "max ", 4) || strstr(r->program, "/mojo ")))
-		return 1;
-	if (r->error_location && strstr(r->error_location, ".mojo"))
-		return 1;
-	/* the CUDA driver's enum names, as MAX's DeviceContext prints them
-	 * ("CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS"); PyTorch and
-	 * llama.cpp print the runtime's text ("CUDA error: ...") */
-	if (r->message && (strstr(r->message, "CUDA call failed") ||
-	                   strstr(r->message, "CUDA_ERROR_")))
-		return 1;
-	for (i = 0; i < r->nframes && i < 256; i++) {
-		const mt_frame *f = &r->frames[i];
-
-		for (m = marks; *m; m++)
-			if ((f->module && strstr(f->module, *m)) ||
-			    (f->file && strstr(f->file, *m)))
-				return 1;
-		if (f->file && strstr(f->file, ".mojo"))
-			return 1;
-	}
-	return 0;
 }
 
 /* A message from the graph compiler surfaced through Python. */
@@ -177,7 +134,7 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 		            is_status(f, MT_STATUS_NO_MODULE_BASE);
 	}
 
-	if (!modular(r)) {
+	if (!tri_is_modular(r)) {
 		generic_steps(r, o, python, native, nodebug, notfound);
 		return;
 	}

@@ -438,6 +438,11 @@ char *mt_signature_frame_name(const mt_frame *f)
 	mt_buf b = MT_BUF_INIT;
 	char *d;
 
+	if (f->bogus_symbol && f->has_address) {
+		mt_buf_printf(&b, "<jit>@0x%03llx",
+		              (unsigned long long)(f->address & 0xfff));
+		return mt_buf_detach(&b);
+	}
 	if (f->bogus_symbol)
 		return mt_strdup("<jit>");
 	if (f->unmapped)
@@ -505,6 +510,14 @@ static const char *signature_kind(const mt_report *r)
 	}
 }
 
+/* The token at p holds a path or a location ("input/fifo.c:47"). */
+static int path_token(const char *p)
+{
+	size_t n = strcspn(p, " \t");
+
+	return memchr(p, '/', n) || memchr(p, ':', n);
+}
+
 /* What a sanitizer found, from its first line ("AddressSanitizer:
  * heap-buffer-overflow on address ...", "ThreadSanitizer: data race
  * (pid=N)", "runtime error: signed integer overflow: ..."): a data race
@@ -523,7 +536,8 @@ static void sanitizer_error_type(mt_buf *b, const mt_report *r)
 		return;
 	for (e = p; *e && *e != '\n' && strncmp(e, " on ", 4) &&
 	            strncmp(e, " (", 2) && *e != ':' && e - p < 64 &&
-	            !(e[0] == ' ' && isdigit((unsigned char)e[1]));
+	            !(e[0] == ' ' && isdigit((unsigned char)e[1])) &&
+	            !(e[0] == ' ' && path_token(e + 1));
 	     e++)
 		;
 	mt_buf_putc(b, ' ');
@@ -583,7 +597,8 @@ static int signature_frame(const mt_report *r, size_t i)
 	const mt_frame *f = &r->frames[i];
 
 	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !tri_is_duplicate(r, i);
+	       !f->truncated && !tri_is_duplicate(r, i) &&
+	       !tri_is_end_marker(r, i);
 }
 
 /* Recursion is the identity of a stack overflow: its cycle, from the
@@ -710,7 +725,7 @@ void tri_make_signature(mt_report *r, int tramp)
 		cycle_signature(&b, &cy);
 		cycle_release(&cy);
 	}
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	for (i = tri_first_candidate(r, tramp);
 	     !cycle && i < r->nframes && taken < 3; i++) {
 		char *n;
 
