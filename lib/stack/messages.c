@@ -217,6 +217,10 @@ static const line_shape line_shapes[] = {
 	{ shape_cuda_anywhere, "CUDA_ERROR_", MSG_PRIMARY, MT_KIND_CUDA_ERROR,
 	  NULL, 0 },
 
+	/* a program's own words for the signal that killed it ("Caught
+	 * deadly signal: SIGSEGV", "Fatal signal 11 (SIGSEGV)") */
+	{ shape_signal_prose, "ignal", MSG_SIGNAL, MT_KIND_NONE, NULL, 0 },
+
 	/* trailers */
 	{ shape_driver_trailer, NULL, MSG_TRAILER, MT_KIND_NONE, NULL, 0 },
 	{ shape_signal_trailer, NULL, MSG_SIGNAL, MT_KIND_NONE, NULL, 0 },

@@ -228,9 +228,7 @@ int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s)
 }
 
 /* "SUMMARY: ThreadSanitizer: data race file:L:C in f" */
-int shape_sanitizer_summary(msg_info *m,
-                            const line_ctx *c,
-                            const line_shape *s)
+int shape_sanitizer_summary(msg_info *m, const line_ctx *c, const line_shape *s)
 {
 	const char *q = c->p + strlen(s->needle);
 

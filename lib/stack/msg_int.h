@@ -49,12 +49,7 @@ struct line_shape {
 	unsigned flags; /* SHAPE_LEADS, SHAPE_FRESH */
 };
 
-enum {
-	SHAPE_LEADS = 1,
-	SHAPE_FRESH = 2,
-	SHAPE_ATTACH = 4,
-	SHAPE_FALLBACK = 8
-};
+enum { SHAPE_LEADS = 1, SHAPE_FRESH = 2, SHAPE_ATTACH = 4, SHAPE_FALLBACK = 8 };
 
 /* msg_text.c: helpers */
 
@@ -92,6 +87,7 @@ int shape_from_needle_signal(msg_info *m,
                              const line_ctx *c,
                              const line_shape *s);
 int shape_signal_trailer(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_signal_prose(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_tool_signal(msg_info *m, const line_ctx *c, const line_shape *s);
 
 int shape_bug_banner(msg_info *m, const line_ctx *c, const line_shape *s);

@@ -134,3 +134,16 @@ int shape_tool_signal(msg_info *m, const line_ctx *c, const line_shape *s)
 	                                                 : MT_PRODUCER_GDB;
 	return 1;
 }
+
+/* "Caught deadly signal: SIGSEGV", "Fatal signal 11 (SIGSEGV)": a line
+ * that says "signal" and names one. */
+int shape_signal_prose(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle), *sig;
+
+	if (!q || q == c->p || (q[-1] != 's' && q[-1] != 'S') ||
+	    !(sig = msg_signal_in(q)))
+		return 0;
+	m->signal = sig;
+	return 1;
+}

@@ -65,6 +65,14 @@ size_t msg_location_prefix(const char *s)
 }
 
 /* Pull "CUDA_ERROR_NAME" out of a line into kind; 1 if present. */
+/* llama.cpp before 2024: "CUDA error 719 at ggml-cuda.cu:8021: ..." */
+static int cuda_error_number(const char *line)
+{
+	const char *q = strstr(line, "CUDA error ");
+
+	return q && isdigit((unsigned char)q[11]);
+}
+
 int msg_has_cuda_error(const char *line)
 {
 	/* MAX/Mojo (CUDA_ERROR_*, CUDA call failed), PyTorch and llama.cpp
@@ -74,7 +82,7 @@ int msg_has_cuda_error(const char *line)
 	return strstr(line, "CUDA_ERROR_") != NULL ||
 	       strstr(line, "CUDA call failed") != NULL ||
 	       strstr(line, "CUDA error: ") != NULL ||
-	       strstr(line, "HIP error: ") != NULL ||
+	       cuda_error_number(line) || strstr(line, "HIP error: ") != NULL ||
 	       strstr(line, "hipError") != NULL ||
 	       strstr(line, "CUDA out of memory") != NULL;
 }

@@ -129,7 +129,11 @@ static int rust_line(parser *ps, const char *p)
 	if (!ps->in_rust_backtrace) {
 		if (!mt_stack_parse_rust_frame(&f, p))
 			return 0;
-		if (!f.has_address) {
+		/* without an address: a Rust path ("31: std::sys::x") */
+		if (!f.has_address &&
+		    !(f.function && strstr(f.function, "::") &&
+		      (isalpha((unsigned char)f.function[0]) ||
+		       f.function[0] == '_' || f.function[0] == '<'))) {
 			mt_frame_release(&f);
 			return 0;
 		}
@@ -255,6 +259,29 @@ static void mark_cut_tail(const parser *ps, mt_report *r)
 		if (r->frames[i].form != MT_FORM_LLVM || !r->frames[i].module)
 			return;
 	last->truncated = 1;
+}
+
+/*
+ * ctest prefixes each line of a test's output with its number ("368:
+ * WARNING: ThreadSanitizer: ..."). A "N: " that starts two lines in a row
+ * with the same N is such a prefix (Rust backtraces number their frames
+ * "N:" too, but never one number twice in a row): strip it.
+ */
+static const char *strip_test_prefix(parser *ps, const char *p)
+{
+	const char *q = p;
+	unsigned long n = 0;
+	int same;
+
+	while (isdigit((unsigned char)*q) && q - p < 8)
+		n = n * 10 + (unsigned long)(*q++ - '0');
+	if (q == p || q[0] != ':' || q[1] != ' ') {
+		ps->test_prefix = 0;
+		return p;
+	}
+	same = ps->test_prefix == n + 1;
+	ps->test_prefix = n + 1;
+	return same ? q + 2 : p;
 }
 
 /*
@@ -393,6 +420,7 @@ static void parse_text(parser *ps, const char *text, size_t len, long only_pid)
 		if (line.ptr[strspn(line.ptr, " \t")])
 			ps->last_text_line = ps->line_no;
 		p = ps_unwrap(line.ptr);
+		p = strip_test_prefix(ps, p);
 		ps->line_pid = ps_strip_pid(p, &rest);
 		if (only_pid >= 0 && ps->line_pid != only_pid)
 			continue;

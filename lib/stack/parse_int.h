@@ -48,6 +48,7 @@ typedef struct parser {
 	int continuation; /* following indented lines extend message */
 	int message_next; /* the next line is the current error's text */
 	int in_rust_backtrace; /* after Rust's "stack backtrace:" */
+	unsigned long test_prefix; /* 1 + the "N: " of the last line, 0 none */
 	int host_index; /* running index for Host Frame lines */
 	/* "Stack dump:" / banner seen after frames. LLVM prints its pretty
 	 * stack before the frames or, when the signal handler was installed

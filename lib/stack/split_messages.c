@@ -253,9 +253,9 @@ static void on_refine(parser *ps, msg_info *m)
 		return;
 
 	drop_diag_message(ps, r);
-	if (m->kind && (!r->kind || m->kind == MT_KIND_KERNEL_ERROR ||
-	                m->kind == MT_KIND_CUDA_ERROR ||
-	                m->kind == MT_KIND_RUST_PANIC))
+	if (m->kind &&
+	    (!r->kind || m->kind == MT_KIND_KERNEL_ERROR ||
+	     m->kind == MT_KIND_CUDA_ERROR || m->kind == MT_KIND_RUST_PANIC))
 		r->kind = m->kind;
 	if (m->kernel)
 		ps_set_str(&r->kernel, m->kernel);

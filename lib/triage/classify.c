@@ -19,8 +19,8 @@
 
 /* __sighndlr: Solaris's libc calls the handler from it */
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
-	                                   "__kernel_rt_sigreturn", "__sighndlr",
-	                                   NULL };
+	                                   "__kernel_rt_sigreturn",
+	                                   "__sighndlr", NULL };
 static int is_libc_module(const char *module)
 {
 	const char *b = tri_base_name(module);
@@ -649,9 +649,8 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 	int cut_above = excerpt(r, tramp);
 
 	r->blame_frame = -1;
-	for (i = tri_first_candidate(r, tramp); !cut_above && !abbreviated(r) &&
-	                                        i < r->nframes;
-	     i++) {
+	for (i = tri_first_candidate(r, tramp);
+	     !cut_above && !abbreviated(r) && i < r->nframes; i++) {
 		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
@@ -670,8 +669,9 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        f->rule ? f->rule : "no rule");
 		free(d);
 	} else if (abbreviated(r)) {
-		mt_buf_puts(&reason,
-		            "the dump does not hold the crash point: its frames were abbreviated (no address, offset or name is left)");
+		mt_buf_puts(
+		        &reason,
+		        "the dump does not hold the crash point: its frames were abbreviated (no address, offset or name is left)");
 		r->category = MT_CAT_UNKNOWN;
 	} else if (cut_above) {
 		mt_buf named = MT_BUF_INIT;

@@ -125,4 +125,3 @@ int tri_is_modular(const mt_report *r)
 	}
 	return 0;
 }
-
