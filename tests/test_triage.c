@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "case_table.h"
+#include "maxtriage/bucket.h"
 
 static void bad_rules_are_refused_whole(void **state)
 {
@@ -342,6 +343,60 @@ static void repo_tracks_and_blames(void **state)
 	assert_int_equal(mt_repo_open(&repo, "/", &err), MT_ENOTFOUND);
 }
 
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Issue 20: a weak bucket is known to a baseline only through its exact
+ * keys; a baseline of another signature version is refused. */
+static void baseline_weak_needs_exact_match(void **state)
+{
+	char path[] = "/tmp/mt-baseline-XXXXXX";
+	int fd = mkstemp(path);
+	mt_bucket_set bs;
+	mt_error err;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	memset(&bs, 0, sizeof(bs));
+	mt_bucket_add(&bs, "00000000000000aa", "crash | mojo@0x123", "unknown",
+	              "crash", MT_SIGQ_WEAK, "11111111111111aa", "a.txt", 0);
+	mt_bucket_add(&bs, "00000000000000bb", "crash | f | g", "model",
+	              "crash", MT_SIGQ_STRONG, "22222222222222bb", "b.txt", 0);
+	/* the same fingerprints, other exact keys: the strong bucket is
+	 * known by its fingerprint, the weak one is not */
+	write_text(path, "{\"schema\": \"maxtriage.bucket.v1\", "
+	                 "\"signature_version\": 2, \"buckets\": ["
+	                 "{\"fingerprint\": \"00000000000000aa\", "
+	                 "\"exact\": [\"99999999999999aa\"]},"
+	                 "{\"fingerprint\": \"00000000000000bb\", "
+	                 "\"exact\": [\"99999999999999bb\"]}]}");
+	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
+	assert_int_equal(bs.buckets[0].is_new, 1);
+	assert_int_equal(bs.buckets[1].is_new, 0);
+	/* the weak bucket's exact key is there: known */
+	write_text(path, "{\"schema\": \"maxtriage.bucket.v1\", "
+	                 "\"signature_version\": 2, \"buckets\": ["
+	                 "{\"fingerprint\": \"00000000000000aa\", "
+	                 "\"exact\": [\"11111111111111aa\"]}]}");
+	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
+	assert_int_equal(bs.buckets[0].is_new, 0);
+	assert_int_equal(bs.buckets[1].is_new, 1);
+	/* a baseline of signature version 1 (no version recorded) */
+	write_text(path,
+	           "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": []}");
+	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), MT_EFORMAT);
+	assert_non_null(strstr(err.msg, "version 1"));
+	mt_bucket_set_release(&bs);
+	unlink(path);
+}
+
 /* Every row of the case file holds; the file has all its cases. */
 static void table_cases(void **state)
 {
@@ -358,6 +413,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_cases),
+		cmocka_unit_test(baseline_weak_needs_exact_match),
 		cmocka_unit_test(bad_rules_are_refused_whole),
 		cmocka_unit_test(file_only_frame_and_both_forms_agree),
 		cmocka_unit_test(repeated_line_is_signed_once),
