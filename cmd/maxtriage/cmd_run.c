@@ -11,7 +11,7 @@
 #include "triage_cli.h"
 
 #include "maxtriage/buf.h"
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/join.h"
 #include "maxtriage/run_output.h"
 #include "maxtriage/stack_output.h"
 
@@ -112,24 +112,6 @@ static void pump(int fd, int log_fd, mt_buf *log)
 	}
 }
 
-/* irdiff of DIR/ir as a JSON value, or null when there is nothing. */
-static int run_irdiff(mt_irdiff_report *rep,
-                      mt_ir_input **in,
-                      const mt_irdiff_opts *o,
-                      const char *irdir,
-                      char **note)
-{
-	const char *paths[1] = { irdir };
-	mt_error err;
-
-	if (mt_ir_input_open(in, paths, 1, &err) < 0 ||
-	    mt_irdiff_run(rep, *in, o, &err) < 0) {
-		*note = mt_strdup(err.msg);
-		return -1;
-	}
-	return 0;
-}
-
 /* The files of one run: DIR/ir, DIR/log.txt, DIR/triage.json. */
 typedef struct run_paths {
 	mt_buf irdir, log, triage;
@@ -212,29 +194,23 @@ static int needs_triage(int rc, const mt_buf *log)
 	return found;
 }
 
-/* DIR/triage.json: the stack document of the log and the irdiff of
- * DIR/ir. 0, or -1 after saying why it could not be written. */
+/* DIR/triage.json: the stack document of the log, the irdiff of DIR/ir
+ * and their joins. 0, or -1 after saying why it could not be written. */
 static int write_triage_json(const run_paths *rp,
                              const cli_strlist *command,
                              int rc,
                              int status,
-                             const mt_report_set *set)
+                             const mt_crash_ir *c)
 {
 	mt_stack_input si;
-	mt_ir_input *in = NULL;
-	mt_irdiff_report rep;
-	mt_irdiff_opts o;
 	mt_run_result r;
-	char *irnote = NULL;
 	FILE *f;
 	int ret = 0;
 
-	memset(&rep, 0, sizeof(rep));
-	memset(&o, 0, sizeof(o));
 	memset(&si, 0, sizeof(si));
 	si.path = rp->log.ptr;
-	si.reports = set->reports;
-	si.nreports = set->n;
+	si.reports = c->set.reports;
+	si.nreports = c->set.n;
 	memset(&r, 0, sizeof(r));
 	r.command = (const char *const *)command->items;
 	r.ncommand = command->n;
@@ -243,22 +219,20 @@ static int write_triage_json(const run_paths *rp,
 	r.log = rp->log.ptr;
 	r.ir_dir = rp->irdir.ptr;
 	r.stack = &si;
-	r.irdiff =
-	        run_irdiff(&rep, &in, &o, rp->irdir.ptr, &irnote) ? NULL : &rep;
-	r.irdiff_note = irnote;
+	r.irdiff = c->has_ir ? &c->ir : NULL;
+	r.irdiff_note = c->ir_note;
+	r.joins = &c->joins;
 	f = fopen(rp->triage.ptr, "w");
 	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0) {
 		cli_message("run", "cannot write '%s': %s", rp->triage.ptr,
 		            strerror(errno));
 		ret = -1;
 	}
-	free(irnote);
-	mt_irdiff_report_release(&rep);
-	mt_ir_input_free(in);
 	return ret;
 }
 
-/* Triage the log and write triage.json; one summary line on stderr. */
+/* Triage the log with the IR of the run (the pipeline of `report`) and
+ * write triage.json; one summary line on stderr. */
 static void triage_run(const run_paths *rp,
                        const cli_triage *cli,
                        const cli_strlist *command,
@@ -267,32 +241,32 @@ static void triage_run(const run_paths *rp,
                        int status)
 {
 	mt_symbolizer *sym = NULL;
-	mt_report_set set;
+	mt_crash_ir c;
 	mt_pipeline pipe;
+	size_t n;
 
-	memset(&set, 0, sizeof(set));
+	memset(&c, 0, sizeof(c));
 	if (cli_triage_symbolizer(&sym, cli, "run") == 0) {
 		cli_triage_pipeline(&pipe, cli, sym, cli->repo);
-		/* run set ir-output-dir itself: never advise it */
-		pipe.next.ir_given = 1;
-		mt_triage_text(&set, log->ptr, log->len, &pipe);
+		mt_crash_ir_run(&c, log->ptr, log->len, rp->irdir.ptr, &pipe);
 	}
-	if (write_triage_json(rp, command, rc, status, &set) == 0) {
+	n = c.set.n;
+	if (write_triage_json(rp, command, rc, status, &c) == 0) {
 		if (rc)
 			cli_message(
 			        "run",
 			        "'%s' failed (exit %d): %zu report%s, triage in %s",
-			        command->items[0], rc, set.n,
-			        set.n == 1 ? "" : "s", rp->triage.ptr);
+			        command->items[0], rc, n, n == 1 ? "" : "s",
+			        rp->triage.ptr);
 		else
 			cli_message(
 			        "run",
 			        "'%s' exited 0 but printed %zu crash or error "
 			        "report%s, triage in %s",
-			        command->items[0], set.n, set.n == 1 ? "" : "s",
+			        command->items[0], n, n == 1 ? "" : "s",
 			        rp->triage.ptr);
 	}
-	mt_report_set_release(&set);
+	mt_crash_ir_release(&c);
 	cli_symbolizer_done(sym, "run");
 }
 
