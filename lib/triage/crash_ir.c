@@ -54,12 +54,10 @@ static void refresh_next_steps(mt_report_set *set,
 static void diff_stages(mt_crash_ir *c, const char *path)
 {
 	const char *paths[1] = { path };
-	mt_irdiff_opts o;
 	mt_error err;
 
-	memset(&o, 0, sizeof(o));
 	if (mt_ir_input_open(&c->in, paths, 1, &err) < 0 ||
-	    mt_irdiff_run(&c->ir, c->in, &o, &err) < 0) {
+	    mt_irdiff_run(&c->ir, c->in, &c->ir_opts, &err) < 0) {
 		c->ir_note = mt_strdup(err.msg);
 		mt_irdiff_report_release(&c->ir);
 		mt_ir_input_free(c->in);

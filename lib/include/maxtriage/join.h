@@ -57,6 +57,7 @@ typedef struct mt_crash_ir {
 	mt_report_set set; /* the text's reports, triaged */
 	mt_ir_input *in; /* the stages read, NULL when none could be */
 	mt_irdiff_report ir; /* their diff, valid when has_ir */
+	mt_irdiff_opts ir_opts; /* the defaults; ir points to them */
 	int has_ir;
 	char *ir_note; /* why has_ir is 0 (owned), or NULL */
 	mt_join_set joins; /* each report's keys found in the stages */
@@ -67,7 +68,8 @@ typedef struct mt_crash_ir {
  * report's next steps again with what the IR holds (its Python call
  * sites). p->next.ir_given is implied when ir_path is given. An IR that
  * cannot be read leaves has_ir 0 and says why in ir_note; the reports are
- * triaged all the same. Release with mt_crash_ir_release(). */
+ * triaged all the same. out->ir points into *out: keep it in place (no
+ * copies) until mt_crash_ir_release(). */
 void mt_crash_ir_run(mt_crash_ir *out,
                      const char *text,
                      size_t len,
