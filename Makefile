@@ -3,6 +3,7 @@
 #   make            build build/maxtriage
 #   make lib        libmaxtriage.a, libmaxtriage.so.0 and maxtriage.pc
 #   make install    PREFIX=/usr/local (DESTDIR, LIBDIR... see below)
+#   make deb        the Debian packages, in build/deb
 #   make check      unit tests (cmocka) + end-to-end tests
 #   make demo       install missing packages (as root), build, triage a sample
 #   make asan       build and run the unit and e2e tests with ASan+UBSan
@@ -34,7 +35,8 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # position-independent code costs the command nothing measurable
 # (docs/performance.md).
 CFLAGS_ALL = $(CSTD) $(OPT) $(LTO) $(WARN) -fPIC -fno-semantic-interposition \
-	-Ilib/include -Ilib $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS) -MMD -MP
+	-Ilib/include -Ilib $(PKG_CFLAGS) $(SANFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	-MMD -MP
 LDLIBS_ALL = $(PKG_LIBS) -lz -lstdc++ -lpthread -ldl $(SANFLAGS) $(LDFLAGS)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
@@ -138,6 +140,17 @@ install: $(O)/maxtriage lib
 		-e 's|@REQUIRES@|$(PKGS) zlib|' lib/maxtriage.pc.in \
 		>$(DESTDIR)$(LIBDIR)/pkgconfig/maxtriage.pc
 
+# The Debian packages (debian/), built from the tracked files of the work
+# tree in $(O)/deb/src, so the .deb files land in $(O)/deb and nothing is
+# written beside the checkout; scripts/deb-check.sh also runs lintian
+# and installs them.
+deb:
+	rm -rf $(O)/deb
+	mkdir -p $(O)/deb/src
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(O)/deb/src
+	cd $(O)/deb/src && dpkg-buildpackage -us -uc -b
+	@ls $(O)/deb/*.deb
+
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -162,8 +175,8 @@ format-check:
 	@clang-format --dry-run -Werror $(FORMAT_SRC) && \
 		echo "clang-format: $(words $(FORMAT_SRC)) files clean"
 
-.PHONY: all lib check tests demo asan valgrind fuzz bench golden install clean \
-	format format-check
+.PHONY: all lib check tests demo asan valgrind fuzz bench golden install deb \
+	clean format format-check
 .SECONDARY:
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
