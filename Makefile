@@ -179,4 +179,4 @@ format-check:
 	clean format format-check
 .SECONDARY:
 
--include $(shell find $(O) -name '*.d' 2>/dev/null)
+-include $(shell find $(O) -path $(O)/deb -prune -o -name '*.d' -type f -print 2>/dev/null)

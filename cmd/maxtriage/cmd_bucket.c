@@ -357,7 +357,8 @@ static int triage_inputs(work *w,
 
 int cmd_bucket(int argc, char **argv)
 {
-	const char *format = "text", *baseline = NULL, *write_baseline = NULL;
+	const char *format = "text", *color_when = NULL, *baseline = NULL,
+	           *write_baseline = NULL;
 	long jobs = 0;
 	int help_shown = 0, unreadable = 0;
 	cli_triage cli;
@@ -366,6 +367,7 @@ int cmd_bucket(int argc, char **argv)
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_INT('j', "jobs", &jobs, "N",
 		        "triage N files in parallel (default: the number of "
 		        "CPUs)"),
@@ -419,7 +421,8 @@ int cmd_bucket(int argc, char **argv)
 	if (!strcmp(format, "json"))
 		mt_bucket_render_json(&out, &bs);
 	else
-		mt_bucket_render_text(&out, &bs, cli_use_color(stdout));
+		mt_bucket_render_text(&out, &bs,
+		                      cli_use_color(stdout, color_when));
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
 	if (unreadable)
