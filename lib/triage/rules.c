@@ -241,6 +241,12 @@ void mt_rules_free(mt_rules *r)
 	free(r);
 }
 
+const char *mt_rules_signature_id(const mt_rules *r)
+{
+	(void)r;
+	return NULL;
+}
+
 size_t mt_rules_count(const mt_rules *r)
 {
 	return r->nuser + MT_ARRAY_SIZE(builtin);

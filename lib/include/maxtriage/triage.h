@@ -35,6 +35,11 @@ mt_category mt_rules_match(const mt_rules *r,
                            const char *file,
                            const char **why);
 size_t mt_rules_count(const mt_rules *r);
+/* What identifies the signature rules of r (docs/rules.md, "Signature
+ * rules"): a hash of them as read, or NULL when r has none. Borrowed,
+ * valid while r lives. Documents record it: signatures made with other
+ * rules are not comparable by fingerprint. */
+const char *mt_rules_signature_id(const mt_rules *r);
 /* Only the user's rules: the category, or -1 when none matched. */
 int mt_rules_match_user(const mt_rules *r,
                         const char *module,
