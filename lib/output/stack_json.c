@@ -159,6 +159,7 @@ void mt_stack_json_write(mt_json *w,
 
 	mt_json_object_begin(w, key);
 	mt_json_string(w, "schema", MT_STACK_SCHEMA);
+	mt_json_int(w, "signature_version", MT_SIGNATURE_VERSION);
 	mt_json_array_begin(w, "reports");
 	for (i = 0; i < n; i++) {
 		for (j = 0; !in[i].error && j < in[i].nreports; j++)
