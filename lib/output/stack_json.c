@@ -133,6 +133,7 @@ report_json(mt_json *w, const mt_report *r, const char *path, size_t base)
 	mt_json_string(w, "signature_quality",
 	               mt_signature_quality_name(r->signature_quality));
 	mt_json_string(w, "signature_note", r->signature_note);
+	mt_json_string(w, "signature_rule", r->signature_rule);
 	mt_json_string(w, "exact", r->exact[0] ? r->exact : NULL);
 	link_json(w, "caused_by", r->caused_by, base);
 	link_json(w, "child_of", r->child_of, base);
