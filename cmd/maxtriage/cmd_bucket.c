@@ -3,6 +3,8 @@
 #include "triage_cli.h"
 
 #include "maxtriage/bucket_output.h"
+#include "maxtriage/ci_output.h"
+#include "maxtriage/html_output.h"
 #include "maxtriage/buf.h"
 #include "maxtriage/outfile.h"
 
@@ -17,7 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const formats[] = { "text", "json", NULL };
+static const char *const formats[] = { "text",   "json",  "markdown", "sarif",
+	                               "github", "junit", "html",     NULL };
 
 static const cli_command_help help = {
 	"bucket", "FILE|DIR...",
@@ -380,6 +383,34 @@ static void baseline_warning(const mt_bucket_set *bs, const char *path)
 		            path);
 }
 
+/* --format github: with $GITHUB_STEP_SUMMARY set, the markdown summary
+ * is appended to that file as well (GitHub shows it on the run's page).
+ * 0, or CLI_EXIT_INPUT after the error. */
+static int step_summary(const mt_bucket_set *bs, const mt_ci_opts *co)
+{
+	const char *path = getenv("GITHUB_STEP_SUMMARY");
+	mt_buf md = MT_BUF_INIT;
+	FILE *f;
+	int rc = 0;
+
+	if (!path || !*path)
+		return 0;
+	mt_bucket_render_markdown(&md, bs, co);
+	f = fopen(path, "a");
+	if (f) {
+		size_t n = fwrite(md.ptr, 1, md.len, f);
+
+		if (fclose(f) != 0 || n != md.len)
+			f = NULL;
+	}
+	if (!f)
+		rc = cli_error("bucket", CLI_EXIT_INPUT,
+		               "cannot append to GITHUB_STEP_SUMMARY '%s': %s",
+		               path, strerror(errno));
+	mt_buf_release(&md);
+	return rc;
+}
+
 /* The buckets in format. 0, or the exit status after the error. */
 static int render(mt_buf *out,
                   const mt_bucket_set *bs,
@@ -387,9 +418,24 @@ static int render(mt_buf *out,
                   const char *color_when,
                   const mt_repo *repo)
 {
-	(void)repo;
+	mt_ci_opts co;
+
+	memset(&co, 0, sizeof(co));
+	co.repo_root = repo ? mt_repo_workdir(repo) : NULL;
+	co.tool_version = MAXTRIAGE_VERSION;
 	if (!strcmp(format, "json"))
 		mt_bucket_render_json(out, bs);
+	else if (!strcmp(format, "markdown"))
+		mt_bucket_render_markdown(out, bs, &co);
+	else if (!strcmp(format, "sarif"))
+		mt_bucket_render_sarif(out, bs, &co);
+	else if (!strcmp(format, "junit"))
+		mt_bucket_render_junit(out, bs, &co);
+	else if (!strcmp(format, "github")) {
+		mt_bucket_render_github(out, bs, &co);
+		return step_summary(bs, &co);
+	} else if (!strcmp(format, "html"))
+		mt_html_render_buckets(out, "maxtriage bucket", bs, &co);
 	else
 		mt_bucket_render_text(out, bs,
 		                      cli_use_color(stdout, color_when));
@@ -497,8 +543,7 @@ int cmd_bucket(int argc, char **argv)
 	// clang-format off
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
-		           "output format (text, json, markdown, sarif, github, "
-		           "junit, html: docs/ci.md)"),
+		           "output format (the CI ones: docs/ci.md)"),
 		CLI_COLOR(&color_when),
 		CLI_INT('j', "jobs", &jobs, "N",
 		        "triage N files in parallel (default: the number of "

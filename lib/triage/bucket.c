@@ -211,26 +211,43 @@ static void example_frame(mt_bucket_frame *out, const mt_frame *f)
 	out->category = mt_strdup(mt_category_name(f->category));
 }
 
+void mt_bucket_frames_of(mt_bucket_frame **out,
+                         size_t *n,
+                         int *crash_point,
+                         const mt_report *r)
+{
+	size_t i;
+
+	*n = r->nframes < MT_BUCKET_FRAMES_MAX ? r->nframes
+	                                       : MT_BUCKET_FRAMES_MAX;
+	*out = *n ? mt_calloc(*n, sizeof(**out)) : NULL;
+	for (i = 0; i < *n; i++)
+		example_frame(&(*out)[i], &r->frames[i]);
+	*crash_point = r->blame_frame >= 0 && (size_t)r->blame_frame < *n
+	                       ? r->blame_frame
+	                       : -1;
+}
+
+void mt_bucket_frames_free(mt_bucket_frame *f, size_t n)
+{
+	bkt_frames_free(f, n);
+}
+
 void mt_bucket_add_report(mt_bucket_set *s,
                           const char *path,
                           const mt_report *r)
 {
 	mt_bucket *b = bkt_get(s, r->fingerprint);
-	size_t i, n = r->nframes < MT_BUCKET_FRAMES_MAX ? r->nframes
-	                                                : MT_BUCKET_FRAMES_MAX;
-	mt_bucket_frame *frames = NULL;
+	mt_bucket_frame *frames;
+	size_t n;
+	int crash;
 
 	/* only a report that may become the example pays for its frames */
 	if (!b->example || strcmp(path, b->example) < 0) {
-		frames = n ? mt_calloc(n, sizeof(*frames)) : NULL;
-		for (i = 0; i < n; i++)
-			example_frame(&frames[i], &r->frames[i]);
-		bkt_offer_example(
-		        b, path, r->signature, mt_category_name(r->category),
-		        mt_kind_name(r->kind), frames, n,
-		        r->blame_frame >= 0 && (size_t)r->blame_frame < n
-		                ? r->blame_frame
-		                : -1);
+		mt_bucket_frames_of(&frames, &n, &crash, r);
+		bkt_offer_example(b, path, r->signature,
+		                  mt_category_name(r->category),
+		                  mt_kind_name(r->kind), frames, n, crash);
 	}
 	if ((int)r->signature_quality < b->quality)
 		b->quality = (int)r->signature_quality;

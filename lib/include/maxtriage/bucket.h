@@ -97,6 +97,16 @@ typedef struct mt_bucket_set {
 	size_t gen; /* private: counts mt_bucket_add_file calls */
 } mt_bucket_set;
 
+/* The frames of r as a bucket's example stack holds them (at most
+ * MT_BUCKET_FRAMES_MAX): a new array in *out (free with
+ * mt_bucket_frames_free), its length in *n, the crash point's index in
+ * it (or -1) in *crash_point. */
+void mt_bucket_frames_of(mt_bucket_frame **out,
+                         size_t *n,
+                         int *crash_point,
+                         const mt_report *r);
+void mt_bucket_frames_free(mt_bucket_frame *f, size_t n);
+
 /* Record that path (modification time mtime) was triaged. */
 void mt_bucket_add_file(mt_bucket_set *s, const char *path, int64_t mtime);
 /* Add report r of file path (added with mt_bucket_add_file) to its
