@@ -125,6 +125,29 @@ if not ok:
 sys.exit(0 if ok else 1)
 PY
 
+# a baseline of another signature version, or made with other rules, is
+# used with a warning and matched by example stacks: still only the fpe
+# crash is new (the frames of the others are the baseline's)
+sed 's/"signature_version": 2/"signature_version": 1/' "$tmp/base.json" >"$tmp/base-v1.json"
+$bin bucket $args --rules "$root/testdata/crashers/rules.json" --write-baseline "$tmp/base-rules.json" \
+	--files-from "$tmp/known.list" >/dev/null 2>&1
+for b in base-v1 base-rules; do
+	$bin bucket --merge --format json --baseline "$tmp/$b.json" "$tmp"/p3.*.json >"$tmp/$b.out" 2>"$tmp/$b.err"
+	rc=$?
+	[ $rc -eq 3 ] || { echo "FAIL --baseline $b: exit $rc, want 3 (the missing dump)"; fail=1; }
+	grep -q "warning: baseline '$tmp/$b.json' .*known by their example stacks" "$tmp/$b.err" ||
+		{ echo "FAIL --baseline $b: no warning: $(cat "$tmp/$b.err")"; fail=1; }
+	python3 - "$tmp/$b.out" <<'PY' || fail=1
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+new = sorted({os.path.basename(f).split(".")[0] for b in d["buckets"] if b["new"] for f in b["files"]})
+fixture_new = [m for m in new if m in ("segv", "trap", "fpe", "assert", "exception", "thread")]
+if fixture_new != ["fpe"]:
+    print(f"FAIL {sys.argv[1]}: new fixture crashes {fixture_new}, want ['fpe']")
+    sys.exit(1)
+PY
+done
+
 # what the merge refuses: not a partial, another signature version, a
 # truncated document, mixing modes
 printf '{"schema": "maxtriage.bucket.v1", "buckets": []}\n' >"$tmp/notpartial.json"
