@@ -51,8 +51,11 @@ int mt_triage_find_trampoline(const mt_report *r)
 			return -1;
 		if (tri_name_is(name, trampolines))
 			return (int)i;
+		/* a list people wrote as "#N module+0xOFF" shows no
+		 * handler: its libc frames are frames */
 		if (i == 0 || i > 8 || !is_libc_module(f->module) ||
-		    (name && strcmp(name, "??")))
+		    (name && strcmp(name, "??")) ||
+		    f->form == MT_FORM_NORMALISED)
 			continue;
 		/* An unnamed libc frame right after the handler: the kernel
 		 * delivered the signal there. The handler shows as named
