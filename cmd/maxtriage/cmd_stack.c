@@ -31,7 +31,7 @@ static const cli_command_help help = {
 
 int cmd_stack(int argc, char **argv)
 {
-	const char *format = "text";
+	const char *format = "text", *color_when = NULL;
 	int help_shown = 0, color = 0;
 	cli_triage cli;
 	cli_strlist inputs = { 0 };
@@ -39,6 +39,7 @@ int cmd_stack(int argc, char **argv)
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_TRIAGE_OPTIONS(&cli),
 		CLI_OPT_TERMINATOR
 	};
@@ -90,7 +91,7 @@ int cmd_stack(int argc, char **argv)
 		total += sets[i].n;
 	}
 
-	color = !strcmp(format, "text") && cli_use_color(stdout);
+	color = !strcmp(format, "text") && cli_use_color(stdout, color_when);
 	if (!strcmp(format, "json"))
 		mt_stack_render_json(&out, in, inputs.n);
 	else if (!strcmp(format, "markdown"))
