@@ -389,10 +389,14 @@ static void baseline_weak_needs_exact_match(void **state)
 	assert_int_equal(bs.buckets[0].is_new, 0);
 	assert_int_equal(bs.buckets[1].is_new, 1);
 	/* a baseline of signature version 1 (no version recorded) */
-	write_text(path,
-	           "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": []}");
+	write_text(path, "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": ["
+	                 "{\"fingerprint\": \"00000000000000bb\"}]}");
 	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), MT_EFORMAT);
 	assert_non_null(strstr(err.msg, "version 1"));
+	/* ... unless it holds no bucket: nothing to re-bucket */
+	write_text(path,
+	           "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": []}");
+	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
 	mt_bucket_set_release(&bs);
 	unlink(path);
 }

@@ -147,9 +147,12 @@ int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err)
 		                    "baseline '%s' is not a %s document", path,
 		                    MT_BUCKET_SCHEMA);
 	}
+	/* fingerprints of another version would re-bucket silently; a
+	 * baseline without buckets has none to compare */
 	version = json_object_get(root, "signature_version");
-	if (!json_is_integer(version) ||
-	    json_integer_value(version) != MT_SIGNATURE_VERSION) {
+	if (json_array_size(list) &&
+	    (!json_is_integer(version) ||
+	     json_integer_value(version) != MT_SIGNATURE_VERSION)) {
 		json_int_t v = json_is_integer(version)
 		                       ? json_integer_value(version)
 		                       : 1;

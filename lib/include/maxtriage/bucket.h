@@ -54,8 +54,8 @@ void mt_bucket_finish(mt_bucket_set *s);
  * document) as new. A bucket whose signature is weak (or none) is known
  * only when the baseline's bucket of that fingerprint also holds every
  * exact key of it: a weak fingerprint alone may join two crashes. A
- * baseline of another MT_SIGNATURE_VERSION is refused (MT_EFORMAT): it
- * would re-bucket silently. MT_EIO / MT_EFORMAT with err. */
+ * baseline of another MT_SIGNATURE_VERSION that holds buckets is refused
+ * (MT_EFORMAT): it would re-bucket silently. MT_EIO / MT_EFORMAT with err. */
 int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err);
 size_t mt_bucket_count_new(const mt_bucket_set *s);
 void mt_bucket_set_release(mt_bucket_set *s);
