@@ -569,7 +569,8 @@ static size_t ct_run_file(const char *path)
 		} else if (section) {
 			/* a dump keeps its bytes; facts and rules lose
 			 * comment lines */
-			if (section == &c.dumps[c.ndumps - 1] || p[0] != '#')
+			if ((c.ndumps && section == &c.dumps[c.ndumps - 1]) ||
+			    p[0] != '#')
 				ct_append(section, p, n);
 		}
 		p += n + (nl ? 1 : 0);

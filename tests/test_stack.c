@@ -885,7 +885,7 @@ static void table_cases(void **state)
 	(void)state;
 	ct_failures = 0;
 	n = ct_run_file("tests/cases/stack.test");
-	assert_true(n >= 27);
+	assert_true(n >= 30);
 	assert_int_equal(ct_failures, 0);
 }
 

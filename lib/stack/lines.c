@@ -473,15 +473,17 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->symbol = dup_trim(rest, at);
 		return;
 	}
-	/* "(/path/to/module+0" cut short: keep the module, drop the rest */
+	/* "(/path/to/module+0" cut short: keep the module, drop the rest;
+	 * a name before it is whole (the cut is after it), so only a frame
+	 * without one is cut */
 	if ((at = strrchr(rest, '(')) && !strchr(at, ')') &&
 	    (at[1] == '/' || at[1] == '.' || at[1] == '~' ||
 	     isalpha((unsigned char)at[1]))) {
 		const char *plus = strrchr(at, '+');
 
-		f->truncated = 1;
 		f->module = dup_trim(at + 1, plus ? plus : e);
 		f->symbol = dup_trim(rest, at);
+		f->truncated = f->symbol == NULL;
 		return;
 	}
 	if (tail_file_line(f, rest, e, &at)) {
@@ -547,6 +549,32 @@ static int llvm_frame(mt_frame *f, const char *p)
 	}
 }
 
+/* A column-form address printed zero-padded without "0x"
+ * ("000000000000000000 _sigtramp + 56"): at least 8 hex digits. */
+static int parse_bare_hex(const char **p, uint64_t *out, int *redacted)
+{
+	const char *s = *p, *e;
+	uint64_t v = 0;
+
+	*redacted = 0;
+	for (e = s; is_hex(*e); e++)
+		;
+	if (e - s < 8 || e - s > 24 || (*e && *e != ' ' && *e != '\t'))
+		return 0;
+	while (s < e && *s == '0' && e - s > 16)
+		s++;
+	if (e - s > 16)
+		return 0;
+	for (; s < e; s++)
+		v = (v << 4) |
+		    (uint64_t)(isdigit((unsigned char)*s)
+		                       ? *s - '0'
+		                       : tolower((unsigned char)*s) - 'a' + 10);
+	*out = v;
+	*p = e;
+	return 1;
+}
+
 /* N  module  0xADDR [sym + decimal] */
 static int column_frame(mt_frame *f, const char *p)
 {
@@ -564,7 +592,8 @@ static int column_frame(mt_frame *f, const char *p)
 	if (me == m)
 		return 0;
 	p = skip_ws(me);
-	if (!parse_hex_addr(&p, &f->address, &red))
+	if (!parse_hex_addr(&p, &f->address, &red) &&
+	    !parse_bare_hex(&p, &f->address, &red))
 		return 0;
 	if (*p && *p != ' ' && *p != '\t')
 		return 0;
@@ -872,8 +901,33 @@ int mt_stack_parse_rust_frame(mt_frame *out, const char *line)
 	return out->function != NULL;
 }
 
+/* Where a reader's "  # comment" after a frame starts (gdb sessions
+ * pasted with notes: "#3  0x... in f () at x.c:5   # the bad one"), or
+ * NULL. A '#' and a digit after blanks is a glued frame, not a comment. */
+static const char *comment_start(const char *line)
+{
+	const char *p = skip_ws(line), *q;
+
+	for (q = p + 1; *q && (q = strchr(q, '#')); q++)
+		if ((q[-1] == ' ' || q[-1] == '\t') && q - p > 2 &&
+		    (q[-2] == ' ' || q[-2] == '\t') &&
+		    !isdigit((unsigned char)q[1]))
+			return q;
+	return NULL;
+}
+
 int mt_stack_parse_frame_line(mt_frame *out, const char *line)
 {
+	const char *c = comment_start(line);
+
+	if (c) {
+		char *cut = mt_strndup(line, (size_t)(c - line));
+		int ok = mt_stack_parse_frame_line(out, cut);
+
+		free(cut);
+		if (ok)
+			return 1;
+	}
 	memset(out, 0, sizeof(*out));
 	out->index = -1;
 	if (llvm_frame(out, line) || column_frame(out, line) ||

@@ -361,10 +361,12 @@ int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err)
 	                              : 1;
 	rules = json_object_get(root, "signature_rules");
 	rules_id = json_is_string(rules) ? json_string_value(rules) : NULL;
+	/* a baseline that holds no bucket has no fingerprint to distrust */
 	s->baseline_by_stack =
-	        s->baseline_version != MT_SIGNATURE_VERSION ||
-	        strcmp(rules_id ? rules_id : "",
-	               s->signature_rules ? s->signature_rules : "");
+	        json_array_size(list) &&
+	        (s->baseline_version != MT_SIGNATURE_VERSION ||
+	         strcmp(rules_id ? rules_id : "",
+	                s->signature_rules ? s->signature_rules : ""));
 	s->has_baseline = 1;
 	for (i = 0; i < s->n; i++) {
 		mt_bucket *b = &s->buckets[i];

@@ -51,8 +51,11 @@ int mt_triage_find_trampoline(const mt_report *r)
 			return -1;
 		if (tri_name_is(name, trampolines))
 			return (int)i;
+		/* a list people wrote as "#N module+0xOFF" shows no
+		 * handler: its libc frames are frames */
 		if (i == 0 || i > 8 || !is_libc_module(f->module) ||
-		    (name && strcmp(name, "??")))
+		    (name && strcmp(name, "??")) ||
+		    f->form == MT_FORM_NORMALISED)
 			continue;
 		/* An unnamed libc frame right after the handler: the kernel
 		 * delivered the signal there. The handler shows as named
@@ -596,34 +599,6 @@ static int excerpt(const mt_report *r, int tramp)
 	default:
 		return 0;
 	}
-}
-
-/*
- * Where the crash point may start. After the trampoline comes the
- * faulting pc; when the abort path (raise, abort, __assert_fail) follows
- * within a few frames, the signal was raised by it, so a frame printed
- * between the trampoline and it cannot be where it is (a nearest-export
- * name of a stripped binary, "llvm_strlcpy + 44844"): the crash point is
- * after the abort path.
- */
-size_t tri_first_candidate(const mt_report *r, int tramp)
-{
-	static const char *const abort_path[] = {
-		"abort",
-		"raise",
-		"gsignal",
-		"pthread_kill",
-		"__pthread_kill_implementation",
-		"__assert_fail",
-		"__assert_rtn",
-		NULL
-	};
-	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, j;
-
-	for (j = from + 1; tramp >= 0 && j < r->nframes && j <= from + 5; j++)
-		if (tri_name_is(tri_frame_name(&r->frames[j]), abort_path))
-			return j;
-	return from;
 }
 
 /* Every frame printed with its address elided and no name or offset

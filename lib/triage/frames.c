@@ -1,7 +1,9 @@
 /*
- * frames.c - small facts about frames that classify.c and signature.c
- * both need: a frame's name, a path's basename, name lists, repeated
- * lines. Below both, so neither calls the other back.
+ * frames.c - small facts about frames and reports that classify.c,
+ * signature.c and nextsteps.c all need: a frame's name, a path's
+ * basename, name lists, repeated lines, the unwinder's end marker, where
+ * the crash point may start, whether a report is Modular's software.
+ * Below them all, so none calls another back.
  */
 #include "triage_int.h"
 
@@ -124,4 +126,32 @@ int tri_is_modular(const mt_report *r)
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * Where the crash point may start. After the trampoline comes the
+ * faulting pc; when the abort path (raise, abort, __assert_fail) follows
+ * within a few frames, the signal was raised by it, so a frame printed
+ * between the trampoline and it cannot be where it is (a nearest-export
+ * name of a stripped binary, "llvm_strlcpy + 44844"): the crash point is
+ * after the abort path.
+ */
+size_t tri_first_candidate(const mt_report *r, int tramp)
+{
+	static const char *const abort_path[] = {
+		"abort",
+		"raise",
+		"gsignal",
+		"pthread_kill",
+		"__pthread_kill_implementation",
+		"__assert_fail",
+		"__assert_rtn",
+		NULL
+	};
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, j;
+
+	for (j = from + 1; tramp >= 0 && j < r->nframes && j <= from + 5; j++)
+		if (tri_name_is(tri_frame_name(&r->frames[j]), abort_path))
+			return j;
+	return from;
 }

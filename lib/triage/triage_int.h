@@ -29,7 +29,7 @@ int tri_is_duplicate(const mt_report *r, size_t i);
  * frames, program or MAX's CUDA_ERROR_ form. Only then do MODULAR_DEBUG
  * advice and "JIT code is a compiled kernel" apply. */
 int tri_is_modular(const mt_report *r);
-/* Where the crash point may start (classify.c): after the trampoline,
+/* Where the crash point may start: after the trampoline,
  * and after an abort path that follows it within a few frames. */
 size_t tri_first_candidate(const mt_report *r, int tramp);
 
