@@ -29,6 +29,44 @@ static const cli_command_help help = {
 	"JSON schema: maxtriage.stack.v1 (docs/json-stack.md); rules: docs/rules.md."
 };
 
+/* Read an input: an ELF core only as far as its header (it is read by
+ * path when unwound, and may be gigabytes), anything else whole. */
+static int read_input(mt_buf *b, const char *path)
+{
+	unsigned char head[64];
+	FILE *f;
+	size_t n;
+
+	if (!strcmp(path, "-"))
+		return mt_buf_read_file(b, path);
+	f = fopen(path, "rb");
+	if (!f)
+		return MT_EIO;
+	n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	if (n == sizeof(head) && mt_triage_is_image(head, n) &&
+	    memcmp(head, "MDMP", 4)) {
+		mt_buf_put(b, (const char *)head, n);
+		return 0;
+	}
+	return mt_buf_read_file(b, path);
+}
+
+/* A minidump or core: one report, or a one-line error (the file's other
+ * problems are warnings in the report). */
+static int triage_image(mt_report_set *set,
+                        const char *path,
+                        const mt_buf *data,
+                        const mt_pipeline *pipe)
+{
+	mt_error err = { 0, "" };
+	int rc = mt_triage_image(set, path, data->ptr, data->len, pipe, &err);
+
+	if (rc < 0)
+		cli_message("stack", "cannot read '%s': %s", path, err.msg);
+	return rc;
+}
+
 int cmd_stack(int argc, char **argv)
 {
 	const char *format = "text";
@@ -75,7 +113,7 @@ int cmd_stack(int argc, char **argv)
 		mt_buf text = MT_BUF_INIT;
 
 		in[i].path = inputs.items[i];
-		if (mt_buf_read_file(&text, inputs.items[i]) < 0) {
+		if (read_input(&text, inputs.items[i]) < 0) {
 			cli_message("stack", "cannot read '%s': %s",
 			            inputs.items[i], strerror(errno));
 			in[i].error = "cannot read input";
@@ -83,7 +121,15 @@ int cmd_stack(int argc, char **argv)
 			mt_buf_release(&text);
 			continue;
 		}
-		mt_triage_text(&sets[i], text.ptr, text.len, &pipe);
+		if (mt_triage_is_image(text.ptr, text.len)) {
+			if (triage_image(&sets[i], inputs.items[i], &text,
+			                 &pipe) < 0) {
+				in[i].error = "cannot read dump";
+				unreadable = 1;
+			}
+		} else {
+			mt_triage_text(&sets[i], text.ptr, text.len, &pipe);
+		}
 		mt_buf_release(&text);
 		in[i].reports = sets[i].reports;
 		in[i].nreports = sets[i].n;

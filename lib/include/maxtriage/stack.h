@@ -43,7 +43,9 @@ typedef enum {
 	MT_FORM_LLDB, /* frame #N: 0xADDR module`f + off at file:L:C */
 	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
 	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
-	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_BACKTRACE, /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_UNWOUND /* not printed: unwound here from a minidump, core
+	                   or live process (found_by says how) */
 } mt_frame_form;
 
 /* How a frame was resolved (docs/json-stack.md, "status" values). NONE is
