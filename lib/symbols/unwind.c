@@ -101,12 +101,17 @@ static int find_elf_common(Dwfl_Module *mod,
 {
 	uw *u = uw_current;
 	char *id = module_build_id(mod);
+	const char *mapped = u ? uw_file_at(u, base) : NULL;
 	mt_module *m = u ? module_file(u->sym, modname, id) : NULL;
 	int fd = -1;
 
-	/* The main file carries .eh_frame; a debug-only file found by
-	 * build-id alone has none, but still gives .debug_frame. */
-	if (m && m->path)
+	/* A core names libraries by soname; its NT_FILE note has the
+	 * path. Only a module file proper will do (m->elf): a debug file
+	 * found by build-id alone has no .eh_frame, and libdwfl finds it
+	 * itself as the module's debug file. */
+	if ((!m || !m->elf) && mapped && u)
+		m = module_file(u->sym, mapped, id);
+	if (m && m->elf && m->path)
 		fd = open_path(m->path, file_name);
 	free(id);
 	if (fd >= 0)
@@ -577,8 +582,25 @@ out:
 
 /* ---- minidump images ------------------------------------------------- */
 
+const char *uw_file_at(const uw *u, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < u->nfiles; i++)
+		if (addr >= u->files[i].start && addr < u->files[i].end)
+			return u->files[i].path;
+	return NULL;
+}
+
 void uw_release(uw *u)
 {
+	size_t i;
+
+	for (i = 0; i < u->nfiles; i++)
+		free(u->files[i].path);
+	free(u->files);
+	u->files = NULL;
+	u->nfiles = 0;
 	if (u->rdwfl && u->rdwfl != u->dwfl)
 		dwfl_end(u->rdwfl);
 	if (u->dwfl)
@@ -634,7 +656,8 @@ int mt_unwind_image_threads(mt_unwind_result *out,
 		m->end = in->base + in->size;
 		if (in->name && *in->name)
 			file = module_file(s, in->name, in->build_id);
-		if (!file || !file->path)
+		/* a debug file found by build-id alone has no .eh_frame */
+		if (!file || !file->path || !file->elf)
 			continue;
 		if (!dwfl_report_elf(u.dwfl, m->name, file->path, -1, in->base,
 		                     false)) {
@@ -643,6 +666,7 @@ int mt_unwind_image_threads(mt_unwind_result *out,
 			continue;
 		}
 		m->path = mt_strdup(file->path);
+		m->has_elf = 1;
 	}
 	dwfl_report_end(u.dwfl, NULL, NULL);
 	/* A module's range from its file beats a writer's size (lldb

@@ -19,6 +19,10 @@
 #ifndef NT_SIGINFO
 #define NT_SIGINFO 0x53494749
 #endif
+#ifndef NT_FILE
+#define NT_FILE 0x46494c45
+#endif
+#define MAX_CORE_FILES 65536
 
 int mt_unwind_is_core(const void *data, size_t size)
 {
@@ -95,8 +99,38 @@ static uint64_t u64le(const unsigned char *p)
 
 /* The first NT_PRSTATUS is the thread that got the signal (the kernel
  * writes it first); NT_SIGINFO follows it with si_code and si_addr. */
-static void read_notes(mt_unwind_result *r, Elf *elf)
+/* NT_FILE: count, page size, count (start, end, page offset) triples,
+ * then count NUL-terminated paths: which file each mapping is, for the
+ * modules libdwfl names by soname alone. */
+static void read_file_note(uw *u, const unsigned char *d, size_t n)
 {
+	uint64_t count, i;
+	size_t names;
+
+	if (n < 16)
+		return;
+	count = u64le(d);
+	if (count > MAX_CORE_FILES || count > (n - 16) / 24)
+		return;
+	names = 16 + (size_t)count * 24;
+	u->files = mt_calloc(count ? count : 1, sizeof(*u->files));
+	for (i = 0; i < count && names < n; i++) {
+		const unsigned char *e = d + 16 + 24 * i;
+		const void *nul = memchr(d + names, '\0', n - names);
+
+		if (!nul)
+			break;
+		u->files[u->nfiles].start = u64le(e);
+		u->files[u->nfiles].end = u64le(e + 8);
+		u->files[u->nfiles].path = mt_strdup((const char *)d + names);
+		u->nfiles++;
+		names = (size_t)((const unsigned char *)nul - d) + 1;
+	}
+}
+
+static void read_notes(uw *u, Elf *elf)
+{
+	mt_unwind_result *r = u->res;
 	size_t n, i;
 	int seen_status = 0, seen_siginfo = 0;
 
@@ -140,6 +174,8 @@ static void read_notes(mt_unwind_result *r, Elf *elf)
 					r->has_fault_address = 1;
 					r->fault_address = u64le(desc + 16);
 				}
+			} else if (nh.n_type == NT_FILE && !u->nfiles) {
+				read_file_note(u, desc, nh.n_descsz);
 			} else if (nh.n_type == NT_PRPSINFO &&
 			           nh.n_descsz >= 136 && !r->command_line) {
 				size_t k = 0;
@@ -179,7 +215,6 @@ static int list_one(Dwfl_Module *mod,
 	m = &r->modules[r->nmodules++];
 	memset(m, 0, sizeof(*m));
 	dwfl_module_info(mod, NULL, &lo, &hi, NULL, NULL, NULL, NULL);
-	m->name = mt_strdup(name ? name : "");
 	m->start = lo;
 	m->end = hi;
 	n = dwfl_module_build_id(mod, &bits, &vaddr);
@@ -195,11 +230,19 @@ static int list_one(Dwfl_Module *mod,
 		m->build_id[2 * n] = '\0';
 	}
 	if (dwfl_module_getelf(mod, &bias)) {
+		m->has_elf = 1;
 		dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile,
 		                 &debugfile);
 		if (mainfile)
 			m->path = mt_strdup(mainfile);
 	}
+	/* the name a resolver can open: the file, else the core's mapping */
+	if (m->path)
+		m->name = mt_strdup(m->path);
+	else if (uw_file_at(u, lo))
+		m->name = mt_strdup(uw_file_at(u, lo));
+	else
+		m->name = mt_strdup(name ? name : "");
 	return DWARF_CB_OK;
 }
 
@@ -273,7 +316,7 @@ int mt_unwind_core(mt_unwind_result *out,
 	core_segments(&mem, elf);
 	u.read = core_read;
 	u.read_ctx = &mem;
-	read_notes(out, elf);
+	read_notes(&u, elf);
 	uw_current = &u;
 	u.dwfl = dwfl_begin(&uw_dwfl_callbacks);
 	if (!u.dwfl) {

@@ -24,6 +24,12 @@ typedef struct uw_regs {
 	uint64_t valid;
 } uw_regs;
 
+/* A file mapping of a core (NT_FILE). */
+typedef struct uw_file {
+	uint64_t start, end;
+	char *path;
+} uw_file;
+
 typedef struct uw {
 	mt_symbolizer *sym;
 	mt_unwind_result *res;
@@ -50,6 +56,8 @@ typedef struct uw {
 	mt_frame_found next_found; /* how the next frame will be */
 	int bogus; /* a frame-pointer step gave a pc in no code */
 	uw_regs last; /* callee-saved registers of the last frame */
+	uw_file *files; /* a core's NT_FILE mappings */
+	size_t nfiles;
 } uw;
 
 /* unwind.c */
@@ -70,5 +78,7 @@ extern __thread uw *uw_current;
  * file is at hand. */
 Elf *uw_arch_elf(uw *u, unsigned machine);
 void uw_release(uw *u);
+/* The file a core maps at addr (NT_FILE), or NULL. Borrowed. */
+const char *uw_file_at(const uw *u, uint64_t addr);
 
 #endif

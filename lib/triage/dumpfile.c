@@ -152,7 +152,7 @@ static void unwind_warnings(mt_dump_info *d, const mt_unwind_result *u)
 		mt_dump_info_warn(d, b.ptr);
 	}
 	for (i = 0; i < u->nmodules; i++)
-		if (u->modules[i].path)
+		if (u->modules[i].has_elf)
 			d->modules_found++;
 	d->nmodules = u->nmodules;
 	d->nthreads = u->nthreads;

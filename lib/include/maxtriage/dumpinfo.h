@@ -36,7 +36,8 @@ typedef struct mt_dump_info {
 	                                    database's .meta ("database") */
 	size_t nannotations;
 	size_t nthreads, nmodules; /* in the file */
-	size_t modules_found; /* module files found here */
+	size_t modules_found; /* modules whose ELF the unwinder had: a file
+	                         found here, or the image a core holds */
 	char **warnings; /* what could not be read, one line each */
 	size_t nwarnings;
 } mt_dump_info;

@@ -85,6 +85,8 @@ typedef struct mt_unwind_module {
 	char *name; /* as the image names it */
 	char *build_id; /* hex, or NULL */
 	char *path; /* the file used here, or NULL: not found */
+	int has_elf; /* the unwinder had its ELF: path, or (cores) the
+	                image the core holds */
 	uint64_t start, end;
 } mt_unwind_module;
 
