@@ -4,6 +4,7 @@
 
 #include "maxtriage/bucket.h"
 #include "maxtriage/buf.h"
+#include "maxtriage/crashdb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -54,6 +55,25 @@ static int strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* A Crashpad database: each crash's .dmp once (not its .meta, lock
+ * files or attachments, which would count one crash again). */
+static int collect_crashdb(cli_strlist *out, mt_bucket_set *bs, const char *dir)
+{
+	mt_crashdb_entry *e;
+	mt_error err;
+	size_t n, i;
+
+	if (mt_crashdb_list(&e, &n, dir, &err) < 0) {
+		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
+		        mt_strdup(err.msg));
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		cli_strlist_push(out, mt_strdup(e[i].path));
+	mt_crashdb_entries_free(e, n);
+	return 0;
+}
+
 static int
 collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 {
@@ -77,6 +97,8 @@ collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 	}
 	if (!S_ISDIR(st.st_mode) || depth > MAX_DEPTH)
 		return 0;
+	if (mt_crashdb_is(path))
+		return collect_crashdb(out, bs, path);
 	if (!(d = opendir(path))) {
 		mt_buf b = MT_BUF_INIT;
 
@@ -121,18 +143,15 @@ static void *worker(void *arg)
 	cli_triage_pipeline(&pipe, w->cli, sym, repo);
 	while ((i = atomic_fetch_add(&w->next, 1)) < w->n) {
 		file_result *f = &w->files[i];
-		mt_buf text = MT_BUF_INIT;
 		struct stat st;
 
 		if (stat(f->path, &st) == 0)
 			f->mtime = (int64_t)st.st_mtime;
-		if (mt_buf_read_file(&text, f->path) < 0) {
+		/* dump text, a minidump or a core */
+		if (mt_triage_file(&f->set, f->path, &pipe, &err) < 0) {
 			f->failed = 1;
-			f->error = mt_strdup(strerror(errno));
-		} else {
-			mt_triage_text(&f->set, text.ptr, text.len, &pipe);
+			f->error = mt_strdup(err.msg);
 		}
-		mt_buf_release(&text);
 		/* only the bucket fields are needed from here on */
 		{
 			size_t done = atomic_fetch_add(&w->done, 1) + 1;

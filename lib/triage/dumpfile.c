@@ -13,8 +13,12 @@
 #include "maxtriage/triage.h"
 #include "maxtriage/unwind.h"
 
+#include "maxtriage/crashdb.h"
+
 #include <elf.h>
+#include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -388,5 +392,84 @@ int mt_triage_process(mt_report_set *set,
 	if (rc == 0)
 		rc = triage_unwound(set, &u, "process", kind, p);
 	mt_unwind_result_release(&u);
+	return rc;
+}
+
+/* ---- files ------------------------------------------------------------ */
+
+static void iso_time(char *out, size_t n, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm) || !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(out, n, "%lld", (long long)t);
+}
+
+/* A dump of a Crashpad database: its state and .meta, as annotations of
+ * scope "database". */
+static void database_annotations(mt_dump_info *d, const char *path)
+{
+	mt_crashdb_entry e;
+	char buf[64];
+
+	mt_crashdb_entry_read(&e, path);
+	if (e.state)
+		mt_dump_info_annotate(d, "database", "state", e.state);
+	if (e.has_meta) {
+		iso_time(buf, sizeof(buf), e.creation_time);
+		mt_dump_info_annotate(d, "database", "created", buf);
+		mt_dump_info_annotate(d, "database", "uploaded",
+		                      e.uploaded ? "yes" : "no");
+		snprintf(buf, sizeof(buf), "%d", e.upload_attempts);
+		mt_dump_info_annotate(d, "database", "upload_attempts", buf);
+		if (e.server_id)
+			mt_dump_info_annotate(d, "database", "server_report_id",
+			                      e.server_id);
+	}
+	if (e.attachments)
+		mt_dump_info_annotate(d, "database", "attachments",
+		                      e.attachments);
+	mt_crashdb_entry_release(&e);
+}
+
+int mt_triage_file(mt_report_set *set,
+                   const char *path,
+                   const mt_pipeline *p,
+                   mt_error *err)
+{
+	unsigned char head[64];
+	mt_buf data = MT_BUF_INIT;
+	size_t n = 0, first = set->n;
+	FILE *f;
+	int rc = 0;
+
+	if (strcmp(path, "-")) {
+		f = fopen(path, "rb");
+		if (!f)
+			return mt_error_set(err, MT_EIO, "%s", strerror(errno));
+		n = fread(head, 1, sizeof(head), f);
+		fclose(f);
+		/* a core is read by path, and may be gigabytes */
+		if (mt_unwind_is_core(head, n))
+			return mt_triage_image(set, path, head, n, p, err);
+	}
+	if (mt_buf_read_file(&data, path) < 0) {
+		rc = mt_error_set(err, MT_EIO, "%s", strerror(errno));
+		goto out;
+	}
+	if (mt_minidump_is(data.ptr, data.len)) {
+		rc = triage_minidump(set, data.ptr, data.len, p, err);
+		if (rc == 0 && set->n > first && strcmp(path, "-"))
+			database_annotations(set->reports[first].dump, path);
+	} else if (mt_unwind_is_core(data.ptr, data.len)) {
+		rc = mt_error_set(
+		        err, MT_EUNSUPPORTED,
+		        "an ELF core is read from a file, not from standard input");
+	} else {
+		mt_triage_text(set, data.ptr, data.len, p);
+	}
+out:
+	mt_buf_release(&data);
 	return rc;
 }

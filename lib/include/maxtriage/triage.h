@@ -134,6 +134,14 @@ int mt_triage_image(mt_report_set *set,
                     size_t len,
                     const mt_pipeline *p,
                     mt_error *err);
+/* Triage one input file ("-": standard input) whatever it holds: dump
+ * text (mt_triage_text), a minidump (with its Crashpad database's .meta
+ * when it lies in one) or an ELF core. 0, MT_EIO with err (strerror)
+ * when it cannot be read, or mt_triage_image's errors. */
+int mt_triage_file(mt_report_set *set,
+                   const char *path,
+                   const mt_pipeline *p,
+                   mt_error *err);
 /* Append the report of the live process pid (every thread's stack, as
  * eu-stack -p), of the given kind ("hang"), to set. MT_EUNSUPPORTED with
  * err when ptrace is refused. */
