@@ -2,7 +2,7 @@
 #include "cmd.h"
 #include "triage_cli.h"
 
-#include "maxtriage/bucket.h"
+#include "maxtriage/bucket_output.h"
 #include "maxtriage/buf.h"
 #include "maxtriage/crashdb.h"
 

@@ -5,8 +5,9 @@
 set -eu
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
-fx=$root/$O/fixtures/crashers
-sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1 || {
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$(dirname "$0")/lib/fixtures.sh"
+crashers_dir >/dev/null 2>&1 || {
 	echo "cannot build the crash fixtures"
 	exit 77
 }
