@@ -338,6 +338,68 @@ static void test_truncated(void **state)
 	mt_buf_release(&b);
 }
 
+static void put64(mt_buf *b, size_t off, uint64_t v)
+{
+	put32(b, off, (uint32_t)v);
+	put32(b, off + 4, (uint32_t)(v >> 32));
+}
+
+/* An arm64 Linux dump made from the published layouts (Breakpad's
+ * minidump_format.h and minidump_cpu_arm64.h: system info with
+ * processor_architecture 12, a thread whose MDRawContextARM64 holds
+ * context_flags, cpsr, then x0..x28, fp, lr, sp, pc): no real arm64
+ * minidump is at hand, so this checks the layout, not a writer. */
+static void test_arm64_layout(void **state)
+{
+	mt_buf b = MT_BUF_INIT;
+	mt_minidump md;
+	mt_error err;
+	size_t sys = 32 + 3 * 12, thr = sys + 56, ctx = thr + 4 + 48,
+	       stack = ctx + 912, end = stack + 64, i;
+
+	(void)state;
+	mt_buf_grow(&b, end);
+	memset(b.ptr, 0, end);
+	b.len = end;
+	memcpy(b.ptr, "MDMP", 4);
+	put32(&b, 4, 0xa793);
+	put32(&b, 8, 3);
+	put32(&b, 12, 32);
+	put32(&b, 32, 7); /* system info */
+	put32(&b, 36, 56);
+	put32(&b, 40, (uint32_t)sys);
+	put32(&b, 44, 3); /* thread list */
+	put32(&b, 48, 4 + 48);
+	put32(&b, 52, (uint32_t)thr);
+	put32(&b, 56, 5); /* memory list: none */
+	put32(&b, 60, 4);
+	put32(&b, 64, (uint32_t)(stack + 60));
+	b.ptr[sys] = 12; /* PROCESSOR_ARCHITECTURE_ARM64 */
+	put32(&b, sys + 20, 0x8201); /* Linux */
+	put32(&b, thr, 1);
+	put32(&b, thr + 4, 77); /* tid */
+	put64(&b, thr + 4 + 24, 0x7ff000); /* stack start */
+	put32(&b, thr + 4 + 32, 64);
+	put32(&b, thr + 4 + 36, (uint32_t)stack);
+	put32(&b, thr + 4 + 40, 912);
+	put32(&b, thr + 4 + 44, (uint32_t)ctx);
+	put32(&b, ctx, 0x00400007); /* MD_CONTEXT_ARM64_FULL */
+	for (i = 0; i < 33; i++)
+		put64(&b, ctx + 8 + 8 * i, 0x1000 + i);
+	assert_int_equal(mt_minidump_parse(&md, b.ptr, b.len, &err), 0);
+	assert_int_equal(md.cpu, MT_CPU_ARM64);
+	assert_int_equal(md.nthreads, 1);
+	assert_true(md.threads[0].has_context);
+	assert_int_equal(md.threads[0].ctx.cpu, MT_CPU_ARM64);
+	assert_int_equal(md.threads[0].ctx.regs[0], 0x1000);
+	assert_int_equal(md.threads[0].ctx.regs[29], 0x1000 + 29); /* fp */
+	assert_int_equal(md.threads[0].ctx.regs[30], 0x1000 + 30); /* lr */
+	assert_int_equal(md.threads[0].ctx.sp, 0x1000 + 31);
+	assert_int_equal(md.threads[0].ctx.pc, 0x1000 + 32);
+	mt_minidump_release(&md);
+	mt_buf_release(&b);
+}
+
 /* A Crashpad database laid out as crash_report_database_generic.cc
  * writes it. */
 static void write_file(const char *path, const void *data, size_t n)
@@ -434,6 +496,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_files),
 		cmocka_unit_test(test_lying_headers),
 		cmocka_unit_test(test_truncated),
+		cmocka_unit_test(test_arm64_layout),
 		cmocka_unit_test(test_crashdb),
 	};
 

@@ -309,6 +309,13 @@ static int read_context(rd *r, mt_md_context *c, uint64_t off, uint32_t len)
 	return -1;
 }
 
+/* A CPU whose contexts are not read (32-bit x86 and ARM): said once,
+ * not for every thread. */
+static int unsupported_cpu(const mt_minidump *md)
+{
+	return md->cpu == MT_CPU_X86 || md->cpu == MT_CPU_ARM;
+}
+
 /* ---- streams --------------------------------------------------------- */
 
 static void read_system_info(rd *r, uint64_t off, uint32_t len)
@@ -380,7 +387,7 @@ static void read_thread_list(rd *r, uint64_t off, uint32_t len)
 		t->stack_size = u32_at(p + 32);
 		if (read_context(r, &t->ctx, ctx_rva, ctx_len) == 0)
 			t->has_context = 1;
-		else
+		else if (!unsupported_cpu(md))
 			warn(r,
 			     "thread %u: register context (%u bytes at 0x%x) unreadable",
 			     t->tid, ctx_len, ctx_rva);
@@ -551,7 +558,7 @@ static void read_exception(rd *r, uint64_t off, uint32_t len)
 	if (read_context(r, &md->exception_ctx, u32_at(p + 164),
 	                 u32_at(p + 160)) == 0)
 		md->has_exception_context = 1;
-	else if (u32_at(p + 160))
+	else if (u32_at(p + 160) && !unsupported_cpu(md))
 		warn(r,
 		     "exception: register context (%u bytes at 0x%x) unreadable",
 		     u32_at(p + 160), u32_at(p + 164));
@@ -936,6 +943,10 @@ int mt_minidump_parse(mt_minidump *out,
 				read_stream(&r, &dir[i]);
 	free(dir);
 	finish_memory(&r);
+	if (unsupported_cpu(out))
+		warn(&r,
+		     "%s register contexts are not read: only x86-64 and arm64 dumps are unwound",
+		     mt_cpu_name(out->cpu));
 	if (!out->pid)
 		out->pid = pid_from_status(out->proc_status);
 	return 0;

@@ -139,6 +139,10 @@ static void dump_json(mt_json *w, const mt_dump_info *d)
 		mt_json_int(w, "signal_number", d->signal_number);
 	else
 		mt_json_null(w, "signal_number");
+	if (d->has_exception_code)
+		mt_json_int(w, "exception_code", (int64_t)d->exception_code);
+	else
+		mt_json_null(w, "exception_code");
 	if (d->has_si_code)
 		mt_json_int(w, "si_code", d->si_code);
 	else

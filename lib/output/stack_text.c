@@ -132,19 +132,31 @@ static void text_dump(mt_buf *b, const mt_report *r)
 	mt_buf_printf(b, ", %zu thread%s, %zu of %zu module files found\n",
 	              d->nthreads, d->nthreads == 1 ? "" : "s",
 	              d->modules_found, d->nmodules);
-	if (d->signal_number || d->has_fault_address) {
+	if (d->signal_number || d->has_exception_code || d->has_fault_address) {
+		const char *sep = " ";
+
 		mt_buf_puts(b, "  signal:     ");
-		if (d->signal_number)
+		if (d->signal_number) {
 			mt_buf_printf(b, " %s (%d)",
 			              r->signal ? r->signal : "signal",
 			              d->signal_number);
-		if (d->has_si_code)
-			mt_buf_printf(b, ", si_code %d", d->si_code);
-		if (d->has_fault_address)
-			mt_buf_printf(b, ", fault address 0x%llx",
+			sep = ", ";
+		} else if (d->has_exception_code) {
+			mt_buf_printf(b, " exception code 0x%x",
+			              d->exception_code);
+			sep = ", ";
+		}
+		if (d->has_si_code) {
+			mt_buf_printf(b, "%ssi_code %d", sep, d->si_code);
+			sep = ", ";
+		}
+		if (d->has_fault_address) {
+			mt_buf_printf(b, "%sfault address 0x%llx", sep,
 			              (unsigned long long)d->fault_address);
+			sep = ", ";
+		}
 		if (d->crashed_tid)
-			mt_buf_printf(b, ", thread %ld", d->crashed_tid);
+			mt_buf_printf(b, "%sthread %ld", sep, d->crashed_tid);
 		mt_buf_putc(b, '\n');
 	}
 	if (d->report_id)

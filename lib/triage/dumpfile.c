@@ -279,7 +279,14 @@ static int triage_minidump(mt_report_set *set,
 			img.machine = EM_AARCH64;
 	}
 	img.threads = threads;
-	rc = mt_unwind_image_threads(&u, p->resolve.symbolizer, &img, &uerr);
+	if (img.machine)
+		rc = mt_unwind_image_threads(&u, p->resolve.symbolizer, &img,
+		                             &uerr);
+	else
+		rc = mt_error_set(
+		        &uerr, MT_EUNSUPPORTED,
+		        "no thread unwound: the dump's CPU (%s) is not x86-64 or arm64",
+		        mt_cpu_name(md.cpu) ? mt_cpu_name(md.cpu) : "unknown");
 
 	MT_PUSH(set->reports, set->n, set->cap, (mt_report){ 0 });
 	r = &set->reports[set->n - 1];
@@ -288,8 +295,15 @@ static int triage_minidump(mt_report_set *set,
 	if (rc < 0)
 		mt_dump_info_warn(d, uerr.msg);
 	r->producer = d->writer ? d->writer : "minidump";
-	if (md.has_exception && md.platform != 2)
+	/* the exception code is the signal on Linux and Android only */
+	if (md.has_exception &&
+	    (md.platform == 0x8201 || md.platform == 0x8203)) {
 		set_signal(r, d, (int)md.exception_code);
+	} else if (md.has_exception) {
+		d->has_exception_code = 1;
+		d->exception_code = md.exception_code;
+		d->has_si_code = 0;
+	}
 	if (d->command_line)
 		r->program = mt_strdup(d->command_line);
 	build_report(r, &u, first < u.nthreads ? first : 0, p);

@@ -27,6 +27,10 @@ typedef struct mt_dump_info {
 	char *command_line; /* or NULL */
 	long crashed_tid; /* the thread the signal hit, 0 unknown */
 	int signal_number; /* 0 unknown */
+	int has_exception_code; /* a minidump of another OS: its exception
+	                           code (a Windows or Mach code, Crashpad's
+	                           simulated 'CPsx'), not a signal */
+	uint32_t exception_code;
 	int has_si_code;
 	int si_code;
 	int has_fault_address;
