@@ -622,6 +622,9 @@ int mt_unwind_image_threads(mt_unwind_result *out,
 
 	memset(out, 0, sizeof(*out));
 	memset(&u, 0, sizeof(u));
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return mt_error_set(err, MT_ERROR, "elf_version: %s",
+		                    elf_errmsg(-1));
 	out->machine = img->machine;
 	out->pid = img->pid;
 	if (img->machine != EM_X86_64 && img->machine != EM_AARCH64)

@@ -292,6 +292,10 @@ int mt_unwind_core(mt_unwind_result *out,
 	memset(out, 0, sizeof(*out));
 	memset(&u, 0, sizeof(u));
 	memset(&mem, 0, sizeof(mem));
+	/* libelf needs its version set even when no symbolizer did */
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return mt_error_set(err, MT_ERROR, "elf_version: %s",
+		                    elf_errmsg(-1));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return mt_error_set(err, MT_EIO, "cannot open '%s': %s", path,
@@ -386,6 +390,9 @@ int mt_unwind_pid(mt_unwind_result *out,
 
 	memset(out, 0, sizeof(*out));
 	memset(&u, 0, sizeof(u));
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return mt_error_set(err, MT_ERROR, "elf_version: %s",
+		                    elf_errmsg(-1));
 	u.sym = s;
 	u.res = out;
 	out->pid = pid;
