@@ -572,7 +572,8 @@ void uw_collect_thread(uw *u, Dwfl_Thread *thread, long tid)
 		    0)
 			goto out;
 	}
-	if (!t->stop)
+	/* a thread without a single frame was said by run_segment */
+	if (!t->stop && t->nframes)
 		t->stop = mt_strdup(
 		        "no CFI, frame pointer or return address on the stack leads further");
 out:
@@ -701,6 +702,15 @@ out:
 	uw_release(&u);
 	uw_current = NULL;
 	return ret;
+}
+
+void mt_unwind_warn(mt_unwind_result *r, const char *warning)
+{
+	if (r->nwarnings >= 64)
+		return;
+	r->warnings = mt_realloc(r->warnings,
+	                         (r->nwarnings + 1) * sizeof(*r->warnings));
+	r->warnings[r->nwarnings++] = mt_strdup(warning);
 }
 
 void mt_unwind_result_release(mt_unwind_result *r)

@@ -378,6 +378,16 @@ static size_t proc_read(void *ctx, uint64_t addr, void *buf, size_t len)
 	return n > 0 ? (size_t)n : 0;
 }
 
+static int no_frames(const mt_unwind_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nthreads; i++)
+		if (r->threads[i].nframes)
+			return 0;
+	return 1;
+}
+
 int mt_unwind_pid(mt_unwind_result *out,
                   mt_symbolizer *s,
                   pid_t pid,
@@ -444,6 +454,14 @@ int mt_unwind_pid(mt_unwind_result *out,
 		ret = mt_error_set(err, MT_EUNSUPPORTED,
 		                   "dwfl_getthreads: process %d: %s", (int)pid,
 		                   dwfl_errmsg(-1));
+	else if (out->nthreads && no_frames(out))
+		/* the threads are listed from /proc, their registers need
+		 * ptrace: refused for every one */
+		ret = mt_error_set(
+		        err, MT_EUNSUPPORTED,
+		        "ptrace refused for every thread of process %d: %s",
+		        (int)pid,
+		        out->nwarnings ? out->warnings[0] : "no frame");
 out:
 	uw_release(&u);
 	uw_current = NULL;

@@ -403,8 +403,13 @@ int mt_triage_process(mt_report_set *set,
 	int rc;
 
 	rc = mt_unwind_pid(&u, p->resolve.symbolizer, (pid_t)pid, err);
-	if (rc == 0)
-		rc = triage_unwound(set, &u, "process", kind, p);
+	/* refused (ptrace, /proc): the report still says what the process
+	 * was, without frames, and why */
+	if (rc < 0 && err)
+		mt_unwind_warn(&u, err->msg);
+	if (rc < 0 && !u.pid)
+		u.pid = pid;
+	(void)triage_unwound(set, &u, "process", kind, p);
 	mt_unwind_result_release(&u);
 	return rc;
 }

@@ -144,7 +144,8 @@ int mt_triage_file(mt_report_set *set,
                    mt_error *err);
 /* Append the report of the live process pid (every thread's stack, as
  * eu-stack -p), of the given kind ("hang"), to set. MT_EUNSUPPORTED with
- * err when ptrace is refused. */
+ * err when ptrace is refused (the report, its threads without frames,
+ * is still appended when /proc listed them). */
 int mt_triage_process(mt_report_set *set,
                       long pid,
                       const char *kind,

@@ -142,5 +142,7 @@ int mt_unwind_pid(mt_unwind_result *out,
 int mt_unwind_is_core(const void *data, size_t size);
 
 void mt_unwind_result_release(mt_unwind_result *r);
+/* Add a warning line (copied) to r. */
+void mt_unwind_warn(mt_unwind_result *r, const char *warning);
 
 #endif
