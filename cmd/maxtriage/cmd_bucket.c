@@ -21,7 +21,9 @@ static const cli_command_help help = {
 	"bucket", "FILE|DIR...",
 	"Triage every dump found (directories are searched recursively; hidden\n"
 	"entries and symbolic links are skipped) with the same symbolization and\n"
-	"classification as `stack`, group the reports by fingerprint and print one\n"
+	"classification as `stack` (dump text, minidumps and cores alike; a Crashpad\n"
+	"database gives each of its .dmp files once, not its .meta, lock files or\n"
+	"attachments), group the reports by fingerprint and print one\n"
 	"line per bucket: count, class, kind, fingerprint, signature, an example\n"
 	"file, first and last file time.",
 	"With --baseline, buckets whose fingerprint the baseline lacks are marked\n"
