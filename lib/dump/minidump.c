@@ -796,6 +796,80 @@ static void read_breakpad_info(rd *r, uint64_t off, uint32_t len)
 		r->md->requesting_tid = u32_at(r->p + off + 8);
 }
 
+#define MAX_MAPS 100000
+
+/* One line of the maps stream: "start-end perms offset dev inode path". */
+typedef struct maps_line {
+	uint64_t lo, hi;
+	int exec;
+	const char *path; /* into md->maps, or NULL */
+	size_t plen;
+} maps_line;
+
+static int maps_next(const char **cur, maps_line *l)
+{
+	const char *line = *cur, *nl, *sp;
+	size_t len;
+	char *end;
+
+	if (!line || !*line)
+		return 0;
+	nl = strchr(line, '\n');
+	len = nl ? (size_t)(nl - line) : strlen(line);
+	*cur = nl ? nl + 1 : NULL;
+	memset(l, 0, sizeof(*l));
+	l->lo = strtoull(line, &end, 16);
+	if (end == line || *end != '-')
+		return 1;
+	l->hi = strtoull(end + 1, &end, 16);
+	sp = end;
+	if ((size_t)(sp - line) + 4 < len && sp[0] == ' ')
+		l->exec = sp[3] == 'x';
+	l->path = memchr(line, '/', len);
+	l->plen = l->path ? len - (size_t)(l->path - line) : 0;
+	return 1;
+}
+
+/* From the maps stream: each module's last mapped byte (the mappings of
+ * the file mapped at its base: writers name a module by another path
+ * than maps may, /lib against /usr/lib), and the executable ranges. */
+static void read_maps(mt_minidump *md)
+{
+	const char *cur = md->maps;
+	maps_line l;
+	size_t i, n = 0;
+
+	while (n < MAX_MAPS && maps_next(&cur, &l)) {
+		n++;
+		if (l.exec && l.hi > l.lo) {
+			md->code =
+			        mt_realloc(md->code, (md->ncode + 1) * 2 *
+			                                     sizeof(uint64_t));
+			md->code[2 * md->ncode] = l.lo;
+			md->code[2 * md->ncode + 1] = l.hi;
+			md->ncode++;
+		}
+	}
+	for (i = 0; i < md->nmodules; i++) {
+		mt_md_module *m = &md->modules[i];
+		const char *path = NULL;
+		size_t plen = 0;
+
+		for (cur = md->maps, n = 0;
+		     !path && n < MAX_MAPS && maps_next(&cur, &l); n++)
+			if (l.lo == m->base && l.path) {
+				path = l.path;
+				plen = l.plen;
+			}
+		for (cur = md->maps, n = 0;
+		     path && n < MAX_MAPS && maps_next(&cur, &l); n++)
+			if (l.path && l.plen == plen &&
+			    !memcmp(l.path, path, plen) && l.lo >= m->base &&
+			    l.hi > m->mapped_end)
+				m->mapped_end = l.hi;
+	}
+}
+
 static long pid_from_status(const char *status)
 {
 	const char *p = status ? strstr(status, "\nPid:") : NULL;
@@ -949,6 +1023,7 @@ int mt_minidump_parse(mt_minidump *out,
 		     mt_cpu_name(out->cpu));
 	if (!out->pid)
 		out->pid = pid_from_status(out->proc_status);
+	read_maps(out);
 	return 0;
 }
 
@@ -974,6 +1049,7 @@ void mt_minidump_release(mt_minidump *md)
 	free(md->lsb_release);
 	free(md->cpuinfo);
 	free(md->auxv);
+	free(md->code);
 	for (i = 0; i < md->nannotations; i++) {
 		free(md->annotations[i].scope);
 		free(md->annotations[i].key);

@@ -366,8 +366,26 @@ static void place_frame(uw *u, mt_unwind_frame *f)
 	}
 }
 
-/* Whether a stack word w can be a return address: in a module, and
- * (when its file is here and capstone can tell) right after a call. */
+/* Whether addr lies in an executable mapping the image lists (true when
+ * it lists none). */
+static int in_code(const uw *u, uint64_t addr)
+{
+	size_t i;
+
+	if (!u->img || !u->img->ncode)
+		return 1;
+	for (i = 0; i < u->img->ncode; i++)
+		if (addr >= u->img->code[2 * i] &&
+		    addr < u->img->code[2 * i + 1])
+			return 1;
+	return 0;
+}
+
+/* Whether a stack word w can be a return address: in a module, and,
+ * when its file is here, right after a call instruction (capstone: an
+ * address in no executable section, or one that capstone cannot decode,
+ * is not one). Without the file, any address in the module's range, as
+ * Breakpad and rust-minidump accept without symbols. */
 static int return_address(uw *u, uint64_t w)
 {
 	long i = module_index(u->res, w - 1);
@@ -375,26 +393,24 @@ static int return_address(uw *u, uint64_t w)
 	mt_module *mm;
 	Dwfl_Module *dm;
 	Dwarf_Addr bias;
-	int after;
 
 	if (i < 0 || w < 2)
 		return 0;
 	m = &u->res->modules[i];
 	dm = dwfl_addrmodule(u->active, w - 1);
 	if (!m->path || !dm || !dwfl_module_getelf(dm, &bias))
-		return 1; /* no file: what Breakpad accepts without symbols */
-	mm = module_file(u->sym, m->name, m->build_id);
+		return in_code(u, w - 1);
+	mm = module_file(u->sym, m->path, m->build_id);
 	if (!mm)
-		return 1;
-	after = mt_module_is_after_call(mm, w - bias);
-	return after != 0; /* negative: cannot tell (no capstone) */
+		return in_code(u, w - 1);
+	return mt_module_is_after_call(mm, w - bias) == 1;
 }
 
-/* A pc that a frame-pointer step may give: one in a known module. */
+/* A pc a frame-pointer step may give: a return address by the same
+ * test as a scan's. */
 static int plausible_pc(uw *u, uint64_t pc)
 {
-	return pc > 1 && (module_index(u->res, pc - 1) >= 0 ||
-	                  dwfl_addrmodule(u->active, pc - 1));
+	return return_address(u, pc);
 }
 
 static int frame_cb(Dwfl_Frame *state, void *arg)

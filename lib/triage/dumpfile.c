@@ -244,6 +244,8 @@ static int triage_minidump(mt_report_set *set,
 		                           : md.modules[i].build_id;
 		mods[i].base = md.modules[i].base;
 		mods[i].size = md.modules[i].size;
+		if (md.modules[i].mapped_end > mods[i].base + mods[i].size)
+			mods[i].size = md.modules[i].mapped_end - mods[i].base;
 	}
 	memset(&img, 0, sizeof(img));
 	img.machine = md.cpu == MT_CPU_X86_64  ? EM_X86_64
@@ -254,6 +256,8 @@ static int triage_minidump(mt_report_set *set,
 	img.nmodules = md.nmodules;
 	img.read = md_read;
 	img.read_ctx = &md;
+	img.code = md.code;
+	img.ncode = md.ncode;
 	for (i = 0; i < md.nthreads; i++) {
 		const mt_md_thread *t = &md.threads[i];
 		/* The crashing thread's registers at the fault are the

@@ -57,6 +57,20 @@ for n in threads threads-abort thrower python; do
 done
 [ $kernel_cores -gt 0 ] || echo "note: core_pattern is not 'core': no kernel cores compared"
 
+# The program's file found by build-id alone (--untrusted opens no path
+# the dump names: a .build-id/xx/rest link in --debug-dir, the layout of
+# Debian and Fedora), libc's not at all: its frames come from frame
+# pointers and scanning, which lldb's must be among.
+id=$(readelf -n "$dx/unstripped/threads" | sed -n 's/^ *Build ID: *\([0-9a-f]*\)$/\1/p')
+mkdir -p "$tmp/byid/.build-id/$(echo "$id" | cut -c1-2)"
+ln -s "$dx/bin/threads" "$tmp/byid/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-)"
+cp -r "$dx/debug/.build-id/." "$tmp/byid/.build-id/"
+"$bin" stack --no-repo --untrusted --no-system-debug --format json --debug-dir "$tmp/byid" \
+	"$dx/dumps/threads.dmp" >"$tmp/byid.json"
+compare "$tmp/byid.json" "$dx/ref/threads.lldb.txt" lldb-scan "threads.dmp, --untrusted, by build-id"
+check "... the program named from its file found by build-id" build_id \
+	"$($py -c "import json; print(json.load(open('$tmp/byid.json'))['reports'][0]['frames'][0]['module_check'])")"
+
 # What the files say besides the frames (read off the programs: a NULL
 # p[1] read faults at 0x4; abort() and std::terminate raise SIGABRT).
 $py - "$tmp" <<'PY' || fail=1

@@ -156,6 +156,24 @@ def main():
             bad.append(f"frames from the crash point {[hex(x) for x in a]}, the other record {[hex(x) for x in b]}")
         if not bad:
             print(f"ok {name}: fingerprint {report['fingerprint']} and {n} frames from the crash point as the other record")
+    elif kind == "lldb-scan":
+        # unwound without some module files (--untrusted): every frame
+        # lldb places must be among ours, in order; a frame of ours that
+        # lldb has not must be one found by scanning (the one method that
+        # can take a stale stack word for a return address)
+        theirs, stopped = parse_lldb(ref)
+        frames = 0
+        for tid, addrs, _ in theirs:
+            mine = physical_frames(ours.get(tid, {"frames": []}))
+            it = iter(a for _, a, _ in mine)
+            frames += len(addrs)
+            if not all(any(a == b for b in it) for a in addrs):
+                bad.append(f"thread {tid}: lldb's {[hex(a) for a in addrs]} not all among ours {[hex(a) for _, a, _ in mine]}")
+            extra = [f for _, a, f in mine if a not in addrs]
+            if any(f["found_by"] != "scan" for f in extra):
+                bad.append(f"thread {tid}: frames lldb lacks not found by scan: {[(f['address'], f['found_by']) for f in extra]}")
+        if not bad:
+            print(f"ok {name}: every one of lldb's {frames} frames among ours; ours beyond them found by scan")
     elif kind in ("eu-stack", "lldb"):
         if kind == "eu-stack":
             theirs = parse_eu_stack(ref)

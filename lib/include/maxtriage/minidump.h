@@ -61,6 +61,9 @@ typedef struct mt_md_module {
 	char *build_id; /* lower-case hex, or NULL */
 	int build_id_prefix; /* from a PDB70 GUID on Linux: the first 16
 	                        bytes of the build-id only */
+	uint64_t mapped_end; /* end of the last mapping of the same file in
+	                        the Linux maps stream, 0 when none (lldb
+	                        writes only its first segment's size) */
 } mt_md_module;
 
 typedef struct mt_md_memory {
@@ -107,6 +110,9 @@ typedef struct mt_minidump {
 	char *cpuinfo;
 	uint64_t *auxv; /* key, value pairs */
 	size_t nauxv;
+	uint64_t *code; /* executable mappings of the maps stream: start,
+	                   end pairs (ncode of them) */
+	size_t ncode;
 
 	int has_breakpad_info;
 	uint32_t dump_tid, requesting_tid;

@@ -58,6 +58,11 @@ typedef struct mt_unwind_image {
 	size_t nthreads;
 	mt_unwind_read_fn read;
 	void *read_ctx;
+	/* executable address ranges (start, end pairs), when the image says
+	 * (a minidump's maps): a scan's or frame pointer's return address in
+	 * a module whose file is not here must lie in one */
+	const uint64_t *code;
+	size_t ncode;
 } mt_unwind_image;
 
 typedef struct mt_unwind_frame {
