@@ -17,7 +17,8 @@
 #   OUTDIR/ref/NAME.core-eu-stack.txt  eu-stack on the kernel's core
 # NAMEs: threads (4 workers, NULL read in main's thread), threads-abort,
 # thrower (C++ exception, std::terminate), python (a C extension crashing
-# under python3). The programs run
+# under python3), threads-fp (threads.c without CFI: frame pointers;
+# only a gdb core). The programs run
 # from bin/ (stripped): the dumps name the stripped files, and names come
 # from the .build-id tree. Rebuilds only when a source or this script is
 # newer than OUTDIR/stamp. Writes nothing outside OUTDIR.
@@ -69,6 +70,10 @@ gcc -O2 -g -pthread $ldid -o "$u/threads" "$src/threads.c"
 clang++-19 -O1 -g $ldid -o "$u/thrower" "$src/thrower.cpp"
 # shellcheck disable=SC2046
 gcc -O1 -g -shared -fPIC $ldid $(python3-config --includes) -o "$u/crashext.so" "$src/crashext.c"
+# threads-fp: no CFI for the program's own functions (no -g, no unwind
+# tables), frame pointers kept: libdwfl's frame-pointer fallback
+gcc -O1 -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
+	-fno-unwind-tables -pthread $ldid -o "$out/bin/threads-fp" "$src/threads.c"
 for f in threads thrower crashext.so; do split "$f"; done
 
 py=/usr/bin/python3
@@ -136,5 +141,6 @@ for how in lldb_dump gdb_core kernel_core; do
 	$how thrower "$out/bin/thrower"
 	$how python "$py" -c "$pyargs"
 done
+gdb_core threads-fp "$out/bin/threads-fp" 2 segv
 date -u +%Y-%m-%dT%H:%M:%SZ >"$out/stamp"
 echo "dumps: built in $out"

@@ -56,6 +56,10 @@ for n in threads threads-abort thrower python; do
 	fi
 done
 [ $kernel_cores -gt 0 ] || echo "note: core_pattern is not 'core': no kernel cores compared"
+# no CFI in the program: libdwfl follows its frame pointers (and, as
+# eu-stack, cannot see the caller of a leaf function that set up none)
+stack "$dx/dumps/threads-fp.gcore" >"$tmp/fp.json"
+compare "$tmp/fp.json" "$dx/ref/threads-fp.eu-stack.txt" eu-stack "threads-fp.gcore" /threads-fp
 
 # The program's file found by build-id alone (--untrusted opens no path
 # the dump names: a .build-id/xx/rest link in --debug-dir, the layout of
