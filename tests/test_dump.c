@@ -61,8 +61,9 @@ static void test_linux_mini(void **state)
 	assert_int_equal(md.cpu, MT_CPU_X86_64);
 	assert_string_equal(md.os, "Linux");
 	assert_int_equal(md.ncpus, 4);
-	assert_non_null(strstr(md.os_version,
-	                       "4.9.60-linuxkit-aufs #1 SMP Mon Nov 6 16:00:12 UTC 2017"));
+	assert_non_null(strstr(
+	        md.os_version,
+	        "4.9.60-linuxkit-aufs #1 SMP Mon Nov 6 16:00:12 UTC 2017"));
 	assert_true(md.has_exception);
 	assert_int_equal(md.exception_code, 11); /* Crash reason: SIGSEGV */
 	assert_int_equal(md.exception_address, 0x45);
@@ -94,14 +95,13 @@ static void test_linux_mini(void **state)
 	assert_non_null(strstr(md.modules[0].name, "/crash"));
 	assert_non_null(md.modules[0].build_id);
 	assert_non_null(mt_minidump_module_at(&md, 0x7f514017d830ull));
-	assert_non_null(strstr(
-	        mt_minidump_module_at(&md, 0x7f514017d830ull)->name,
-	        "libc-2.23.so"));
-	assert_int_equal(mt_minidump_module_at(&md, 0x7f514015d000ull)->base +
-	                         mt_minidump_module_at(&md, 0x7f514015d000ull)
-	                                 ->size -
-	                         1,
-	                 0x7f514031cfffull);
+	assert_non_null(
+	        strstr(mt_minidump_module_at(&md, 0x7f514017d830ull)->name,
+	               "libc-2.23.so"));
+	assert_int_equal(
+	        mt_minidump_module_at(&md, 0x7f514015d000ull)->base +
+	                mt_minidump_module_at(&md, 0x7f514015d000ull)->size - 1,
+	        0x7f514031cfffull);
 	/* Linux memory map count: 35 */
 	assert_non_null(md.maps);
 	for (i = 0; md.maps[i]; i++)
@@ -117,8 +117,8 @@ static void test_linux_mini(void **state)
 	mt_buf_release(&b);
 }
 
-static const mt_md_annotation *
-find_annotation(const mt_minidump *md, const char *key)
+static const mt_md_annotation *find_annotation(const mt_minidump *md,
+                                               const char *key)
 {
 	size_t i;
 
@@ -141,8 +141,10 @@ static void test_simple_crashpad(void **state)
 	(void)state;
 	assert_int_equal(mt_minidump_parse(&md, b.ptr, b.len, &err), 0);
 	assert_true(md.crashpad);
-	assert_string_equal(md.report_id, "42f9de72-518a-43dd-97d7-8ddc328d3662");
-	assert_string_equal(md.client_id, "6fd2b3b9-9833-4b2f-bbf7-0bcf501bad7e");
+	assert_string_equal(md.report_id,
+	                    "42f9de72-518a-43dd-97d7-8ddc328d3662");
+	assert_string_equal(md.client_id,
+	                    "6fd2b3b9-9833-4b2f-bbf7-0bcf501bad7e");
 	a = find_annotation(&md, "hello");
 	assert_non_null(a);
 	assert_string_equal(a->scope, "process");
@@ -165,8 +167,7 @@ static void test_simple_crashpad(void **state)
 static void test_breakpad_annotations(void **state)
 {
 	mt_buf b = load(DIR "breakpad-minidump_crashpad_annotation.dmp");
-	static const char *const names[] = { "exceptionReason",
-		                             "exceptionName",
+	static const char *const names[] = { "exceptionReason", "exceptionName",
 		                             "firstexception_bt",
 		                             "firstexception",
 		                             "CounterAnnotation" };
@@ -178,8 +179,8 @@ static void test_breakpad_annotations(void **state)
 	(void)state;
 	assert_int_equal(mt_minidump_parse(&md, b.ptr, b.len, &err), 0);
 	assert_true(md.crashpad);
-	for (i = 0; i < md.nannotations && strcmp(md.annotations[i].key,
-	                                           names[0]);
+	for (i = 0;
+	     i < md.nannotations && strcmp(md.annotations[i].key, names[0]);
 	     i++)
 		;
 	assert_true(i < md.nannotations);
@@ -276,7 +277,8 @@ static void test_lying_headers(void **state)
 	put32(&b, get32(&b, e + 8), 1000000);
 	assert_int_equal(mt_minidump_parse(&md, b.ptr, b.len, &err), 0);
 	assert_int_equal(md.nthreads, 0);
-	assert_true(has_warning(&md, "thread list stream claims 1000000 entries"));
+	assert_true(
+	        has_warning(&md, "thread list stream claims 1000000 entries"));
 	assert_int_equal(md.nmodules, 8); /* the rest is read */
 	mt_minidump_release(&md);
 	mt_buf_release(&b);
@@ -436,7 +438,8 @@ static void test_crashdb(void **state)
 	mt_buf_printf(&p, "/%s", bb);
 	assert_int_equal(mkdir(p.ptr, 0700), 0);
 	assert_true(mt_crashdb_is(dir));
-	/* version 1, 2 attempts, created at 2000000000, uploaded, id "srv-42" */
+	/* version 1, 2 attempts, created at 2000000000, uploaded, id "srv-42"
+	 */
 	meta[0] = 1;
 	meta[4] = 2;
 	meta[16] = 0x00;
