@@ -101,7 +101,7 @@ static int crashdb_inputs(cli_strlist *inputs,
 
 int cmd_stack(int argc, char **argv)
 {
-	const char *format = "text", *crashdb = NULL;
+	const char *format = "text", *color_when = NULL, *crashdb = NULL;
 	int help_shown = 0, color = 0, latest = 0;
 	cli_triage cli;
 	cli_strlist inputs = { 0 }, owned = { 0 };
@@ -109,6 +109,7 @@ int cmd_stack(int argc, char **argv)
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_STRING(0, "crashdb", &crashdb, "DIR",
 		           "read the dumps of a Crashpad database (DIR/{new,pending,completed}/*.dmp) or a directory of .dmp files"),
 		CLI_FLAG(0, "latest", &latest,
@@ -164,7 +165,7 @@ int cmd_stack(int argc, char **argv)
 		total += sets[i].n;
 	}
 
-	color = !strcmp(format, "text") && cli_use_color(stdout);
+	color = !strcmp(format, "text") && cli_use_color(stdout, color_when);
 	if (!strcmp(format, "json"))
 		mt_stack_render_json(&out, in, inputs.n);
 	else if (!strcmp(format, "markdown"))

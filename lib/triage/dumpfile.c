@@ -369,6 +369,8 @@ static int triage_unwound(mt_report_set *set,
 	return 0;
 }
 
+static void database_annotations(mt_dump_info *d, const char *path);
+
 int mt_triage_is_image(const void *data, size_t len)
 {
 	return mt_minidump_is(data, len) || mt_unwind_is_core(data, len);
@@ -384,8 +386,14 @@ int mt_triage_image(mt_report_set *set,
 	mt_unwind_result u;
 	int rc;
 
-	if (mt_minidump_is(data, len))
-		return triage_minidump(set, data, len, p, err);
+	if (mt_minidump_is(data, len)) {
+		size_t first = set->n;
+
+		rc = triage_minidump(set, data, len, p, err);
+		if (rc == 0 && set->n > first && path && strcmp(path, "-"))
+			database_annotations(set->reports[first].dump, path);
+		return rc;
+	}
 	if (!mt_unwind_is_core(data, len))
 		return mt_error_set(
 		        err, MT_EFORMAT,
@@ -463,7 +471,7 @@ int mt_triage_file(mt_report_set *set,
 {
 	unsigned char head[64];
 	mt_buf data = MT_BUF_INIT;
-	size_t n = 0, first = set->n;
+	size_t n = 0;
 	FILE *f;
 	int rc = 0;
 
@@ -482,9 +490,7 @@ int mt_triage_file(mt_report_set *set,
 		goto out;
 	}
 	if (mt_minidump_is(data.ptr, data.len)) {
-		rc = triage_minidump(set, data.ptr, data.len, p, err);
-		if (rc == 0 && set->n > first && strcmp(path, "-"))
-			database_annotations(set->reports[first].dump, path);
+		rc = mt_triage_image(set, path, data.ptr, data.len, p, err);
 	} else if (mt_unwind_is_core(data.ptr, data.len)) {
 		rc = mt_error_set(
 		        err, MT_EUNSUPPORTED,
