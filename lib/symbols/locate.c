@@ -737,16 +737,18 @@ static void module_reset(mt_module *m)
 	m->path = m->debug_path = m->build_id = m->no_debug = NULL;
 }
 
-/* The file found by name is another build than the dump's id: the
- * right one from a debuginfod server, when asked for (never for an id
- * only the input names in untrusted mode). 1 when m now holds it. */
+/* The file found by name is another build than the dump's id, or none
+ * was found: the right one from a debuginfod server, when asked for
+ * (never for an id only the input names in untrusted mode). 1 when m
+ * now holds it. */
 static int replace_by_id(mt_symbolizer *s, mt_module *m, const char *id)
 {
 	mt_error err;
 	char *path = NULL;
 	int ok = 0;
 
-	if (!s->opts.debuginfod || s->opts.untrusted)
+	/* llvm-symbolizer's rules (object_symbols) fetch debug files only */
+	if (!s->opts.debuginfod || s->opts.untrusted || s->opts.object_symbols)
 		return 0;
 	if (sym_debuginfod_find_executable(&path, s, id, &err) == 0) {
 		module_reset(m);
@@ -790,6 +792,10 @@ int sym_locate_module(mt_symbolizer *s,
 			free(m->no_debug);
 			m->no_debug = NULL;
 		}
+	} else if (id && replace_by_id(s, m, id)) {
+		/* no file here: the module file itself from a server (its
+		 * .eh_frame unwinds), before its debug file alone */
+		ret = 0;
 	} else if (id && module_load_by_id(s, m, id) == 0) {
 		ret = 0;
 	} else {
