@@ -5,6 +5,7 @@
 #include "maxtriage/bucket_output.h"
 #include "maxtriage/buf.h"
 #include "maxtriage/crashdb.h"
+#include "maxtriage/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -371,18 +372,28 @@ static int gather(mt_bucket_set *bs, const work *w)
 	return unreadable;
 }
 
-/* 0, or CLI_EXIT_INPUT after saying why path could not be written. */
+/* 0, or CLI_EXIT_INPUT after saying why path could not be written. The
+ * file is written whole or not at all (outfile.h): a baseline a later
+ * CI step reads is never half a document. */
 static int write_baseline_file(const mt_bucket_set *bs, const char *path)
 {
 	mt_buf b = MT_BUF_INIT;
-	FILE *f = fopen(path, "w");
+	mt_outfile f;
+	mt_error err;
 	int rc = 0;
 
 	mt_bucket_render_json(&b, bs);
-	if (!f || fwrite(b.ptr, 1, b.len, f) != b.len || fclose(f) != 0)
-		rc = cli_error("bucket", CLI_EXIT_INPUT,
-		               "cannot write baseline '%s': %s", path,
-		               strerror(errno));
+	if (mt_outfile_open(&f, path, &err) < 0 ||
+	    mt_outfile_write(&f, b.ptr, b.len) < 0 ||
+	    mt_outfile_commit(&f, &err) < 0) {
+		if (f.fp) {
+			mt_error_set(&err, MT_EIO, "cannot write '%s': %s",
+			             path, strerror(f.err ? f.err : EIO));
+			mt_outfile_abort(&f);
+		}
+		rc = cli_error("bucket", CLI_EXIT_INPUT, "baseline: %s",
+		               err.msg);
+	}
 	mt_buf_release(&b);
 	return rc;
 }
