@@ -170,16 +170,54 @@ static void text_dump(mt_buf *b, const mt_report *r)
 		mt_buf_printf(b, "  warning:     %s\n", d->warnings[i]);
 }
 
-static void text_threads(mt_buf *b, const mt_report *r, int color)
+/* Whether two threads have the same frames (addresses and names): a
+ * pool of workers waiting in one place is printed once. */
+static int same_stack(const mt_report *a, const mt_report *b)
 {
 	size_t i;
 
+	if (a->nframes != b->nframes)
+		return 0;
+	for (i = 0; i < a->nframes; i++) {
+		const mt_frame *x = &a->frames[i], *y = &b->frames[i];
+
+		if (x->address != y->address || x->inlined != y->inlined ||
+		    (x->function && y->function
+		             ? strcmp(x->function, y->function) != 0
+		             : x->function != y->function))
+			return 0;
+	}
+	return 1;
+}
+
+static void text_threads(mt_buf *b, const mt_report *r, int color)
+{
+	size_t i, j;
+	unsigned char *shown = r->nthreads ? calloc(r->nthreads, 1) : NULL;
+
 	for (i = 0; i < r->nthreads; i++) {
 		const mt_report *t = &r->threads[i];
+		size_t same = 0;
 
-		mt_buf_printf(b, "  thread %s:\n", t->thread ? t->thread : "?");
+		if (shown && shown[i])
+			continue;
+		mt_buf_printf(b, "  thread %s", t->thread ? t->thread : "?");
+		for (j = i + 1; shown && j < r->nthreads; j++)
+			if (!shown[j] && same_stack(t, &r->threads[j])) {
+				shown[j] = 1;
+				same++;
+				mt_buf_printf(b, ", %s",
+				              r->threads[j].thread
+				                      ? r->threads[j].thread
+				                      : "?");
+			}
+		if (same)
+			mt_buf_printf(b, " (%zu threads, the same frames)",
+			              same + 1);
+		mt_buf_puts(b, ":\n");
 		text_frames(b, t, "  ", color);
 	}
+	free(shown);
 }
 
 static void text_report(mt_buf *b,
