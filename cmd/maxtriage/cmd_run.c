@@ -40,8 +40,9 @@ static const cli_command_help help = {
 	"or exits 0 but printed a crash or error report, the log and the IR dumps\n"
 	"are triaged as `report` does (stack, irdiff and their joins) into\n"
 	"DIR/triage.json (maxtriage.run.v1).\n"
-	"DIR holds the outputs of one run: the log.txt and triage.json of an\n"
-	"earlier run are removed first and DIR/ir is emptied when an earlier run\n"
+	"DIR holds the outputs of one run: the log.txt, triage.json and kept\n"
+	"dumps (core.PID, *.dmp, *.meta) of an earlier run are removed first and\n"
+	"DIR/ir is emptied when an earlier run\n"
 	"made it (DIR/ir holding other files is refused). Each file is written\n"
 	"whole beside its name and renamed into place, never through a symlink.\n"
 	"What the crash left is kept and triaged too: the command runs with its\n"
@@ -232,7 +233,9 @@ static int prepare_dir(const run_paths *rp, const char *outdir)
 		                 strerror(errno));
 	}
 	if (mt_outfile_remove(rp->log.ptr, &err) < 0 ||
-	    mt_outfile_remove(rp->triage.ptr, &err) < 0)
+	    mt_outfile_remove(rp->triage.ptr, &err) < 0 ||
+	    (access(rp->mark.ptr, F_OK) == 0 &&
+	     run_left_clear(outdir, &err) < 0))
 		return cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
 	fd = open(rp->mark.ptr, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
 	          0666);

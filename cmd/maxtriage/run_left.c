@@ -10,6 +10,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/crashdb.h"
+#include "maxtriage/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -331,6 +332,39 @@ void run_left_collect(run_left *l,
 	databases_in_log(&l->dbs, log);
 	keep_minidumps(l, outdir, kept, notes);
 	keep_core(l, outdir, pid, kept, notes);
+}
+
+/* The names run_left_collect gives what it keeps. */
+static int kept_name(const char *n)
+{
+	size_t len = strlen(n);
+
+	if (!strncmp(n, "core.", 5) && n[5] &&
+	    strspn(n + 5, "0123456789") == len - 5)
+		return 1;
+	return len > 5 &&
+	       (!strcmp(n + len - 4, ".dmp") || !strcmp(n + len - 5, ".meta"));
+}
+
+int run_left_clear(const char *outdir, mt_error *err)
+{
+	DIR *d = opendir(outdir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return 0;
+	while (!ret && (e = readdir(d))) {
+		mt_buf p = MT_BUF_INIT;
+
+		if (e->d_name[0] == '.' || !kept_name(e->d_name))
+			continue;
+		mt_buf_printf(&p, "%s/%s", outdir, e->d_name);
+		ret = mt_outfile_remove(p.ptr, err);
+		mt_buf_release(&p);
+	}
+	closedir(d);
+	return ret;
 }
 
 void run_left_release(run_left *l)

@@ -8,6 +8,7 @@
 #include "cmd.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/common.h"
 
 #include <sys/types.h>
 #include <time.h>
@@ -33,6 +34,9 @@ void run_left_collect(run_left *l,
                       cli_strlist *kept,
                       cli_strlist *notes);
 void run_left_release(run_left *l);
+/* Remove what an earlier run kept in outdir (core.PID, UUID.dmp and
+ * .meta). 0, or MT_EIO with err. */
+int run_left_clear(const char *outdir, mt_error *err);
 /* Free a list whose strings are owned. */
 void run_strlist_free(cli_strlist *l);
 

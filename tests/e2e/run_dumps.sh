@@ -102,6 +102,13 @@ sys.exit(0 if ok else 1)
 PY
 check "the database keeps its dump" 1 "$(ls "$home/.modular/crashdb/pending" | grep -c "$uuid.dmp")"
 
+# a second run into the same DIR keeps only its own: the first run's core
+# is gone
+if [ $kernel_cores -eq 1 ]; then
+	(cd "$tmp/w1" && "$bin" run $args -o "$tmp/hang" -- true >/dev/null 2>&1)
+	check "a later run into DIR clears what an earlier one kept" 0 "$(ls "$tmp/hang" | grep -c '^core\.')"
+fi
+
 # the kernel's core of a crash
 if [ $kernel_cores -eq 1 ]; then
 	mkdir -p "$tmp/w3"
