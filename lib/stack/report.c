@@ -2,6 +2,7 @@
 #include "stack_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/dumpinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,8 @@ static const char *const kind_names[] = {
 	[MT_KIND_MEMORY_LEAK] = "memory_leak",
 	[MT_KIND_MEMORY_ERROR] = "memory_error",
 	[MT_KIND_RUST_PANIC] = "rust_panic",
+	[MT_KIND_HANG] = "hang",
+	[MT_KIND_THREAD] = "thread",
 };
 
 const char *mt_kind_name(mt_kind k)
@@ -117,6 +120,11 @@ static const char *const producer_names[] = {
 	[MT_PRODUCER_MACOS_CRASH] = "macos-crash",
 	[MT_PRODUCER_GLIBC] = "glibc",
 	[MT_PRODUCER_RUST] = "rust",
+	[MT_PRODUCER_CRASHPAD] = "crashpad",
+	[MT_PRODUCER_BREAKPAD] = "breakpad",
+	[MT_PRODUCER_MINIDUMP] = "minidump",
+	[MT_PRODUCER_CORE] = "core",
+	[MT_PRODUCER_PROCESS] = "process",
 };
 
 const char *mt_signature_quality_name(mt_signature_quality q)
@@ -226,6 +234,10 @@ void mt_report_release(mt_report *r)
 		free(r->inflight[i].target);
 	}
 	free(r->inflight);
+	mt_dump_info_free(r->dump);
+	for (i = 0; i < r->nthreads; i++)
+		mt_report_release(&r->threads[i]);
+	free(r->threads);
 	for (i = 0; i < r->nnext_steps; i++)
 		free(r->next_steps[i]);
 	free(r->next_steps);
