@@ -56,6 +56,12 @@ GITHUB_STEP_SUMMARY=$tmp/summary.md $bin bucket -j 2 $args --baseline "$tmp/base
 rc=$?
 [ $rc -eq 1 ] || { echo "FAIL --format github with a new bucket: exit $rc, want 1"; fail=1; }
 
+# a summary that cannot be appended to is an output error (exit 3)
+GITHUB_STEP_SUMMARY=$tmp/no/such/dir/summary.md $bin bucket -j 2 $args --format github "$dumps" >/dev/null 2>"$tmp/sum.err"
+rc=$?
+[ $rc -eq 3 ] && [ "$(wc -l <"$tmp/sum.err")" -eq 1 ] && grep -q "cannot append to GITHUB_STEP_SUMMARY" "$tmp/sum.err" ||
+	{ echo "FAIL an unwritable GITHUB_STEP_SUMMARY: exit $rc, $(cat "$tmp/sum.err")"; fail=1; }
+
 # a message that holds what workflow commands escape: % , : and a newline
 mkdir "$tmp/esc"
 printf 'ABORT: 100%% broken, really: yes\n' >"$tmp/esc/dump.txt"
@@ -64,6 +70,10 @@ $bin bucket --no-repo --format json "$tmp/esc" >"$tmp/esc.json"
 # the cap: testdata/real holds far more than ten different crashes
 $bin bucket --no-repo --no-symbolize --format github "$root/testdata/real" >"$tmp/real.github"
 $bin bucket --no-repo --no-symbolize --format json "$root/testdata/real" >"$tmp/real.json"
+# and what people paste (any bytes, names, paths): every format valid
+$bin bucket --no-repo --no-symbolize --format sarif "$root/testdata/real" >"$tmp/real.sarif"
+$bin bucket --no-repo --no-symbolize --format junit "$root/testdata/real" >"$tmp/real.junit"
+$bin stack --no-repo --no-symbolize --format sarif "$root"/testdata/real/*.txt >"$tmp/real-stack.sarif"
 
 "$py" - "$tmp" "$root" "$repo" "$dumps" <<'PY' || fail=1
 import json, os, re, sys, jsonschema
@@ -81,7 +91,7 @@ val = V(schema, format_checker=jsonschema.FormatChecker())
 # the validator can say no: a result without its message
 bad = {"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"ruleId": "x"}]}]}
 check(list(val.iter_errors(bad)), "the SARIF schema accepts a result without a message")
-for name in ("b.sarif", "nobase.sarif", "stack.sarif"):
+for name in ("b.sarif", "nobase.sarif", "stack.sarif", "real.sarif", "real-stack.sarif"):
     doc = json.load(open(f"{t}/{name}"))
     errs = list(val.iter_errors(doc))
     check(not errs, f"{name} is not valid SARIF 2.1.0: {[e.message for e in errs[:3]]}")
@@ -130,6 +140,8 @@ for r, b in zip(res, d["buckets"]):
     check(len(fr) == len(b["example_stack"]["frames"]) == len(flow), f"{m}: frames in stacks/codeFlows/JSON differ")
     check([x["location"]["message"]["text"] for x in fr] ==
           [x["location"]["message"]["text"] for x in reversed(flow)], f"{m}: the code flow is not the stack reversed")
+rr = json.load(open(f"{t}/real.sarif"))["runs"][0]["results"]
+check(len(rr) == len(json.load(open(f"{t}/real.json"))["buckets"]), "testdata/real: a result per bucket")
 ns = json.load(open(f"{t}/nobase.sarif"))["runs"][0]["results"]
 check(all("baselineState" not in r for r in ns), "baselineState without a baseline")
 
@@ -199,7 +211,7 @@ PY
 
 # JUnit: valid against Jenkins' schema; the validator can say no
 xsd=$root/testdata/ci/junit-10.xsd
-for f in b.junit nobase.junit; do
+for f in b.junit nobase.junit real.junit; do
 	xmllint --noout --schema "$xsd" "$tmp/$f" 2>"$tmp/xmllint.err" ||
 		{ echo "FAIL $f does not validate against junit-10.xsd: $(head -3 "$tmp/xmllint.err")"; fail=1; }
 done
