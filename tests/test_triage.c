@@ -353,7 +353,8 @@ static void write_text(const char *path, const char *text)
 }
 
 /* Issue 20: a weak bucket is known to a baseline only through its exact
- * keys; a baseline of another signature version is refused. */
+ * keys; a baseline of another signature version is not trusted by
+ * fingerprint (issue 24: matched by example stacks, test_bucket.c). */
 static void baseline_weak_needs_exact_match(void **state)
 {
 	char path[] = "/tmp/mt-baseline-XXXXXX";
@@ -388,15 +389,23 @@ static void baseline_weak_needs_exact_match(void **state)
 	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
 	assert_int_equal(bs.buckets[0].is_new, 0);
 	assert_int_equal(bs.buckets[1].is_new, 1);
-	/* a baseline of signature version 1 (no version recorded) */
+	/* a baseline of signature version 1 (no version recorded) is read
+	 * (issue 24), its fingerprints not trusted: buckets without an
+	 * example stack are new however their fingerprints match */
 	write_text(path, "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": ["
-	                 "{\"fingerprint\": \"00000000000000bb\"}]}");
-	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), MT_EFORMAT);
-	assert_non_null(strstr(err.msg, "version 1"));
-	/* ... unless it holds no bucket: nothing to re-bucket */
+	                 "{\"fingerprint\": \"00000000000000bb\", "
+	                 "\"exact\": [\"22222222222222bb\"]}]}");
+	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
+	assert_int_equal(bs.baseline_version, 1);
+	assert_int_equal(bs.baseline_by_stack, 1);
+	assert_int_equal(bs.buckets[0].is_new, 1);
+	assert_int_equal(bs.buckets[1].is_new, 1);
+	/* ... and one that holds no bucket has nothing to match: no
+	 * warning (stack branch) */
 	write_text(path,
 	           "{\"schema\": \"maxtriage.bucket.v1\", \"buckets\": []}");
 	assert_int_equal(mt_bucket_apply_baseline(&bs, path, &err), 0);
+	assert_int_equal(bs.baseline_by_stack, 0);
 	mt_bucket_set_release(&bs);
 	unlink(path);
 }

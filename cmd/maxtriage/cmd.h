@@ -14,6 +14,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* maxtriage's version (--version, SARIF's tool.driver.version) */
+#ifndef MAXTRIAGE_VERSION
+#define MAXTRIAGE_VERSION "0.1.0"
+#endif
+
 /* The exit statuses (docs/exit-codes.md says which command uses which;
  * `run` passes its command's own status through instead). */
 enum {

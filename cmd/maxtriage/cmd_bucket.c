@@ -3,6 +3,8 @@
 #include "triage_cli.h"
 
 #include "maxtriage/bucket_output.h"
+#include "maxtriage/ci_output.h"
+#include "maxtriage/html_output.h"
 #include "maxtriage/buf.h"
 #include "maxtriage/crashdb.h"
 #include "maxtriage/outfile.h"
@@ -18,7 +20,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *const formats[] = { "text", "json", NULL };
+static const char *const formats[] = { "text",   "json",  "markdown", "sarif",
+	                               "github", "junit", "html",     NULL };
 
 static const cli_command_help help = {
 	"bucket", "FILE|DIR...",
@@ -66,10 +69,7 @@ static int strcmp_ptr(const void *a, const void *b)
 /* Record "path: why" under the bucket set's errors. Returns -1. */
 static int input_error(mt_bucket_set *bs, const char *path, const char *why)
 {
-	mt_buf b = MT_BUF_INIT;
-
-	mt_buf_printf(&b, "%s: %s", path, why);
-	MT_PUSH(bs->errors, bs->nerrors, bs->caperrors, mt_buf_detach(&b));
+	mt_bucket_add_error(bs, path, why);
 	return -1;
 }
 
@@ -338,40 +338,25 @@ static void run_workers(work *w, long jobs)
 		fputc('\n', stderr);
 }
 
-/* Add every report of every file to bs, in file order; unreadable files
- * become errors. Returns whether any file could not be read. */
-static int gather(mt_bucket_set *bs, const work *w)
+/* Add every report of every file to bs; unreadable files become
+ * errors. */
+static void gather(mt_bucket_set *bs, const work *w)
 {
-	int unreadable = 0;
 	size_t i, j;
 
 	for (i = 0; i < w->n; i++) {
 		const file_result *f = &w->files[i];
 
 		if (f->failed) {
-			mt_buf b = MT_BUF_INIT;
-
 			cli_message("bucket", "cannot read '%s': %s", f->path,
 			            f->error);
-			mt_buf_printf(&b, "%s: %s", f->path, f->error);
-			MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
-			        mt_buf_detach(&b));
-			unreadable = 1;
+			mt_bucket_add_error(bs, f->path, f->error);
 			continue;
 		}
-		bs->files++;
-		for (j = 0; j < f->set.n; j++) {
-			const mt_report *r = &f->set.reports[j];
-
-			mt_bucket_add(bs, r->fingerprint, r->signature,
-			              mt_category_name(r->category),
-			              mt_kind_name(r->kind),
-			              (int)r->signature_quality, r->exact,
-			              f->path, f->mtime);
-		}
+		mt_bucket_add_file(bs, f->path, f->mtime);
+		for (j = 0; j < f->set.n; j++)
+			mt_bucket_add_report(bs, f->path, &f->set.reports[j]);
 	}
-	mt_bucket_finish(bs);
-	return unreadable;
 }
 
 /* 0, or CLI_EXIT_INPUT after saying why path could not be written. The
@@ -401,19 +386,17 @@ static int write_baseline_file(const mt_bucket_set *bs, const char *path)
 }
 
 /* Find the files below inputs and triage them into w (files and paths
- * are owned by the caller). Returns whether an input could not be read. */
-static int triage_inputs(work *w,
-                         cli_strlist *paths,
-                         mt_bucket_set *bs,
-                         const cli_strlist *inputs,
-                         long jobs)
+ * are owned by the caller); what is not found goes under bs's errors. */
+static void triage_inputs(work *w,
+                          cli_strlist *paths,
+                          mt_bucket_set *bs,
+                          const cli_strlist *inputs,
+                          long jobs)
 {
-	int unreadable = 0;
 	size_t i;
 
 	for (i = 0; i < inputs->n; i++)
-		if (collect(paths, bs, inputs->items[i], 0) < 0)
-			unreadable = 1;
+		(void)collect(paths, bs, inputs->items[i], 0);
 	for (i = 0; i < bs->nerrors; i++)
 		cli_message("bucket", "cannot read %s", bs->errors[i]);
 	w->files = mt_calloc(paths->n, sizeof(*w->files));
@@ -422,21 +405,202 @@ static int triage_inputs(work *w,
 	for (i = 0; i < paths->n; i++)
 		w->files[i].path = (char *)paths->items[i];
 	run_workers(w, jobs);
-	return unreadable;
+}
+
+/* Print out on stdout. 0, or 1 after the one-line error. */
+static int write_out(const mt_buf *out)
+{
+	fwrite(out->ptr, 1, out->len, stdout);
+	if (fflush(stdout) != 0) {
+		cli_message("bucket", "cannot write output: %s",
+		            strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* A baseline of another signature version or other signature rules is
+ * used, matched by example stacks: say so (docs/json-bucket.md). */
+static void baseline_warning(const mt_bucket_set *bs, const char *path)
+{
+	if (bs->baseline_version != MT_SIGNATURE_VERSION)
+		cli_message(
+		        "bucket",
+		        "warning: baseline '%s' holds signatures of version "
+		        "%ld, this maxtriage signs with version %d: buckets "
+		        "are known by their example stacks (write it again "
+		        "with --write-baseline)",
+		        path, bs->baseline_version, MT_SIGNATURE_VERSION);
+	else
+		cli_message("bucket",
+		            "warning: baseline '%s' was signed with other "
+		            "signature rules: buckets are known by their "
+		            "example stacks (write it again with "
+		            "--write-baseline)",
+		            path);
+}
+
+/* --format github: with $GITHUB_STEP_SUMMARY set, the markdown summary
+ * is appended to that file as well (GitHub shows it on the run's page).
+ * 0, or CLI_EXIT_INPUT after the error. */
+static int step_summary(const mt_bucket_set *bs, const mt_ci_opts *co)
+{
+	const char *path = getenv("GITHUB_STEP_SUMMARY");
+	mt_buf md = MT_BUF_INIT;
+	FILE *f;
+	int rc = 0;
+
+	if (!path || !*path)
+		return 0;
+	mt_bucket_render_markdown(&md, bs, co);
+	f = fopen(path, "a");
+	if (f) {
+		size_t n = fwrite(md.ptr, 1, md.len, f);
+
+		if (fclose(f) != 0 || n != md.len)
+			f = NULL;
+	}
+	if (!f)
+		rc = cli_error("bucket", CLI_EXIT_INPUT,
+		               "cannot append to GITHUB_STEP_SUMMARY '%s': %s",
+		               path, strerror(errno));
+	mt_buf_release(&md);
+	return rc;
+}
+
+/* The buckets in format. 0, or the exit status after the error. */
+static int render(mt_buf *out,
+                  const mt_bucket_set *bs,
+                  const char *format,
+                  const char *color_when,
+                  const mt_repo *repo)
+{
+	mt_ci_opts co;
+
+	memset(&co, 0, sizeof(co));
+	co.repo_root = repo ? mt_repo_workdir(repo) : NULL;
+	co.tool_version = MAXTRIAGE_VERSION;
+	if (!strcmp(format, "json"))
+		mt_bucket_render_json(out, bs);
+	else if (!strcmp(format, "markdown"))
+		mt_bucket_render_markdown(out, bs, &co);
+	else if (!strcmp(format, "sarif"))
+		mt_bucket_render_sarif(out, bs, &co);
+	else if (!strcmp(format, "junit"))
+		mt_bucket_render_junit(out, bs, &co);
+	else if (!strcmp(format, "github")) {
+		mt_bucket_render_github(out, bs, &co);
+		return step_summary(bs, &co);
+	} else if (!strcmp(format, "html"))
+		mt_html_render_buckets(out, "maxtriage bucket", bs, &co);
+	else
+		mt_bucket_render_text(out, bs,
+		                      cli_use_color(stdout, color_when));
+	return 0;
+}
+
+/* --files-from: one input path per line of path ('-': stdin), as
+ * find(1), split(1), Hadoop streaming and Spark's RDD.pipe write them;
+ * a '\r' before the newline and empty lines are dropped. 0, or
+ * CLI_EXIT_INPUT after saying why it could not be read. */
+static int read_file_list(cli_strlist *out, const char *path)
+{
+	mt_buf b = MT_BUF_INIT;
+	char *p, *nl;
+
+	if (mt_buf_read_file(&b, path) < 0) {
+		mt_buf_release(&b);
+		return cli_error("bucket", CLI_EXIT_INPUT,
+		                 "cannot read --files-from '%s': %s", path,
+		                 strerror(errno));
+	}
+	for (p = b.ptr; p < b.ptr + b.len; p = nl + 1) {
+		size_t n;
+
+		nl = memchr(p, '\n', (size_t)(b.ptr + b.len - p));
+		if (!nl)
+			nl = b.ptr + b.len;
+		n = (size_t)(nl - p);
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n)
+			cli_strlist_push(out, mt_strndup(p, n));
+	}
+	mt_buf_release(&b);
+	return 0;
+}
+
+/* --merge: every partial document of every input into bs. 0, or the
+ * exit status after the one-line error. */
+static int merge_inputs(mt_bucket_set *bs, const cli_strlist *inputs)
+{
+	size_t i, ndocs;
+	mt_error err;
+
+	for (i = 0; i < inputs->n; i++) {
+		mt_buf text = MT_BUF_INIT;
+		int rc;
+
+		if (mt_buf_read_file(&text, inputs->items[i]) < 0) {
+			mt_buf_release(&text);
+			return cli_error("bucket", CLI_EXIT_INPUT,
+			                 "cannot read '%s': %s",
+			                 inputs->items[i], strerror(errno));
+		}
+		rc = mt_bucket_merge_partials(bs, text.ptr, text.len,
+		                              inputs->items[i], &ndocs, &err);
+		mt_buf_release(&text);
+		if (rc < 0)
+			return cli_error("bucket", CLI_EXIT_USAGE, "%s",
+			                 err.msg);
+	}
+	return 0;
+}
+
+/* The options that exclude each other; 0 or CLI_EXIT_USAGE. */
+static int check_modes(int merge,
+                       int emit_partial,
+                       const char *files_from,
+                       const cli_strlist *inputs,
+                       const cli_triage *cli,
+                       const char *format,
+                       const char *baseline,
+                       const char *write_baseline)
+{
+	if (merge && files_from)
+		return cli_error("bucket", CLI_EXIT_USAGE,
+		                 "--merge reads partial results, --files-from "
+		                 "dumps: give one of them");
+	if (merge && cli->rules_files.n)
+		return cli_error("bucket", CLI_EXIT_USAGE,
+		                 "--rules applies when dumps are triaged: give "
+		                 "it to the --emit-partial runs");
+	if (emit_partial && (baseline || write_baseline || format))
+		return cli_error("bucket", CLI_EXIT_USAGE,
+		                 "--emit-partial writes a partial result: give "
+		                 "--format, --baseline and --write-baseline to "
+		                 "the --merge step");
+	if (!inputs->n && !files_from)
+		return cli_error("bucket", CLI_EXIT_USAGE,
+		                 merge ? "no input: give partial results, or "
+		                         "'-' for stdin"
+		                       : "no input: give dump files or "
+		                         "directories");
+	return 0;
 }
 
 int cmd_bucket(int argc, char **argv)
 {
-	const char *format = "text", *color_when = NULL, *baseline = NULL,
-	           *write_baseline = NULL;
+	const char *format = NULL, *color_when = NULL, *baseline = NULL,
+	           *write_baseline = NULL, *files_from = NULL;
 	long jobs = 0;
-	int help_shown = 0, unreadable = 0;
+	int help_shown = 0, merge = 0, emit_partial = 0;
 	cli_triage cli;
-	cli_strlist inputs = { 0 }, paths = { 0 };
+	cli_strlist inputs = { 0 }, paths = { 0 }, listed = { 0 };
 	// clang-format off
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
-		           "output format"),
+		           "output format (the CI ones: docs/ci.md)"),
 		CLI_COLOR(&color_when),
 		CLI_INT('j', "jobs", &jobs, "N",
 		        "triage N files in parallel (default: the number of "
@@ -446,6 +610,15 @@ int cmd_bucket(int argc, char **argv)
 		           "are new, exit 1 if any"),
 		CLI_STRING(0, "write-baseline", &write_baseline, "FILE",
 		           "write the buckets found as a baseline"),
+		CLI_FLAG(0, "emit-partial", &emit_partial,
+		         "print a partial result (maxtriage.bucket.partial.v1, "
+		         "one line) for --merge instead of buckets"),
+		CLI_FLAG(0, "merge", &merge,
+		         "the inputs are partial results ('-': stdin, one or "
+		         "more documents): combine them"),
+		CLI_STRING(0, "files-from", &files_from, "FILE",
+		           "read input paths from FILE, one per line ('-': "
+		           "stdin)"),
 		CLI_TRIAGE_OPTIONS(&cli),
 		CLI_OPT_TERMINATOR
 	};
@@ -464,21 +637,38 @@ int cmd_bucket(int argc, char **argv)
 	rc = cli_opts_parse(&help, opts, argc, argv, &inputs, &help_shown);
 	if (rc || help_shown)
 		goto out;
-	if (!inputs.n) {
-		rc = cli_error("bucket", CLI_EXIT_USAGE,
-		               "no input: give dump files or directories");
+	if ((rc = check_modes(merge, emit_partial, files_from, &inputs, &cli,
+	                      format, baseline, write_baseline)))
 		goto out;
-	}
 	if (jobs < 0 || jobs > 256) {
 		rc = cli_error("bucket", CLI_EXIT_USAGE,
 		               "--jobs must be between 1 and 256");
 		goto out;
 	}
+	if (files_from && (rc = read_file_list(&listed, files_from)))
+		goto out;
+	for (i = 0; i < inputs.n; i++)
+		cli_strlist_push(&listed, mt_strdup(inputs.items[i]));
 	if ((rc = cli_triage_setup(&cli, "bucket")))
 		goto out;
-	unreadable = triage_inputs(&w, &paths, &bs, &inputs,
-	                           jobs ? jobs : default_jobs());
-	unreadable |= gather(&bs, &w);
+	if (merge) {
+		if ((rc = merge_inputs(&bs, &listed)))
+			goto out;
+	} else {
+		(void)mt_bucket_set_rules(&bs, mt_rules_signature_id(cli.rules),
+		                          &err);
+		triage_inputs(&w, &paths, &bs, &listed,
+		              jobs ? jobs : default_jobs());
+		gather(&bs, &w);
+	}
+	mt_bucket_finish(&bs);
+	if (emit_partial) {
+		mt_bucket_render_partial(&out, &bs);
+		rc = write_out(&out) ? CLI_EXIT_INPUT
+		     : bs.nerrors    ? CLI_EXIT_INPUT
+		                     : CLI_EXIT_OK;
+		goto out;
+	}
 	if (baseline && mt_bucket_apply_baseline(&bs, baseline, &err) < 0) {
 		rc = cli_error("bucket",
 		               err.code == MT_EIO ? CLI_EXIT_INPUT
@@ -486,16 +676,21 @@ int cmd_bucket(int argc, char **argv)
 		               "%s", err.msg);
 		goto out;
 	}
+	if (baseline && bs.baseline_by_stack)
+		baseline_warning(&bs, baseline);
 	if (write_baseline && (rc = write_baseline_file(&bs, write_baseline)))
 		goto out;
-	if (!strcmp(format, "json"))
-		mt_bucket_render_json(&out, &bs);
-	else
-		mt_bucket_render_text(&out, &bs,
-		                      cli_use_color(stdout, color_when));
-	fwrite(out.ptr, 1, out.len, stdout);
-	fflush(stdout);
-	if (unreadable)
+	if ((rc = render(&out, &bs, format ? format : "text", color_when,
+	                 cli.repo)))
+		goto out;
+	if (write_out(&out)) {
+		rc = CLI_EXIT_INPUT;
+		goto out;
+	}
+	/* an input not triaged is the status whatever else happened; the
+	 * same whether it was found here or in a shard (its error is in
+	 * the partial) */
+	if (bs.nerrors)
 		rc = CLI_EXIT_INPUT;
 	else
 		rc = baseline && mt_bucket_count_new(&bs) ? CLI_EXIT_NOTHING
@@ -509,6 +704,9 @@ out:
 	for (i = 0; i < paths.n; i++)
 		free((char *)paths.items[i]);
 	cli_strlist_release(&paths);
+	for (i = 0; i < listed.n; i++)
+		free((char *)listed.items[i]);
+	cli_strlist_release(&listed);
 	mt_buf_release(&out);
 	mt_bucket_set_release(&bs);
 	cli_triage_release(&cli);

@@ -3,6 +3,8 @@
 #include "triage_cli.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/ci_output.h"
+#include "maxtriage/html_output.h"
 #include "maxtriage/crashdb.h"
 #include "maxtriage/stack.h"
 #include "maxtriage/stack_output.h"
@@ -14,7 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const formats[] = { "text", "json", "markdown", NULL };
+static const char *const formats[] = { "text",  "json", "markdown",
+	                               "sarif", "html", NULL };
 
 static const cli_command_help help = {
 	"stack", "FILE...",
@@ -108,7 +111,7 @@ int cmd_stack(int argc, char **argv)
 	// clang-format off
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
-		           "output format"),
+		           "output format (sarif: docs/ci.md)"),
 		CLI_COLOR(&color_when),
 		CLI_STRING(0, "crashdb", &crashdb, "DIR",
 		           "read the dumps of a Crashpad database (DIR/{new,pending,completed}/*.dmp) or a directory of .dmp files"),
@@ -122,6 +125,7 @@ int cmd_stack(int argc, char **argv)
 	mt_report_set *sets = NULL;
 	mt_stack_input *in = NULL;
 	mt_pipeline pipe;
+	mt_ci_opts co;
 	mt_buf out = MT_BUF_INIT;
 	size_t i, total = 0;
 	int rc, unreadable = 0;
@@ -166,8 +170,17 @@ int cmd_stack(int argc, char **argv)
 	}
 
 	color = !strcmp(format, "text") && cli_use_color(stdout, color_when);
+	memset(&co, 0, sizeof(co));
+	co.repo_root = cli.repo ? mt_repo_workdir(cli.repo) : NULL;
+	co.tool_version = MAXTRIAGE_VERSION;
+	co.signature_rules = mt_rules_signature_id(cli.rules);
 	if (!strcmp(format, "json"))
 		mt_stack_render_json(&out, in, inputs.n);
+	else if (!strcmp(format, "sarif"))
+		mt_stack_render_sarif(&out, in, inputs.n, &co);
+	else if (!strcmp(format, "html"))
+		mt_html_render_stack(&out, "maxtriage stack", in, inputs.n,
+		                     &co);
 	else if (!strcmp(format, "markdown"))
 		mt_stack_render_markdown(&out, in, inputs.n);
 	else

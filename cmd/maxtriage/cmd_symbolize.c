@@ -20,10 +20,6 @@
 
 #define CMD "symbolize"
 
-#ifndef MAXTRIAGE_VERSION
-#define MAXTRIAGE_VERSION "0.1.0"
-#endif
-
 /* How an option takes its value: none, "--opt=V" or "--opt V" (or
  * "-eV"), only "--opt=V", or optionally "=V". */
 typedef enum { A_NONE, A_VALUE, A_JOINED, A_OPTIONAL } arg_kind;

@@ -4,10 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifndef MAXTRIAGE_VERSION
-#define MAXTRIAGE_VERSION "0.1.0"
-#endif
-
 // clang-format off
 static const struct {
 	const char *name;

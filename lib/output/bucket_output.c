@@ -27,6 +27,37 @@ static void text(mt_json *w, const char *key, const char *s)
 	mt_json_string(w, key, s ? s : "");
 }
 
+/* An example stack's frames (docs/json-bucket.md, "example_stack"). */
+static void frames_json(mt_json *w, const mt_bucket *b)
+{
+	size_t j;
+
+	mt_json_array_begin(w, "frames");
+	for (j = 0; j < b->nframes; j++) {
+		const mt_bucket_frame *f = &b->frames[j];
+
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "name", f->name);
+		mt_json_string(w, "file", f->file);
+		if (f->line)
+			mt_json_int(w, "line", f->line);
+		else
+			mt_json_null(w, "line");
+		mt_json_string(w, "module", f->module);
+		mt_json_string(w, "category", f->category);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+}
+
+static void crash_point_json(mt_json *w, const mt_bucket *b)
+{
+	if (b->crash_point >= 0)
+		mt_json_int(w, "crash_point", b->crash_point);
+	else
+		mt_json_null(w, "crash_point");
+}
+
 static void bucket_json(mt_json *w, const mt_bucket *b)
 {
 	char t1[32], t2[32];
@@ -49,13 +80,17 @@ static void bucket_json(mt_json *w, const mt_bucket *b)
 	mt_json_uint64(w, "count", b->count);
 	mt_json_array_begin(w, "files");
 	for (j = 0; j < b->nfiles; j++)
-		text(w, NULL, b->files[j]);
+		text(w, NULL, b->files[j].path);
 	mt_json_array_end(w);
 	mt_json_bool(w, "new", b->is_new);
-	if (b->nfiles)
-		text(w, "example", b->files[0]);
+	if (b->example)
+		text(w, "example", b->example);
 	else
 		mt_json_null(w, "example");
+	mt_json_object_begin(w, "example_stack");
+	crash_point_json(w, b);
+	frames_json(w, b);
+	mt_json_object_end(w);
 	mt_json_string(w, "first_time", t1);
 	mt_json_string(w, "last_time", t2);
 	mt_json_object_end(w);
@@ -70,6 +105,7 @@ void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 	mt_json_object_begin(&w, NULL);
 	mt_json_string(&w, "schema", MT_BUCKET_SCHEMA);
 	mt_json_int(&w, "signature_version", MT_SIGNATURE_VERSION);
+	mt_json_string(&w, "signature_rules", s->signature_rules);
 	mt_json_array_begin(&w, "buckets");
 	for (i = 0; i < s->n; i++)
 		bucket_json(&w, &s->buckets[i]);
@@ -83,6 +119,66 @@ void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 	mt_json_array_end(&w);
 	mt_json_object_end(&w);
 	(void)mt_json_finish(&w); /* a buffer writer used rightly: 0 */
+}
+
+void mt_bucket_render_partial(mt_buf *out, const mt_bucket_set *s)
+{
+	mt_json w;
+	size_t i, j;
+
+	/* one line: a record for line-oriented engines (Hadoop streaming,
+	 * Spark's pipe) as much as a file */
+	mt_json_init_buf(&w, out, MT_JSON_COMPACT);
+	mt_json_object_begin(&w, NULL);
+	mt_json_string(&w, "schema", MT_BUCKET_PARTIAL_SCHEMA);
+	mt_json_int(&w, "signature_version", MT_SIGNATURE_VERSION);
+	mt_json_string(&w, "signature_rules", s->signature_rules);
+	mt_json_array_begin(&w, "files");
+	for (i = 0; i < s->ninputs; i++) {
+		mt_json_object_begin(&w, NULL);
+		text(&w, "path", s->inputs[i].path);
+		mt_json_int(&w, "mtime", s->inputs[i].mtime);
+		mt_json_object_end(&w);
+	}
+	mt_json_array_end(&w);
+	mt_json_array_begin(&w, "errors");
+	for (i = 0; i < s->nerrors; i++)
+		text(&w, NULL, s->errors[i]);
+	mt_json_array_end(&w);
+	mt_json_array_begin(&w, "buckets");
+	for (i = 0; i < s->n; i++) {
+		const mt_bucket *b = &s->buckets[i];
+
+		mt_json_object_begin(&w, NULL);
+		text(&w, "fingerprint", b->fingerprint);
+		mt_json_string(&w, "signature_quality",
+		               mt_signature_quality_name(
+		                       (mt_signature_quality)b->quality));
+		mt_json_array_begin(&w, "exact");
+		for (j = 0; j < b->nexact; j++)
+			text(&w, NULL, b->exact[j]);
+		mt_json_array_end(&w);
+		mt_json_array_begin(&w, "files");
+		for (j = 0; j < b->nfiles; j++) {
+			mt_json_object_begin(&w, NULL);
+			text(&w, "path", b->files[j].path);
+			mt_json_uint64(&w, "reports", b->files[j].reports);
+			mt_json_object_end(&w);
+		}
+		mt_json_array_end(&w);
+		mt_json_object_begin(&w, "example");
+		text(&w, "file", b->example);
+		text(&w, "signature", b->signature);
+		text(&w, "class", b->category);
+		text(&w, "kind", b->kind);
+		crash_point_json(&w, b);
+		frames_json(&w, b);
+		mt_json_object_end(&w);
+		mt_json_object_end(&w);
+	}
+	mt_json_array_end(&w);
+	mt_json_object_end(&w);
+	(void)mt_json_finish(&w);
 }
 
 void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color)
@@ -110,7 +206,7 @@ void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color)
 		        b->signature, "");
 		mt_buf_printf(out, "%s        e.g. %s (%zu file%s, %s .. %s)\n",
 		              s->has_baseline ? "    " : "",
-		              b->nfiles ? b->files[0] : "-", b->nfiles,
+		              b->example ? b->example : "-", b->nfiles,
 		              b->nfiles == 1 ? "" : "s", t1, t2);
 	}
 	for (i = 0; i < s->nerrors; i++)

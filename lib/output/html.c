@@ -9,7 +9,7 @@
  * charts (HTML drawn here) and the little script that switches the IR
  * pair are all inline, so the file can be attached to a bug report.
  */
-#include "maxtriage/html_output.h"
+#include "html_int.h"
 
 #include "maxtriage/common.h"
 #include "maxtriage/hash.h"
@@ -18,71 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_FRAMES_SHOWN 40
-
-static void esc(mt_buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			mt_buf_puts(b, "&amp;");
-			break;
-		case '<':
-			mt_buf_puts(b, "&lt;");
-			break;
-		case '>':
-			mt_buf_puts(b, "&gt;");
-			break;
-		case '"':
-			mt_buf_puts(b, "&quot;");
-			break;
-		case '\'':
-			mt_buf_puts(b, "&#39;");
-			break;
-		default:
-			mt_buf_putc(b, *s);
-		}
-	}
-}
-
-static void escn(mt_buf *b, const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		char c[2] = { s[i], 0 };
-
-		if (s[i] == '\0')
-			continue;
-		esc(b, c);
-	}
-}
-
-/*
- * The page fits any window from 1280 px up: tables may not grow past
- * it (long names and locations wrap), the charts are grids whose bar
- * column takes what the labels leave, and the two IR panes share the
- * width (flex items of min-width 0) and scroll inside themselves.
- */
-static const char style_sheet[] =
-        "body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1d2330;background:#fff}"
-        "h1{font-size:22px;overflow-wrap:anywhere}h2{font-size:18px;border-bottom:1px solid #ccd;padding-bottom:4px;margin-top:32px;overflow-wrap:anywhere}"
-        "h3{font-size:15px;margin-top:20px;overflow-wrap:anywhere}"
-        "table{border-collapse:collapse;margin:8px 0 16px;max-width:100%}td,th{border:1px solid #d5d9e2;padding:3px 8px;text-align:left;vertical-align:top}td{overflow-wrap:anywhere}th{white-space:nowrap}td.at{min-width:13em}"
-        "th{background:#f1f3f8}code,pre{font:12px/1.35 ui-monospace,monospace}td pre{white-space:pre-wrap;margin:0}"
-        "td ul{margin:0;padding-left:18px}td.count{white-space:nowrap}.nofold .count,.noat .at{display:none}"
-        ".unchanged{color:#778}.new{color:#0a6b2a}.gone{color:#a11}"
-        ".cat-model{color:#8a1fa8;font-weight:600}.cat-kernel{color:#a86a00;font-weight:600}.cat-runtime{color:#0a6f86;font-weight:600}"
-        ".cat-handler,.cat-system{color:#889}"
-        ".chart{display:grid;grid-template-columns:fit-content(34%) minmax(160px,1fr);gap:4px 10px;align-items:center;max-width:1200px;font-size:12px;margin:8px 0}"
-        ".chart .lab{overflow-wrap:anywhere}.chart .bar{display:flex;align-items:center;height:16px;padding-right:5em}"
-        ".chart .bar i{display:block;flex:none;height:100%;min-width:1px}.chart .num{flex:none;padding-left:6px;font-variant-numeric:tabular-nums}"
-        ".legend{max-width:1200px;font-size:12px}.legend span{display:inline-block;margin-right:12px}.sw{display:inline-block;width:10px;height:10px;margin-right:4px}"
-        "select{max-width:100%}"
-        ".panes{display:flex;gap:8px}.panes>div{flex:1 1 0;min-width:0}.panes b{display:block;overflow-wrap:anywhere}"
-        ".panes pre{border:1px solid #ccd;padding:6px;overflow:auto;max-height:70vh;margin:0;background:#fafbfd}"
-        ".panes .only{background:#ffe08a}.note{color:#667}";
 
 /*
  * Colours for dialects and devices: a fixed palette of hues far apart
@@ -206,7 +141,7 @@ chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
 		mt_buf tip = MT_BUF_INIT;
 
 		mt_buf_printf(b, "<div class=\"lab\">[%zu] ", s->index);
-		esc(b, s->stage->name);
+		html_esc(b, s->stage->name);
 		mt_buf_puts(b, "</div><div class=\"bar\">");
 		for (k = 0; k < l->n; k++) {
 			size_t v = count_of(c, n, l->names[k].name);
@@ -224,14 +159,14 @@ chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
 			used[k] = 1;
 			segment(b, 100.0 * (double)v / (double)max,
 			        legend_colour(k));
-			esc(b, l->names[k].name);
+			html_esc(b, l->names[k].name);
 			mt_buf_printf(b, ": %zu\"></i>", v);
 		}
 		if (other) {
 			segment(b, 100.0 * (double)other / (double)max,
 			        OTHER_COLOUR);
 			mt_buf_puts(b, "other: ");
-			esc(b, tip.ptr);
+			html_esc(b, tip.ptr);
 			mt_buf_puts(b, "\"></i>");
 			other_used = 1;
 		}
@@ -251,7 +186,7 @@ chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
 		mt_buf_printf(
 		        b, "<span><i class=\"sw\" style=\"background:%s\"></i>",
 		        legend_colour(k));
-		esc(b, l->names[k].name);
+		html_esc(b, l->names[k].name);
 		mt_buf_puts(b, "</span>");
 	}
 	if (other_used) {
@@ -262,7 +197,7 @@ chart(mt_buf *b, const mt_irdiff_graph *g, const legend *l, int by_device)
 		for (k = NPALETTE; k < l->n; k++)
 			if (used[k]) {
 				mt_buf_putc(b, ' ');
-				esc(b, l->names[k].name);
+				html_esc(b, l->names[k].name);
 			}
 		mt_buf_puts(b, "</span>");
 	}
@@ -315,18 +250,6 @@ static void charts(mt_buf *b,
 	} else {
 		mt_buf_puts(b, "<p class=\"note\">every op of every stage is "
 		               "on the CPU: no device chart</p>");
-	}
-}
-
-static void locs(mt_buf *b, char **l, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		mt_buf_puts(b, i ? ", " : "");
-		mt_buf_puts(b, "<code>");
-		esc(b, l[i]);
-		mt_buf_puts(b, "</code>");
 	}
 }
 
@@ -426,7 +349,7 @@ static void locs_of(mt_buf *b, const mt_ir_opref *refs, size_t n)
 			if (shown == MAX_LOCS_SHOWN)
 				continue;
 			mt_buf_puts(b, shown ? ", <code>" : "<code>");
-			esc(b, refs[i].locs[k]);
+			html_esc(b, refs[i].locs[k]);
 			mt_buf_puts(b, "</code>");
 			shown++;
 		}
@@ -438,15 +361,15 @@ static void locs_of(mt_buf *b, const mt_ir_opref *refs, size_t n)
 static void opname(mt_buf *b, const mt_ir_opref *r)
 {
 	mt_buf_puts(b, "<code>");
-	esc(b, r->op);
+	html_esc(b, r->op);
 	mt_buf_puts(b, "</code>");
 	if (r->sym) {
 		mt_buf_puts(b, " @");
-		esc(b, r->sym);
+		html_esc(b, r->sym);
 	}
 	if (r->device) {
 		mt_buf_puts(b, " on ");
-		esc(b, r->device);
+		html_esc(b, r->device);
 	}
 }
 
@@ -530,7 +453,7 @@ static void counts_list(mt_buf *b, const mt_ir_count *c, size_t n)
 
 	for (m = 0; m < n; m++) {
 		mt_buf_printf(b, "%s%zux ", m ? ", " : "", c[m].n);
-		esc(b, c[m].name);
+		html_esc(b, c[m].name);
 	}
 }
 
@@ -555,10 +478,10 @@ static void between(mt_buf *b, const mt_irdiff_step *st)
 
 		if (c && p && !strncmp(p, e, gl + 2)) {
 			mt_buf_puts(b, ", ");
-			esc(b, c + 2);
+			html_esc(b, c + 2);
 		} else {
 			mt_buf_puts(b, k ? "; " : " ");
-			esc(b, e);
+			html_esc(b, e);
 		}
 	}
 	mt_buf_puts(b, "</span>");
@@ -588,9 +511,9 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 		c = &last->t.counts;
 		mt_buf_printf(b, "<tr class=\"%s\"><td>",
 		              st->t.changed ? "changed" : "unchanged");
-		esc(b, stage_name(g, st->from));
+		html_esc(b, stage_name(g, st->from));
 		mt_buf_puts(b, "</td><td>");
-		esc(b, stage_name(g, last->to));
+		html_esc(b, stage_name(g, last->to));
 		mt_buf_printf(
 		        b,
 		        "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td><td>",
@@ -602,7 +525,8 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 				mt_buf_printf(b, " (%zu stages:", j - s);
 				for (k = s; k < j; k++) {
 					mt_buf_putc(b, ' ');
-					esc(b, stage_name(g, g->steps[k].to));
+					html_esc(b,
+					         stage_name(g, g->steps[k].to));
 				}
 				mt_buf_putc(b, ')');
 			}
@@ -628,10 +552,10 @@ static void stage_cell(mt_buf *out,
 {
 	mt_buf_clear(out);
 	if (both) {
-		esc(out, stage_name(g, st->from));
+		html_esc(out, stage_name(g, st->from));
 		mt_buf_puts(out, " &rarr; ");
 	}
-	esc(out, stage_name(g, st->to));
+	html_esc(out, stage_name(g, st->to));
 }
 
 /* One kind of finding in a table: how many a step has and how its k-th
@@ -687,7 +611,7 @@ kernel_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	const mt_ir_kernel *x = &st->t.kernels[k];
 
 	mt_buf_puts(cells, "<td><code>");
-	esc(cells, x->kernel);
+	html_esc(cells, x->kernel);
 	mt_buf_printf(cells, "</code></td><td>%s</td><td>",
 	              x->change == MT_IR_KERNEL_OUTLINED ? "outlined"
 	                                                 : "compiled");
@@ -711,9 +635,9 @@ placement_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	mt_buf_puts(cells, "<td>");
 	opname(cells, &p->op);
 	mt_buf_puts(cells, "</td><td>placed ");
-	esc(cells, p->from);
+	html_esc(cells, p->from);
 	mt_buf_puts(cells, " &rarr; ");
-	esc(cells, p->to);
+	html_esc(cells, p->to);
 	mt_buf_puts(cells, "</td>");
 	locs_of(where, &p->op, 1);
 }
@@ -736,9 +660,9 @@ transfer_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	/* an op that names no ends is not given "? → ?" */
 	if (x->from || x->to) {
 		mt_buf_putc(cells, ' ');
-		esc(cells, x->from ? x->from : "?");
+		html_esc(cells, x->from ? x->from : "?");
 		mt_buf_puts(cells, " &rarr; ");
-		esc(cells, x->to ? x->to : "?");
+		html_esc(cells, x->to ? x->to : "?");
 	}
 	mt_buf_puts(cells, "</td>");
 	locs_of(where, &x->op, 1);
@@ -857,7 +781,7 @@ static void stage_texts(mt_buf *b, const mt_irdiff_excerpts *ex, size_t gi)
 		if (x->unreadable) {
 			mt_buf_puts(b, "(stage could not be read)");
 		} else {
-			escn(b, x->text, x->shown);
+			html_escn(b, x->text, x->shown);
 			if (x->shown < x->len)
 				mt_buf_printf(
 				        b,
@@ -922,168 +846,6 @@ static const char pair_script[] =
         "})();\n"
         "</script>\n";
 
-/* A row whose value is escaped text inside open/close markup. */
-static void row(mt_buf *b,
-                const char *th,
-                const char *open,
-                const char *v,
-                const char *close)
-{
-	mt_buf_printf(b, "<tr><th>%s</th><td>%s", th, open);
-	esc(b, v);
-	mt_buf_printf(b, "%s</td></tr>", close);
-}
-
-static void report_summary(mt_buf *b, const mt_report *rp, size_t r)
-{
-	size_t i;
-
-	mt_buf_printf(b, "<h3>Report %zu: ", r + 1);
-	esc(b, rp->kind ? mt_kind_name(rp->kind) : "unknown");
-	mt_buf_printf(
-	        b, " in <span class=\"cat-%s\">%s</span> code</h3><table>",
-	        mt_category_name(rp->category), mt_category_name(rp->category));
-	if (rp->message)
-		row(b, "message", "<pre>", rp->message, "</pre>");
-	if (rp->kernel)
-		row(b, "kernel", "<code>", rp->kernel, "</code>");
-	for (i = 0; i < rp->ninflight; i++) {
-		mt_buf_puts(b, "<tr><th>in flight</th><td><code>");
-		esc(b, rp->inflight[i].op);
-		mt_buf_puts(b, "</code> on ");
-		esc(b, rp->inflight[i].target ? rp->inflight[i].target : "?");
-		mt_buf_puts(b, "</td></tr>");
-	}
-	if (rp->reason)
-		row(b, "why", "", rp->reason, "");
-	row(b, "signature", "<code>", rp->signature, "</code>");
-	mt_buf_printf(b,
-	              "<tr><th>fingerprint</th><td><code>%s</code></td></tr>",
-	              rp->fingerprint);
-	for (i = 0; i < rp->nnext_steps; i++)
-		row(b, "next step", "", rp->next_steps[i], "");
-	mt_buf_puts(b, "</table>");
-}
-
-static void frames_table(mt_buf *b, const mt_report *rp)
-{
-	size_t i;
-
-	if (!rp->nframes)
-		return;
-	mt_buf_puts(b, "<table><tr><th>#</th><th>category</th><th>function</th>"
-	               "<th>source</th><th>module</th></tr>");
-	for (i = 0; i < rp->nframes && i < MAX_FRAMES_SHOWN; i++) {
-		const mt_frame *f = &rp->frames[i];
-		char *d = mt_function_display(f->function ? f->function
-		                                          : f->symbol);
-
-		mt_buf_printf(
-		        b,
-		        "<tr%s><td>%d</td><td class=\"cat-%s\">%s</td><td><code>",
-		        (int)i == rp->blame_frame ? " style=\"font-weight:700\""
-		                                  : "",
-		        f->index, mt_category_name(f->category),
-		        mt_category_name(f->category));
-		esc(b, d ? d : "??");
-		mt_buf_puts(b, f->inlined ? "</code> (inlined)</td><td>"
-		                          : "</code></td><td>");
-		if (f->file) {
-			esc(b, f->file);
-			mt_buf_printf(b, ":%u:%u", f->line, f->column);
-		}
-		mt_buf_puts(b, "</td><td>");
-		esc(b, f->module);
-		mt_buf_puts(b, "</td></tr>");
-		free(d);
-	}
-	mt_buf_puts(b, "</table>");
-}
-
-/* " on DEVICE" when there is one. */
-static void device(mt_buf *b, const char *dev)
-{
-	if (dev) {
-		mt_buf_puts(b, " on ");
-		esc(b, dev);
-	}
-}
-
-static void join_hit(mt_buf *b, const mt_join_hit *h)
-{
-	size_t m;
-
-	mt_buf_puts(b, "<li class=\"join\">graph ");
-	esc(b, h->graph);
-	mt_buf_puts(b, h->fusion ? ": fused into <code>" : ": <code>");
-	esc(b, h->op.op);
-	mt_buf_puts(b, "</code>");
-	device(b, h->op.device);
-	mt_buf_puts(b, h->fusion ? " at stage " : ", stages ");
-	esc(b, h->from_stage);
-	mt_buf_puts(b, " &rarr; ");
-	esc(b, h->to_stage);
-	if (h->nmembers) {
-		mt_buf_puts(b, "<ul>");
-		for (m = 0; m < h->nmembers; m++) {
-			const mt_join_member *mb = &h->members[m];
-
-			mt_buf_puts(b, "<li>member <code>");
-			esc(b, mb->op);
-			mt_buf_puts(b, "</code>");
-			device(b, mb->device);
-			if (mb->nlocs) {
-				mt_buf_puts(b, " at ");
-				locs(b, mb->locs, mb->nlocs);
-			}
-			mt_buf_puts(b, "</li>");
-		}
-		mt_buf_puts(b, "</ul>");
-	}
-	mt_buf_puts(b, "</li>");
-}
-
-static void joins_list(mt_buf *b, const mt_join_set *js, size_t r)
-{
-	size_t i, k;
-
-	for (i = 0; js && i < js->n; i++) {
-		const mt_join *j = &js->joins[i];
-
-		if (j->report != r)
-			continue;
-		mt_buf_puts(b, "<h3>In the IR: ");
-		esc(b, j->source);
-		mt_buf_puts(b, " <code>");
-		esc(b, j->key);
-		mt_buf_puts(b, "</code></h3>");
-		if (!j->nhits)
-			mt_buf_puts(
-			        b,
-			        "<p class=\"note\">not found in the IR stages</p>");
-		mt_buf_puts(b, "<ul>");
-		for (k = 0; k < j->nhits; k++)
-			join_hit(b, &j->hits[k]);
-		mt_buf_puts(b, "</ul>");
-	}
-}
-
-static void crash_section(mt_buf *b, const mt_html_crash *c)
-{
-	size_t r;
-
-	mt_buf_puts(b, "<h2>Crash</h2>");
-	if (!c->n)
-		mt_buf_puts(
-		        b,
-		        "<p class=\"note\">no crash or error found in the input</p>");
-	for (r = 0; r < c->n; r++) {
-		report_summary(b, &c->reports[r], r);
-		frames_table(b, &c->reports[r]);
-		joins_list(b, c->joins, r);
-	}
-}
-
 /* One option per stage pair, the first changed one selected. */
 static int pair_options(mt_buf *b, const mt_irdiff_report *ir)
 {
@@ -1100,15 +862,15 @@ static int pair_options(mt_buf *b, const mt_irdiff_report *ir)
 			mt_buf_printf(b,
 			              "<option value=\"%zu:%zu:%zu\" data-a=\"",
 			              g, st->from, st->to);
-			esc(b, stage_name(gr, st->from));
+			html_esc(b, stage_name(gr, st->from));
 			mt_buf_puts(b, "\" data-b=\"");
-			esc(b, stage_name(gr, st->to));
+			html_esc(b, stage_name(gr, st->to));
 			mt_buf_printf(b, "\"%s>", sel ? " selected" : "");
-			esc(b, gr->graph->name);
+			html_esc(b, gr->graph->name);
 			mt_buf_puts(b, ": ");
-			esc(b, stage_name(gr, st->from));
+			html_esc(b, stage_name(gr, st->from));
 			mt_buf_puts(b, " &rarr; ");
-			esc(b, stage_name(gr, st->to));
+			html_esc(b, stage_name(gr, st->to));
 			mt_buf_puts(b, st->t.changed ? "" : " (unchanged)");
 			mt_buf_puts(b, "</option>");
 			selected |= sel;
@@ -1156,21 +918,14 @@ void mt_html_render(mt_buf *b,
 
 	legend_build(&dialects, ir, 0);
 	legend_build(&devices, ir, 1);
-	mt_buf_puts(
-	        b,
-	        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
-	esc(b, title);
-	mt_buf_printf(b, "</title><style>%s</style></head><body>\n<h1>",
-	              style_sheet);
-	esc(b, title);
-	mt_buf_puts(b, "</h1>\n");
+	html_page_begin(b, title);
 	if (crash)
-		crash_section(b, crash);
+		html_crash_section(b, crash);
 	for (g = 0; ir && g < ir->ngraphs; g++) {
 		const mt_irdiff_graph *gr = &ir->graphs[g];
 
 		mt_buf_puts(b, "<h2>Graph ");
-		esc(b, gr->graph->name);
+		html_esc(b, gr->graph->name);
 		mt_buf_printf(b, " (%zu stages)</h2>", gr->nstages);
 		charts(b, gr, &dialects, &devices);
 		transitions(b, gr);
@@ -1179,6 +934,5 @@ void mt_html_render(mt_buf *b,
 	free(devices.names);
 	if (ir)
 		side_by_side(b, ir, ex);
-	mt_buf_puts(b,
-	            "<p class=\"note\">made by maxtriage</p></body></html>\n");
+	html_page_end(b);
 }

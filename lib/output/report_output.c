@@ -73,6 +73,7 @@ int mt_report_render_json(mt_buf *out,
 	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
 	mt_json_object_begin(&w, NULL);
 	mt_json_string(&w, "schema", MT_REPORT_SCHEMA);
+	mt_json_int(&w, "signature_version", MT_SIGNATURE_VERSION);
 	mt_stack_json_write(&w, "stack", stack, 1);
 	if (ir)
 		mt_irdiff_json_write(&w, "irdiff", ir);

@@ -12,6 +12,7 @@ int mt_run_write_json(FILE *f, const mt_run_result *r)
 	mt_json_init_file(&w, f, MT_JSON_PRETTY);
 	mt_json_object_begin(&w, NULL);
 	mt_json_string(&w, "schema", MT_RUN_SCHEMA);
+	mt_json_int(&w, "signature_version", MT_SIGNATURE_VERSION);
 	mt_json_array_begin(&w, "command");
 	for (i = 0; i < r->ncommand; i++)
 		mt_json_string(&w, NULL, r->command[i]);

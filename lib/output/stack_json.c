@@ -211,6 +211,7 @@ report_json(mt_json *w, const mt_report *r, const char *path, size_t base)
 	mt_json_string(w, "signature_quality",
 	               mt_signature_quality_name(r->signature_quality));
 	mt_json_string(w, "signature_note", r->signature_note);
+	mt_json_string(w, "signature_rule", r->signature_rule);
 	mt_json_string(w, "exact", r->exact[0] ? r->exact : NULL);
 	link_json(w, "caused_by", r->caused_by, base);
 	link_json(w, "child_of", r->child_of, base);
@@ -239,6 +240,7 @@ void mt_stack_json_write(mt_json *w,
 
 	mt_json_object_begin(w, key);
 	mt_json_string(w, "schema", MT_STACK_SCHEMA);
+	mt_json_int(w, "signature_version", MT_SIGNATURE_VERSION);
 	mt_json_array_begin(w, "reports");
 	for (i = 0; i < n; i++) {
 		for (j = 0; !in[i].error && j < in[i].nreports; j++)

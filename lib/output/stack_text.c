@@ -302,6 +302,8 @@ static void text_report(mt_buf *b,
 	              mt_signature_quality_name(r->signature_quality),
 	              r->signature_note ? ": " : "",
 	              r->signature_note ? r->signature_note : "");
+	if (r->signature_rule)
+		mt_buf_printf(b, "  rule:        %s\n", r->signature_rule);
 	if (r->caused_by)
 		mt_buf_printf(b,
 		              "  caused by:   report %zu (another process)\n",

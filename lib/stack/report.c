@@ -218,6 +218,7 @@ void mt_report_release(mt_report *r)
 	free(r->error_location);
 	free(r->thread);
 	free(r->signature_note);
+	free(r->signature_rule);
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	free(r->notes);

@@ -691,5 +691,5 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 				                         f->line);
 		}
 	}
-	tri_make_signature(r, tramp);
+	tri_make_signature(r, tramp, o->rules);
 }

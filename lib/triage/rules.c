@@ -10,7 +10,9 @@
  * so a reader can check it against the notes line by line; docs/rules.md
  * prints it.
  */
-#include "maxtriage/triage.h"
+#include "rules_int.h"
+
+#include "maxtriage/hash.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -19,17 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct rule {
-	mt_category category;
-	const char *module, *function, *file;
-	const char *why;
-	int owned; /* strings are heap copies (user rules) */
-} rule;
-
-struct mt_rules {
-	rule *user;
-	size_t nuser, capuser;
-};
+typedef tri_rule rule;
 
 // clang-format off
 #define R(cat, mod, fn, fl, why) { MT_CAT_##cat, mod, fn, fl, why, 0 }
@@ -238,84 +230,18 @@ void mt_rules_free(mt_rules *r)
 		free((char *)r->user[i].why);
 	}
 	free(r->user);
+	tri_sigrules_release(&r->sig);
 	free(r);
+}
+
+const char *mt_rules_signature_id(const mt_rules *r)
+{
+	return r && r->has_id ? r->id : NULL;
 }
 
 size_t mt_rules_count(const mt_rules *r)
 {
 	return r->nuser + MT_ARRAY_SIZE(builtin);
-}
-
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
-/*
- * fnmatch(3) with flags 0, taking the shortcuts that almost every rule
- * allows: a pattern whose only metacharacters are a leading and/or a
- * trailing '*' is an exact, prefix, suffix or substring test. Every frame
- * is checked against every rule, so this is on the hot path.
- */
-static int glob(const char *pat, const char *s)
-{
-	size_t n = strlen(pat), cn, sl;
-	int lead = pat[0] == '*', trail = n > 1 && pat[n - 1] == '*';
-	const char *core = pat + lead, *c;
-
-	cn = n - (size_t)lead - (size_t)trail;
-	for (c = core; c < core + cn; c++)
-		if (*c == '*' || *c == '?' || *c == '[' || *c == '\\')
-			return !fnmatch(pat, s, 0);
-	if (!lead && !trail)
-		return !strcmp(pat, s);
-	if (!lead)
-		return !strncmp(s, core, cn);
-	sl = strlen(s);
-	if (!trail)
-		return sl >= cn && !memcmp(s + sl - cn, core, cn);
-	return memmem(s, sl, core, cn) != NULL;
-}
-
-enum match_mode {
-	MATCH_NAME, /* the whole value (functions) */
-	MATCH_FILE, /* the whole path, or its last component */
-	MATCH_MODULE /* the last component, or the path when the pattern
-	                holds a '/' */
-};
-
-/* A file pattern without '/' also matches a path's last component, so a
- * user can write "model.py" for "/src/model.py". A module pattern without
- * '/' matches only the last component: a directory on the way
- * (".../lib/python3.12/site-packages/modular/lib/") says nothing about
- * which library a module is. */
-static int
-glob_match(const char *pattern, const char *value, enum match_mode mode)
-{
-	int slash;
-
-	if (!pattern)
-		return 1;
-	if (!value)
-		return 0;
-	slash = strchr(pattern, '/') != NULL;
-	if (mode == MATCH_MODULE && !slash)
-		return glob(pattern, base_name(value));
-	if (glob(pattern, value))
-		return 1;
-	return mode == MATCH_FILE && !slash && glob(pattern, base_name(value));
-}
-
-static int rule_matches(const rule *ru,
-                        const char *module,
-                        const char *function,
-                        const char *file)
-{
-	return glob_match(ru->module, module, MATCH_MODULE) &&
-	       glob_match(ru->function, function, MATCH_NAME) &&
-	       glob_match(ru->file, file, MATCH_FILE);
 }
 
 int mt_rules_match_user(const mt_rules *r,
@@ -327,7 +253,7 @@ int mt_rules_match_user(const mt_rules *r,
 	size_t i;
 
 	for (i = 0; r && i < r->nuser; i++)
-		if (rule_matches(&r->user[i], module, function, file)) {
+		if (tri_rule_matches(&r->user[i], module, function, file)) {
 			if (why)
 				*why = r->user[i].why;
 			return (int)r->user[i].category;
@@ -347,7 +273,7 @@ mt_category mt_rules_match(const mt_rules *r,
 	if (c >= 0)
 		return (mt_category)c;
 	for (i = 0; i < MT_ARRAY_SIZE(builtin); i++)
-		if (rule_matches(&builtin[i], module, function, file)) {
+		if (tri_rule_matches(&builtin[i], module, function, file)) {
 			if (why)
 				*why = builtin[i].why;
 			return builtin[i].category;
@@ -378,17 +304,58 @@ static int get_glob(const char **out,
 	return 0;
 }
 
+/* The top level of a rules file: category rules, signature rules, a
+ * comment. Anything else is a typo that would silently do nothing. */
+static int top_keys_known(json_t *root)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(root, key, v)
+	{
+		if (strcmp(key, "rules") && strcmp(key, "signature") &&
+		    strcmp(key, "comment"))
+			return 0;
+	}
+	return 1;
+}
+
+/* Every rules file read changes the id: the hash of each file's JSON,
+ * keys sorted and compact, in the order they were loaded. */
+static void note_id(mt_rules *r, json_t *root)
+{
+	char *text = json_dumps(root, JSON_SORT_KEYS | JSON_COMPACT);
+
+	if (!r->has_id)
+		r->idhash = MT_HASH_SEED;
+	r->idhash = mt_hash_str(r->idhash, text ? text : "");
+	r->idhash = mt_hash_str(r->idhash, "\n");
+	free(text);
+	snprintf(r->id, sizeof(r->id), "%016llx",
+	         (unsigned long long)mt_hash_finish(r->idhash));
+	r->has_id = 1;
+}
+
 static int
 load_json(mt_rules *r, json_t *root, const char *origin, mt_error *err)
 {
-	json_t *list, *item;
+	json_t *list, *item, *sig, *empty = NULL;
 	size_t i, start = r->nuser;
 	int rc = 0;
 
-	list = json_is_object(root) ? json_object_get(root, "rules") : NULL;
+	if (!json_is_object(root) || !top_keys_known(root) ||
+	    (!json_object_get(root, "rules") &&
+	     !json_object_get(root, "signature")))
+		return mt_error_set(
+		        err, MT_EFORMAT,
+		        "rules '%s': expected {\"rules\": [...], \"signature\": {...}} (either may be left out)",
+		        origin);
+	list = json_object_get(root, "rules");
+	if (!list)
+		list = empty = json_array();
 	if (!json_is_array(list))
 		return mt_error_set(err, MT_EFORMAT,
-		                    "rules '%s': expected {\"rules\": [...]}",
+		                    "rules '%s': \"rules\" must be an array",
 		                    origin);
 	json_array_foreach(list, i, item)
 	{
@@ -448,8 +415,14 @@ load_json(mt_rules *r, json_t *root, const char *origin, mt_error *err)
 		ru.owned = 1;
 		MT_PUSH(r->user, r->nuser, r->capuser, ru);
 	}
+	sig = json_object_get(root, "signature");
+	if (sig && (rc = tri_sigrules_load(&r->sig, sig, origin, err)))
+		goto fail;
+	json_decref(empty);
+	note_id(r, root);
 	return 0;
 fail:
+	json_decref(empty);
 	/* all or nothing: drop what this file added */
 	while (r->nuser > start) {
 		rule *u = &r->user[--r->nuser];

@@ -709,13 +709,82 @@ static void set_quality(mt_report *r, mt_signature_quality q, const char *why)
 	r->signature_note = why ? mt_strdup(why) : NULL;
 }
 
-void tri_make_signature(mt_report *r, int tramp)
+/* Add a signature rule's description to what changed the signature. */
+static void note_rule(mt_buf *applied, const char *why)
 {
-	mt_buf b = MT_BUF_INIT;
-	tri_cycle cy;
+	if (strstr(applied->ptr, why))
+		return;
+	if (applied->len)
+		mt_buf_puts(applied, "; ");
+	mt_buf_puts(applied, why);
+}
+
+/* Where signing starts: the first frame after the trampoline that a
+ * start rule names (the frames above it are left out), else from. */
+static size_t start_frame(const mt_report *r,
+                          int tramp,
+                          size_t from,
+                          const mt_rules *rules,
+                          mt_buf *applied)
+{
+	const char *why;
 	size_t i;
+
+	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0; rules && i < r->nframes;
+	     i++)
+		if ((why = mt_rules_start_frame(rules, &r->frames[i]))) {
+			note_rule(applied, why);
+			return i;
+		}
+	return from;
+}
+
+/* Frame i may sign but a skip rule leaves it out. */
+static int
+skipped(const mt_report *r, size_t i, const mt_rules *rules, mt_buf *applied)
+{
+	const char *why = mt_rules_skip_frame(rules, &r->frames[i]);
+
+	if (why)
+		note_rule(applied, why);
+	return why != NULL;
+}
+
+static void set_fingerprint(mt_report *r)
+{
+	uint64_t h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
+
+	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
+	         (unsigned long long)h);
+}
+
+/* The user's merge rules, then fingerprint rules, over the signature
+ * made. */
+static void
+apply_report_rules(mt_report *r, const mt_rules *rules, mt_buf *applied)
+{
+	const char *into, *fp, *why = NULL;
+
+	if ((into = mt_rules_merge_signature(rules, r->signature,
+	                                     r->fingerprint, &why))) {
+		free(r->signature);
+		r->signature = mt_strdup(into);
+		set_fingerprint(r);
+		note_rule(applied, why);
+	}
+	if ((fp = mt_rules_set_fingerprint(rules, r->signature, r->fingerprint,
+	                                   &why))) {
+		snprintf(r->fingerprint, sizeof(r->fingerprint), "%s", fp);
+		note_rule(applied, why);
+	}
+}
+
+void tri_make_signature(mt_report *r, int tramp, const mt_rules *rules)
+{
+	mt_buf b = MT_BUF_INIT, applied = MT_BUF_INIT;
+	tri_cycle cy;
+	size_t i, from;
 	int taken = 0, named = 0, far = 0, cycle, text = 0, system = 0;
-	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
 	if (r->kind == MT_KIND_SANITIZER)
@@ -725,11 +794,12 @@ void tri_make_signature(mt_report *r, int tramp)
 		cycle_signature(&b, &cy);
 		cycle_release(&cy);
 	}
-	for (i = tri_first_candidate(r, tramp);
-	     !cycle && i < r->nframes && taken < 3; i++) {
+	from = start_frame(r, tramp, tri_first_candidate(r, tramp), rules,
+	                   &applied);
+	for (i = from; !cycle && i < r->nframes && taken < 3; i++) {
 		char *n;
 
-		if (!signature_frame(r, i))
+		if (!signature_frame(r, i) || skipped(r, i, rules, &applied))
 			continue;
 		n = mt_signature_frame_name(&r->frames[i]);
 		mt_buf_printf(&b, " | %s", n);
@@ -740,12 +810,14 @@ void tri_make_signature(mt_report *r, int tramp)
 	}
 	/* no code frames: the frames after the trampoline, system code
 	 * (the crash is in libc, or in the abort path the dump stops in) */
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	for (i = start_frame(r, tramp, tramp >= 0 ? (size_t)tramp + 1 : 0,
+	                     rules, &applied);
 	     !cycle && !taken && i < r->nframes && system < 3; i++) {
 		char *n;
 
 		if (r->frames[i].category != MT_CAT_SYSTEM ||
-		    r->frames[i].truncated || tri_is_duplicate(r, i))
+		    r->frames[i].truncated || tri_is_duplicate(r, i) ||
+		    skipped(r, i, rules, &applied))
 			continue;
 		n = mt_signature_frame_name(&r->frames[i]);
 		mt_buf_printf(&b, " | %s", n);
@@ -774,9 +846,11 @@ void tri_make_signature(mt_report *r, int tramp)
 	}
 	free(r->signature);
 	r->signature = mt_buf_detach(&b);
-	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
-	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
-	         (unsigned long long)h);
+	set_fingerprint(r);
+	apply_report_rules(r, rules, &applied);
+	free(r->signature_rule);
+	r->signature_rule = applied.len ? mt_buf_detach(&applied) : NULL;
+	mt_buf_release(&applied);
 	exact_key(r);
 	if (cycle)
 		set_quality(r, MT_SIGQ_STRONG, NULL);

@@ -44,8 +44,8 @@ int tri_is_end_marker(const mt_report *r, size_t i);
  * instruction, where the parser did not already say (signature.c). Needs
  * the categories set. */
 void tri_infer_kind(mt_report *r, int tramp);
-/* Signature and fingerprint (signature.c). Needs the categories and the
- * kind set. */
-void tri_make_signature(mt_report *r, int tramp);
+/* Signature and fingerprint (signature.c), with the user's signature
+ * rules (NULL: none). Needs the categories and the kind set. */
+void tri_make_signature(mt_report *r, int tramp, const mt_rules *rules);
 
 #endif

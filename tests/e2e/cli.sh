@@ -103,7 +103,7 @@ colours() { # colours EXPECTED LABEL [ENV...] -- ARGS: whether stack colours
 	[ "$_got" = "$_want" ] || { echo "FAIL colour $_label: $_got"; fail=1; }
 }
 # (bucket colours its NEW marks: against an empty baseline all are new)
-echo '{"schema": "maxtriage.bucket.v1", "buckets": []}' >"$tmp/empty-baseline.json"
+echo '{"schema": "maxtriage.bucket.v1", "signature_version": 2, "buckets": []}' >"$tmp/empty-baseline.json"
 for c in "stack --no-repo $tmp/one.txt" "bucket --no-repo --baseline $tmp/empty-baseline.json $tmp/one.txt"; do
 	# shellcheck disable=SC2086
 	{

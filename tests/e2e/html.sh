@@ -1,5 +1,5 @@
 #!/bin/sh
-# --format html for irdiff and report: one self-contained page, rendered by
+# --format html for irdiff, report, stack and bucket: one self-contained page, rendered by
 # headless Chromium (started here) at the window widths people use
 # (1280, 1400, 1920 px), over testdata/ir/max-dump, a real mlir-opt-19
 # capture (as tests/e2e/irdiff_mlir_opt.sh makes it) and a stage pair that
@@ -88,6 +88,28 @@ else
 	echo "note: $MLIR_OPT not installed, the real-capture pages are not checked"
 fi
 
+# stack and bucket pages (issue 24) over the real crash fixtures: long
+# C++ names, both classes, a baseline that leaves one bucket new
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$(dirname "$0")/lib/fixtures.sh"
+if crashers_dir >/dev/null 2>&1; then
+	cargs="--no-repo --rules $root/testdata/crashers/rules.json --binary-dir $fx/gcc/bin --debug-dir $fx/gcc/debug"
+	mkdir "$tmp/known"
+	for f in "$fx/gcc/dumps"/*; do
+		case $(basename "$f") in fpe.*) ;; *) cp "$f" "$tmp/known/" ;; esac
+	done
+	$bin bucket -j 2 $cargs --write-baseline "$tmp/base.json" "$tmp/known" >/dev/null
+	$bin bucket -j 2 $cargs --baseline "$tmp/base.json" --format html "$fx/gcc/dumps" >"$tmp/bucket.html"
+	[ $? -eq 1 ] || { echo "FAIL bucket --format html"; exit 1; }
+	$bin bucket -j 2 $cargs --baseline "$tmp/base.json" --format json "$fx/gcc/dumps" >"$tmp/bucket.json"
+	$bin stack $cargs --format html "$fx/gcc/dumps/assert.symbolized.txt" "$fx/gcc/dumps/thread.column.txt" >"$tmp/stack.html" ||
+		{ echo "FAIL stack --format html"; exit 1; }
+	$bin stack $cargs --format json "$fx/gcc/dumps/assert.symbolized.txt" "$fx/gcc/dumps/thread.column.txt" >"$tmp/stack.json"
+	pages="$pages stack bucket"
+else
+	echo "note: the crash fixtures could not be built, the stack and bucket pages are not checked"
+fi
+
 # self-contained: nothing is fetched (no src, href, url() or @import)
 for f in $pages; do
 	if grep -Eo '(src|href)="[^"]*"|url\([^)]*\)|@import' "$tmp/$f.html" | grep -q .; then
@@ -136,7 +158,7 @@ for f in $pages; do
 		"$tmp/$f.tmp" "$tmp/probe.js" "$tmp/$f.probe.html"
 	case $f in
 	renum) widths=1280 ;;
-	report) widths="1280 1920" ;;
+	report | stack | bucket) widths="1280 1920" ;;
 	*) widths="1280 1400 1920" ;;
 	esac
 	for w in $widths; do
@@ -178,7 +200,9 @@ for path in sorted(glob.glob(f"{t}/*.png")):
                 saturated += 1
     if len(colours) < 20:
         fails.append(f"{name}: screenshot looks blank ({len(colours)} colours)")
-    if saturated < 200:
+    # crash pages have no charts: colour is their class names and marks
+    crash_page = name.split(".")[0] in ("stack", "bucket")
+    if saturated < (20 if crash_page else 200):
         fails.append(f"{name}: no chart colours in the screenshot ({saturated} saturated samples)")
     # the body has a 24 px margin: its right 16 px must stay page colour
     ink = sum(1 for y in range(h) for x in range(w - 16, w) if min(px[x, y]) < 235)
@@ -196,7 +220,7 @@ def probe(f, w):
 def rgb(s):
     return tuple(int(v) for v in re.findall(r"\d+", s)[:3])
 
-widths = {"renum": [1280], "report": [1280, 1920]}
+widths = {"renum": [1280], "report": [1280, 1920], "stack": [1280, 1920], "bucket": [1280, 1920]}
 for f in pages:
     for w in widths.get(f, [1280, 1400, 1920]):
         r, _ = probe(f, w)
@@ -224,7 +248,7 @@ for f in pages:
                     d = sum((a - b) ** 2 for a, b in zip(cs[i], cs[j])) ** 0.5
                     if d < 60:
                         fails.append(f"{at}: legend colours {lg[i]} and {lg[j]} too close ({d:.0f})")
-        if not r["pairs"]:
+        if not r["pairs"] and f not in ("stack", "bucket"):
             fails.append(f"{at}: no stage pair to show")
 
 def pairs(f):
@@ -277,6 +301,28 @@ for needle in ["Report 1: cuda_error", "In the IR: kernel", "fused into mo.compo
                "member rmo.matmul", "member rmo.add", "mo → mo-pre-mogg"]:
     if needle not in r:
         fails.append(f"report page text lacks {needle!r}")
+
+if "bucket" in pages:
+    # every bucket of the JSON, the new one marked, each example stack
+    bj = json.load(open(f"{t}/bucket.json"))
+    for w in (1280, 1920):
+        b = text(f"{t}/bucket.{w}.dom")
+        for k in bj["buckets"]:
+            if k["fingerprint"] not in b or k["signature"] not in b:
+                fails.append(f"bucket page at {w} px lacks {k['fingerprint']} {k['signature']!r}")
+        new = sum(1 for k in bj["buckets"] if k["new"])
+        if b.count("NEW") != new or new != 1:
+            fails.append(f"bucket page at {w} px: {b.count('NEW')} NEW marks, the JSON has {new} new")
+        if b.count("Example stacks") != 1:
+            fails.append("bucket page: no example stacks")
+    sj = json.load(open(f"{t}/stack.json"))
+    for w in (1280, 1920):
+        p = text(f"{t}/stack.{w}.dom")
+        for i, r in enumerate(sj["reports"]):
+            if r["signature"] not in p or r["fingerprint"] not in p:
+                fails.append(f"stack page at {w} px lacks report {i + 1}'s signature")
+        if "assert.symbolized.txt" not in p or "thread.column.txt" not in p:
+            fails.append("stack page does not name its inputs")
 
 if "mlir" in pages:
     m = text(f"{t}/mlir.1280.dom")

@@ -9,6 +9,9 @@
 #include "maxtriage/buf.h"
 
 void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s);
+/* The set as a partial result (maxtriage.bucket.partial.v1, one line)
+ * that mt_bucket_merge_partials reads back. */
+void mt_bucket_render_partial(mt_buf *out, const mt_bucket_set *s);
 /* color: 1 for ANSI colours (a terminal) */
 void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color);
 

@@ -1,11 +1,12 @@
 /*
  * html_output.h - one self-contained HTML page (no network, no external
- * assets) for `irdiff --format html` and `report --format html`.
+ * assets) for `irdiff`, `report`, `stack` and `bucket --format html`.
  */
 #ifndef MAXTRIAGE_HTML_OUTPUT_H
 #define MAXTRIAGE_HTML_OUTPUT_H
 
 #include "maxtriage/buf.h"
+#include "maxtriage/ci_output.h"
 #include "maxtriage/irdiff_output.h"
 #include "maxtriage/join.h"
 #include "maxtriage/stack.h"
@@ -30,5 +31,20 @@ void mt_html_render(mt_buf *b,
                     const mt_irdiff_report *ir,
                     const mt_irdiff_excerpts *ex,
                     const mt_html_crash *crash);
+
+/* `stack --format html`: every report of every input (summary and
+ * frames, as report's page shows them). */
+void mt_html_render_stack(mt_buf *b,
+                          const char *title,
+                          const mt_stack_input *in,
+                          size_t n,
+                          const mt_ci_opts *o);
+/* `bucket --format html`: the buckets as a table (new ones marked, the
+ * crash point's source relative to the repository), then each bucket's
+ * example stack. */
+void mt_html_render_buckets(mt_buf *b,
+                            const char *title,
+                            const mt_bucket_set *s,
+                            const mt_ci_opts *o);
 
 #endif

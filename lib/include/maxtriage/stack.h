@@ -347,6 +347,10 @@ typedef struct mt_report {
 	                   matches a weak signature only through it */
 	size_t caused_by; /* a parent's failure: the child's crash report */
 	size_t child_of; /* a child's crash: the parent's report */
+
+	/* issue 24: the user's signature rules that changed the signature
+	 * or fingerprint ("; "-joined descriptions), or NULL */
+	char *signature_rule;
 } mt_report;
 
 typedef struct mt_report_set {

@@ -35,6 +35,31 @@ mt_category mt_rules_match(const mt_rules *r,
                            const char *file,
                            const char **why);
 size_t mt_rules_count(const mt_rules *r);
+/* What identifies the user rules of r, category and signature rules
+ * alike, since both decide signatures (docs/rules.md, "Signature
+ * rules"): a hash of the rules files as read, or NULL when r holds none
+ * (the built-in rules are MT_SIGNATURE_VERSION's). Borrowed, valid while
+ * r lives and no file is loaded. Bucket documents record it: signatures
+ * made with other rules are not comparable by fingerprint. */
+const char *mt_rules_signature_id(const mt_rules *r);
+
+/* Signature rules (docs/rules.md). Each returns the description of the
+ * first matching rule (borrowed), or NULL when none matches (r may be
+ * NULL). A skip rule's frame is never signed; a start rule's frame is
+ * where signing starts (frames above it are left out). */
+const char *mt_rules_skip_frame(const mt_rules *r, const mt_frame *f);
+const char *mt_rules_start_frame(const mt_rules *r, const mt_frame *f);
+/* The signature a merge rule maps a report's signature (by glob) or
+ * fingerprint to, and the fingerprint a fingerprint rule sets; NULL when
+ * no rule matches. *why (may be NULL) receives the rule's description. */
+const char *mt_rules_merge_signature(const mt_rules *r,
+                                     const char *signature,
+                                     const char *fingerprint,
+                                     const char **why);
+const char *mt_rules_set_fingerprint(const mt_rules *r,
+                                     const char *signature,
+                                     const char *fingerprint,
+                                     const char **why);
 /* Only the user's rules: the category, or -1 when none matched. */
 int mt_rules_match_user(const mt_rules *r,
                         const char *module,
