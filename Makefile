@@ -53,6 +53,17 @@ $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
+# Every object depends on the flags it was built with: $(O)/.flags changes
+# (and the objects are rebuilt) only when they do, so a build folder made
+# with other flags (before -fPIC, another OPT, SANFLAGS) is never linked
+# half old. Read at parse time (:=), so no target's own variables leak in.
+FLAGS_ID := $(CC) $(CSTD) $(OPT) $(LTO) $(SANFLAGS) $(CPPFLAGS) $(CFLAGS)
+$(O)/.flags: FORCE
+	@mkdir -p $(O)
+	@printf '%s\n' '$(FLAGS_ID)' | cmp -s - $@ || printf '%s\n' '$(FLAGS_ID)' >$@
+$(LIB_OBJ) $(CMD_OBJ) $(TEST_SRC:tests/%.c=$(O)/tests/%.o): $(O)/.flags
+FORCE:
+
 $(O)/libmaxtriage.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
@@ -177,6 +188,7 @@ format-check:
 
 .PHONY: all lib check tests demo asan valgrind fuzz bench golden install deb \
 	clean format format-check
-.SECONDARY:
+# the unit tests' objects are made by a chain of pattern rules: keep them
+.SECONDARY: $(TEST_SRC:tests/%.c=$(O)/tests/%.o)
 
 -include $(shell find $(O) -path $(O)/deb -prune -o -name '*.d' -type f -print 2>/dev/null)
