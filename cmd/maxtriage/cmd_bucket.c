@@ -649,6 +649,8 @@ int cmd_bucket(int argc, char **argv)
 		goto out;
 	for (i = 0; i < inputs.n; i++)
 		cli_strlist_push(&listed, mt_strdup(inputs.items[i]));
+	/* its workers share stderr with the files' progress line */
+	cli.sym.no_progress = 1;
 	if ((rc = cli_triage_setup(&cli, "bucket")))
 		goto out;
 	if (merge) {

@@ -773,6 +773,8 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		a.lo.obj = "a.out";
 	/* The options every symbolizing command shares, then the names
 	 * and symbol table llvm-symbolizer's options choose. */
+	/* llvm-symbolizer prints nothing of its own on stderr */
+	a.sym.no_progress = 1;
 	cli_symbolizer_opts(&so, &a.sym);
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's

@@ -3,6 +3,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* whether a progress line is on the terminal, to be cleared */
+static int progress_shown;
 
 const char *cli_index_cache_dir(const char *flag)
 {
@@ -13,9 +18,64 @@ const char *cli_index_cache_dir(const char *flag)
 	return env && *env ? env : NULL;
 }
 
+static double monotonic_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* debuginfod's progress on a terminal: one line, rewritten in place */
+static void debuginfod_progress(void *payload,
+                                const char *build_id,
+                                long received,
+                                long total)
+{
+	(void)payload;
+	if (total > 0)
+		fprintf(stderr, "\rdebuginfod: %.12s... %ld of %ld KB\033[K",
+		        build_id, received / 1024, total / 1024);
+	else
+		fprintf(stderr, "\rdebuginfod: %.12s... %ld KB\033[K", build_id,
+		        received / 1024);
+	progress_shown = 1;
+}
+
+int cli_symbolizer_check(const cli_symbolizer_args *a, const char *cmd)
+{
+	if (a->debuginfod_stall < 0 || a->debuginfod_stall > 86400)
+		return cli_error(cmd, CLI_EXIT_USAGE,
+		                 "--debuginfod-stall must be between 1 and "
+		                 "86400 seconds");
+	if (a->debuginfod_deadline < 0 || a->debuginfod_deadline > 86400)
+		return cli_error(cmd, CLI_EXIT_USAGE,
+		                 "--debuginfod-deadline must be between 1 and "
+		                 "86400 seconds");
+	return 0;
+}
+
+void cli_symbolizer_start(cli_symbolizer_args *a)
+{
+	a->deadline_at =
+	        monotonic_now() + (double)(a->debuginfod_deadline
+	                                           ? a->debuginfod_deadline
+	                                           : CLI_DEBUGINFOD_DEADLINE);
+}
+
 void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a)
 {
 	memset(so, 0, sizeof(*so));
+	so->debuginfod_stall = a->debuginfod_stall
+	                               ? (unsigned)a->debuginfod_stall
+	                               : CLI_DEBUGINFOD_STALL;
+	/* one deadline for the whole command, whatever number of
+	 * symbolizers (bucket's threads) it makes, from its start; none
+	 * without one (symbolize: a server answers for as long as its
+	 * client lives, each fetch bounded by the stall) */
+	so->debuginfod_deadline = a->deadline_at;
+	if (a->debuginfod && !a->no_progress && isatty(STDERR_FILENO))
+		so->debuginfod_progress = debuginfod_progress;
 	so->binary_dirs = a->binary_dirs.items;
 	so->n_binary_dirs = a->binary_dirs.n;
 	so->debug_dirs = a->debug_dirs.items;
@@ -45,6 +105,10 @@ void cli_symbolizer_done(mt_symbolizer *s, const char *cmd)
 {
 	const char *why = mt_symbolizer_cache_error(s);
 
+	if (progress_shown) {
+		fputs("\r\033[K", stderr);
+		progress_shown = 0;
+	}
 	if (why)
 		cli_message(cmd, "warning: %s", why);
 	mt_symbolizer_free(s);
@@ -75,7 +139,11 @@ int cli_triage_setup(cli_triage *c, const char *cmd)
 {
 	mt_error err;
 	size_t i;
+	int rc;
 
+	if ((rc = cli_symbolizer_check(&c->sym, cmd)))
+		return rc;
+	cli_symbolizer_start(&c->sym);
 	for (i = 0; i < c->build_ids.n; i++)
 		if (!valid_build_id_arg(c->build_ids.items[i]))
 			return cli_error(

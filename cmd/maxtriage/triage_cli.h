@@ -39,8 +39,17 @@
 typedef struct cli_symbolizer_args {
 	cli_strlist binary_dirs, debug_dirs;
 	int untrusted, no_system_debug, debuginfod;
+	long debuginfod_stall, debuginfod_deadline; /* seconds; 0: default */
 	const char *index_cache;
+	int no_progress; /* set by the command: no debuginfod progress line
+	                    on stderr (bucket has its own, symbolize none) */
+	double deadline_at; /* debuginfod_deadline from the command's start
+	                       (cli_symbolizer_start) */
 } cli_symbolizer_args;
+
+/* debuginfod's bounds by default (docs/symbolize.md) */
+#define CLI_DEBUGINFOD_STALL 5
+#define CLI_DEBUGINFOD_DEADLINE 60
 
 // clang-format off
 /* Option-table entries; use inside a cli_option array initialiser. */
@@ -50,6 +59,8 @@ typedef struct cli_symbolizer_args {
 	CLI_FLAG(0, "untrusted", &(s)->untrusted, "open no path the input names; only files under --binary-dir/--debug-dir"),       \
 	CLI_FLAG(0, "no-system-debug", &(s)->no_system_debug, "do not search /usr/lib/debug"),                                      \
 	CLI_FLAG(0, "debuginfod", &(s)->debuginfod, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)"), \
+	CLI_INT(0, "debuginfod-stall", &(s)->debuginfod_stall, "SECS", "give a fetch up after SECS seconds without data (default 5)"), \
+	CLI_INT(0, "debuginfod-deadline", &(s)->debuginfod_deadline, "SECS", "start no fetch, and end any, SECS seconds after the command started (default 60)"), \
 	CLI_STRING(0, "index-cache", &(s)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)")
 // clang-format on
 
@@ -57,6 +68,12 @@ typedef struct cli_symbolizer_args {
  * option sets is set here and nowhere else. The strings are borrowed
  * from a and argv: keep both while the symbolizer lives. */
 void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a);
+/* The command starts now: its debuginfod deadline counts from here.
+ * Call once, before the threads that make symbolizers start. */
+void cli_symbolizer_start(cli_symbolizer_args *a);
+/* Check the values of a's options: 0, or CLI_EXIT_USAGE after saying
+ * which is out of range. */
+int cli_symbolizer_check(const cli_symbolizer_args *a, const char *cmd);
 /* A new symbolizer from a (free with cli_symbolizer_done). 0, or
  * CLI_EXIT_INPUT after printing the error. */
 int cli_symbolizer_new(mt_symbolizer **out,

@@ -382,6 +382,55 @@ dead=$(free_port)
 	stack "$tmp/dead.json" --binary-dir "$g/bin" --debuginfod "$dump"
 ) || exit 1
 check nodebug "$tmp/dead.json" "(debuginfod_find_debuginfo: "
+# A server that takes the connection and never answers (issue 22): each
+# fetch is given up after --debuginfod-stall seconds without data, and
+# none runs past --debuginfod-deadline (the client's own
+# DEBUGINFOD_TIMEOUT would wait 90 s per build-id). The dump names three
+# build-ids: with a 2 s stall the command ends in about 6 s, with a 3 s
+# deadline and a long stall in about 3 s; 30 s fails either.
+sport=$(free_port)
+"$python" -c 'import socket, sys, time
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(16)
+held = []
+while True:
+    c, _ = s.accept()
+    held.append(c)' "$sport" &
+silent=$!
+sleep 0.5
+elapsed() { # elapsed COMMAND...: run it, print its wall seconds
+	_t0=$(date +%s)
+	"$@"
+	echo $(($(date +%s) - _t0))
+}
+secs=$(
+	export DEBUGINFOD_URLS="http://127.0.0.1:$sport" DEBUGINFOD_CACHE_PATH="$tmp/cache-silent"
+	elapsed stack "$tmp/silent.json" --binary-dir "$g/bin" --debuginfod --debuginfod-stall 2 "$dump"
+) || exit 1
+[ "$secs" -lt 30 ] || fail "a silent server held stack for $secs s with a 2 s stall"
+check nodebug "$tmp/silent.json" "given up: no data from the server in 2 s"
+secs=$(
+	export DEBUGINFOD_URLS="http://127.0.0.1:$sport" DEBUGINFOD_CACHE_PATH="$tmp/cache-silent2"
+	elapsed stack "$tmp/deadline.json" --binary-dir "$g/bin" --debuginfod \
+		--debuginfod-stall 60 --debuginfod-deadline 3 "$dump"
+) || exit 1
+[ "$secs" -lt 30 ] || fail "a silent server held stack for $secs s with a 3 s deadline"
+check nodebug "$tmp/deadline.json" "deadline passed"
+# on a terminal the wait is shown, one line rewritten in place, and
+# cleared at the end; never in a pipe (the runs above: nothing on stderr)
+if command -v script >/dev/null 2>&1; then
+	DEBUGINFOD_URLS="http://127.0.0.1:$sport" DEBUGINFOD_CACHE_PATH="$tmp/cache-silent3" \
+		script -qec "$MAXTRIAGE stack --no-repo --no-system-debug --binary-dir $g/bin --debuginfod --debuginfod-stall 1 $dump 2>&1 >/dev/null" \
+		"$tmp/tty.log" >/dev/null 2>&1 || true
+	grep -q "$(printf '\r')debuginfod: [0-9a-f]\{12\}\.\.\. " "$tmp/tty.log" ||
+		fail "no debuginfod progress on a terminal: $(head -c 300 "$tmp/tty.log")"
+fi
+grep -q debuginfod: "$tmp/silent.json.err" && fail "debuginfod progress printed into a pipe"
+kill "$silent" 2>/dev/null || true
+wait "$silent" 2>/dev/null || true
+echo "ok a silent server: given up at the stall and at the deadline, progress on a terminal only"
 # A server that answers with the wrong files: the stripped binaries
 # themselves (right build-id, no DWARF) and garbage.
 mkdir -p "$tmp/fake/buildid"

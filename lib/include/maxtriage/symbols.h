@@ -57,6 +57,20 @@ typedef struct mt_symbolizer_opts {
 	                   DEBUGINFOD_URLS (network, cache writes);
 	                   with untrusted, only for build-ids read from
 	                   module files, never for ids the input names */
+	/* debuginfod's bounds (docs/symbolize.md): a fetch is given up after
+	 * debuginfod_stall seconds without a byte (0: 5), and no fetch runs
+	 * past debuginfod_deadline, a CLOCK_MONOTONIC time in seconds (0:
+	 * none) shared by the symbolizers of one command. */
+	unsigned debuginfod_stall;
+	double debuginfod_deadline;
+	/* called from inside a fetch about once a second with the bytes
+	 * received and expected (0: not known yet); NULL: none. lib/ never
+	 * prints: the command shows it on a terminal. */
+	void (*debuginfod_progress)(void *payload,
+	                            const char *build_id,
+	                            long received,
+	                            long total);
+	void *debuginfod_payload;
 	const char *index_cache; /* keep each module's index in this
 	                            directory, by build-id, and use it on
 	                            later runs (docs/symbolize.md); NULL:
