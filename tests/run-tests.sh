@@ -28,6 +28,8 @@ export MT_FIXTURES
 res="$O/test-results"
 rm -rf "$res"
 mkdir -p "$res"
+# absolute: the scripts cd, and the valgrind wrapper counts its starts here
+res=$(cd "$res" && pwd)
 times="$O/test-times"
 
 units=""
@@ -68,6 +70,10 @@ k=\${MT_VALGRIND_SAMPLE:-1}
 if [ "\$k" -gt 1 ]; then
 	c="\$MT_VALGRIND_COUNT"
 	n=\$( (flock 9; n=\$(cat "\$c" 2>/dev/null || echo 0); echo \$((n + 1)) >"\$c"; echo "\$n") 9>"\$c.lock")
+	case "\$n" in '' | *[!0-9]*)
+		echo "maxtriage-valgrind: cannot count starts in \$c" >&2
+		exit 98 ;;
+	esac
 	[ \$((n % k)) -eq 0 ] || exec "\$prog" "\$@"
 fi
 exec $vg "\$prog" "\$@"
