@@ -2,7 +2,7 @@
  * report.c - run irdiff over every graph: parse each stage once, in
  * order, keep the previous module only until the next one is compared.
  */
-#include "ir_int.h"
+#include "input_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
  * capped (MT_IR_SHOW_MAX_CELLS) so that huge stages degrade to one hunk
  * instead of exhausting memory.
  */
-#include "ir_int.h"
+#include "input_int.h"
 
 #include <stdlib.h>
 #include <string.h>
