@@ -37,13 +37,13 @@ static int open_capture(
 		if (!d->stage)
 			continue;
 		s = ir_stage_add(g, d->name, path, d->off, d->len);
-		s->order = d->off + 1;
-		s->dump = i;
+		ir_src_w(s)->order = d->off + 1;
+		s->src->dump = i;
 		/* a module dump is its own text */
 		if (!d->module)
-			s->capture = c;
+			s->src->capture = c;
 	}
-	in->capture = c;
+	ir_input_int(in)->capture = c;
 	return 0;
 }
 

@@ -10,6 +10,8 @@
 
 #include "ir_int.h"
 
+typedef struct mt_ir_capture mt_ir_capture;
+
 /* mt_ir_stage_parse with a progress callback and a spare module (see
  * ir_parse_progress). */
 int ir_stage_parse_progress(mt_ir_module **out,
@@ -198,6 +200,72 @@ int ir_capture_cut_at(mt_buf *out,
                       size_t len,
                       const char *scope,
                       int lean);
+
+/* ---- the private parts of stages and inputs (ir.h) ---- */
+
+struct mt_ir_stage_src {
+	size_t order; /* when the dump was written, across all graphs of
+	               * a tree or after-all input; 0 when unknown */
+	/* After-all captures: when not NULL, the stage is the whole module
+	 * at dump number `dump` of the capture, put together from several
+	 * dumps of path (off, len: that dump's own text). Borrowed from
+	 * the input. */
+	const mt_ir_capture *capture;
+	size_t dump;
+	/* Tree layout: when not NULL, the stage is the op of path's dump
+	 * that the tree printer names cut ("func_func_main"; a path of such
+	 * names below the file's op for a deeper scope,
+	 * "gpu_module_k/gpu_func_f"), cut out with the file's aliases: a
+	 * scope's input, written by an enclosing scope's pass, or the
+	 * scope's op in a file holding the whole module. */
+	char *cut;
+	/* Tree layout: when nparts, the stage is the op dumped in path
+	 * (a module, or a nested scope's op, cut by cut when set) with the
+	 * op of each parts[k] (its nested scopes' dumps written since path,
+	 * in order; each with its path and cut, and parts of its own when
+	 * scopes nested in it were dumped after it) put in its place: the
+	 * op as its next pass found it, rebuilt as for an after-all
+	 * capture. Owned. */
+	mt_ir_stage *parts;
+	size_t nparts;
+	/* With nparts: the parts' ops are put in their places inside the
+	 * op of path (cut by cut when set), a scope's own op at any depth;
+	 * 0: the module graph's first stage, before any module dump, a
+	 * module made of the parts' ops (the first is path). */
+	int in_base;
+	/* Tree layout: the index of path's ops that the stages cut from
+	 * path share, when several do; owned by the input */
+	ir_cutindex *cutidx;
+	/* Tree layout: the stage stands for what other scopes' passes
+	 * did since the graph's previous stage (a rebuilt module, a cut
+	 * op, a Before dump written after them): their graphs show those
+	 * changes, so no transition is computed into it; it is the base
+	 * of the next one. synthetic: it is not one file's dump (cut from
+	 * another scope's dump, or rebuilt), so it names no dump. */
+	int foreign, synthetic;
+};
+
+/* The source part of s; for a plain file range (src NULL) one that
+ * says so (no capture, no cut, no parts, order 0). */
+static inline const mt_ir_stage_src *ir_src(const mt_ir_stage *s)
+{
+	static const mt_ir_stage_src plain;
+
+	return s->src ? s->src : &plain;
+}
+
+/* The source part of s to fill in, made (empty) if s has none. */
+mt_ir_stage_src *ir_src_w(mt_ir_stage *s);
+
+struct mt_ir_input_int {
+	struct mt_map *index; /* graph name -> graph; NULL until used */
+	mt_ir_capture *capture; /* the after-all capture, if any */
+	ir_cutindex **cuts; /* the stages' cutidx */
+	size_t ncuts, cap_cuts;
+};
+
+/* The private part of in, made if it has none. */
+struct mt_ir_input_int *ir_input_int(mt_ir_input *in);
 
 /* ---- inputs: graphs and stages (stages.c), filled by input.c, tree.c
  * and maxdir.c ---- */

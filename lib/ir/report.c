@@ -86,10 +86,10 @@ static void timeline_build(timeline *tl, const mt_ir_input *in)
 		for (k = 0; k < in->graphs[gi].nstages; k++) {
 			dated d;
 
-			d.order = in->graphs[gi].stages[k].order;
+			d.order = ir_src(&in->graphs[gi].stages[k])->order;
 			d.g = &in->graphs[gi];
 			d.s = &in->graphs[gi].stages[k];
-			if (d.order && !d.s->synthetic)
+			if (d.order && !ir_src(d.s)->synthetic)
 				MT_PUSH(tl->items, tl->n, tl->cap, d);
 		}
 	if (tl->n)
@@ -123,7 +123,8 @@ static int graph_related(const mt_ir_graph *a, const mt_ir_graph *b)
 static void
 fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 {
-	size_t lo = g->stages[sp->from].order, hi = g->stages[sp->to].order;
+	size_t lo = ir_src(&g->stages[sp->from])->order;
+	size_t hi = ir_src(&g->stages[sp->to])->order;
 	size_t a = 0, b, k, cap = 0, more = 0;
 
 	if (!lo || !hi || !tl->n)
@@ -318,7 +319,8 @@ static int delta_step(const mt_ir_capture *cap,
 	mt_ir_diff(t, a, b, o->trace, NULL);
 	t->counts.unchanged += st->stats.ops - sb.ops;
 	if (traced)
-		ir_capture_note_traced(cap, st->stage->dump, b, o->trace);
+		ir_capture_note_traced(cap, ir_src(st->stage)->dump, b,
+		                       o->trace);
 	mt_ir_stats_release(&sa);
 	mt_ir_stats_release(&sb);
 	keep->m = b;
@@ -356,7 +358,7 @@ static void run_graph(mt_irdiff_report *r,
 {
 	const mt_ir_graph *g = rg->graph;
 	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
-	                                   ? r->input->capture
+	                                   ? r->input->priv->capture
 	                                   : NULL;
 	mt_ir_module *prev = NULL, *spare = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
@@ -373,7 +375,7 @@ static void run_graph(mt_irdiff_report *r,
 		mt_error e;
 		const char *why;
 		/* no transition into a stage of other scopes' passes */
-		int step = pst && !g->stages[i].foreign;
+		int step = pst && !ir_src(&g->stages[i])->foreign;
 
 		st->stage = &g->stages[i];
 		st->index = i;
@@ -429,7 +431,7 @@ static void run_graph(mt_irdiff_report *r,
 		give_back();
 		mt_ir_stats_compute(&st->stats, m, o->trace);
 		if (cap && o->trace && o->trace->file)
-			ir_capture_note_traced(cap, st->stage->dump, m,
+			ir_capture_note_traced(cap, ir_src(st->stage)->dump, m,
 			                       o->trace);
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)

@@ -30,13 +30,15 @@ mt_ir_graph *ir_graph_get(mt_ir_input *in, const char *name, size_t n)
 	uint64_t h = mt_hash_bytes(MT_HASH_SEED, name, n);
 	mt_ir_graph g;
 
-	if (!in->index)
-		in->index = mt_calloc(1, sizeof(*in->index));
+	struct mt_ir_input_int *x = ir_input_int(in);
+
+	if (!x->index)
+		x->index = mt_calloc(1, sizeof(*x->index));
 	for (;;) {
 		int found;
-		size_t slot = mt_map_slot(in->index, h, (uint32_t)in->ngraphs,
-		                          &found);
-		uint32_t i = *mt_map_val(in->index, slot);
+		size_t slot =
+		        mt_map_slot(x->index, h, (uint32_t)in->ngraphs, &found);
+		uint32_t i = *mt_map_val(x->index, slot);
 
 		if (!found)
 			break;
@@ -74,10 +76,13 @@ void ir_stage_release(mt_ir_stage *s)
 
 	free(s->name);
 	free(s->path);
-	free(s->cut);
-	for (k = 0; k < s->nparts; k++)
-		ir_stage_release(&s->parts[k]);
-	free(s->parts);
+	if (s->src) {
+		free(s->src->cut);
+		for (k = 0; k < s->src->nparts; k++)
+			ir_stage_release(&s->src->parts[k]);
+		free(s->src->parts);
+		free(s->src);
+	}
 }
 
 void mt_ir_input_free(mt_ir_input *in)
@@ -100,16 +105,33 @@ void mt_ir_input_free(mt_ir_input *in)
 	for (i = 0; i < in->nnotes; i++)
 		free(in->notes[i]);
 	free(in->notes);
-	if (in->index) {
-		mt_map_release(in->index);
-		free(in->index);
+	if (in->priv && in->priv->index) {
+		mt_map_release(in->priv->index);
+		free(in->priv->index);
 	}
 	free(in->graphs);
-	for (i = 0; i < in->ncuts; i++)
-		ir_cutindex_free(in->cuts[i]);
-	free(in->cuts);
-	ir_capture_free(in->capture);
+	if (in->priv) {
+		for (i = 0; i < in->priv->ncuts; i++)
+			ir_cutindex_free(in->priv->cuts[i]);
+		free(in->priv->cuts);
+		ir_capture_free(in->priv->capture);
+		free(in->priv);
+	}
 	free(in);
+}
+
+mt_ir_stage_src *ir_src_w(mt_ir_stage *s)
+{
+	if (!s->src)
+		s->src = mt_calloc(1, sizeof(*s->src));
+	return s->src;
+}
+
+struct mt_ir_input_int *ir_input_int(mt_ir_input *in)
+{
+	if (!in->priv)
+		in->priv = mt_calloc(1, sizeof(*in->priv));
+	return in->priv;
 }
 
 int ir_ends_with(const char *s, const char *t)

@@ -102,24 +102,27 @@ rebuild_text(mt_buf *out, const mt_ir_stage *s, int how, mt_error *err)
 	mt_buf cat = MT_BUF_INIT;
 	mt_ir_capture *c = NULL;
 	mt_ir_stage base;
+	mt_ir_stage_src bsrc;
 	size_t k, blen;
 	int rc;
 
 	memset(&base, 0, sizeof(base));
+	memset(&bsrc, 0, sizeof(bsrc));
 	base.path = s->path;
 	base.len = SIZE_MAX;
-	base.cut = s->cut;
-	base.cutidx = s->cutidx;
+	base.src = &bsrc;
+	bsrc.cut = s->src->cut;
+	bsrc.cutidx = s->src->cutidx;
 	rc = put_dump(&cat, &base, how & TEXT_LEAN, err);
 	blen = cat.len;
-	for (k = 0; !rc && k < s->nparts; k++)
-		rc = put_dump(&cat, &s->parts[k], how & TEXT_LEAN, err);
+	for (k = 0; !rc && k < s->src->nparts; k++)
+		rc = put_dump(&cat, &s->src->parts[k], how & TEXT_LEAN, err);
 	if (rc)
 		goto out;
 	c = ir_capture_scan(cat.ptr, cat.len, 0);
 	/* the parts go into the base's op, whatever op it is (a scope's
 	 * own, not only a module), when the base has one */
-	if (c && s->in_base && c->dumps[0].off < blen && c->n > 1) {
+	if (c && s->src->in_base && c->dumps[0].off < blen && c->n > 1) {
 		for (k = 1; k < c->n; k++)
 			c->dumps[k].base = 0;
 		/* a part is read again, by indentation (a stage is parsed, as
@@ -154,7 +157,9 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 {
 	int rc;
 
-	if (s->nparts) {
+	const mt_ir_stage_src *src = ir_src(s);
+
+	if (src->nparts) {
 		mt_buf b = MT_BUF_INIT;
 
 		memset(t, 0, sizeof(*t));
@@ -171,21 +176,21 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 	rc = text_map(t, s, err);
 	if (rc)
 		return rc;
-	if (s->capture && t->map) {
+	if (src->capture && t->map) {
 		const char *map = t->map;
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_compose(&b, s->capture, s->dump, map);
+		ir_capture_compose(&b, src->capture, src->dump, map);
 		munmap(t->map, t->maplen);
 		t->map = NULL;
 		t->maplen = 0;
 		t->len = b.len;
 		t->own = mt_buf_detach(&b);
 		t->ptr = t->own;
-	} else if (s->cut) {
+	} else if (src->cut) {
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_cut_at(&b, s->cutidx, t->ptr, t->len, s->cut,
+		ir_capture_cut_at(&b, src->cutidx, t->ptr, t->len, src->cut,
 		                  (how & TEXT_LEAN) != 0);
 		if (t->map)
 			munmap(t->map, t->maplen);
@@ -208,13 +213,13 @@ int ir_stage_text_stream(const mt_ir_stage *s,
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	int rc;
 
-	if (s->capture && !s->nparts) {
+	if (ir_src(s)->capture && !ir_src(s)->nparts) {
 		rc = text_map(&t, s, err);
 		if (rc)
 			return rc;
 		if (t.map)
-			ir_capture_compose_stream(s->capture, s->dump, t.map,
-			                          sink, payload);
+			ir_capture_compose_stream(s->src->capture, s->src->dump,
+			                          t.map, sink, payload);
 		mt_ir_text_release(&t);
 		return 0;
 	}
@@ -263,8 +268,8 @@ int ir_stage_delta(const mt_ir_stage *a,
 	*nkeys = 0;
 	if (!c || strcmp(a->path, b->path) || text_map(&t, b, err))
 		return 0;
-	rc = t.map ? ir_capture_delta(c, a->dump, b->dump, t.map, traced, keys,
-	                              nkeys)
+	rc = t.map ? ir_capture_delta(c, ir_src(a)->dump, ir_src(b)->dump,
+	                              t.map, traced, keys, nkeys)
 	           : 0;
 	mt_ir_text_release(&t);
 	return rc;
@@ -280,7 +285,8 @@ int ir_stage_same(const mt_ir_stage *a,
 
 	if (!c || strcmp(a->path, b->path) || text_map(&t, b, &e))
 		return 0;
-	rc = t.map ? ir_capture_same(c, a->dump, b->dump, t.map) : 0;
+	rc = t.map ? ir_capture_same(c, ir_src(a)->dump, ir_src(b)->dump, t.map)
+	           : 0;
 	mt_ir_text_release(&t);
 	return rc;
 }
@@ -301,7 +307,8 @@ int ir_stage_parse_only(mt_ir_module **out,
 	if (rc)
 		return rc;
 	if (t.map)
-		ir_capture_compose_only(&b, c, s->dump, t.map, keys, nkeys);
+		ir_capture_compose_only(&b, c, ir_src(s)->dump, t.map, keys,
+		                        nkeys);
 	mt_ir_text_release(&t);
 	rc = ir_parse(out, b.ptr ? b.ptr : "", b.len, 0, err);
 	mt_buf_release(&b);

@@ -117,7 +117,7 @@ static void drop_unordered(mt_ir_input *in)
 		mt_ir_graph *gr = &in->graphs[g];
 
 		for (k = n = 0; k < gr->nstages; k++) {
-			if (!gr->stages[k].order) {
+			if (!ir_src(&gr->stages[k])->order) {
 				ir_stage_release(&gr->stages[k]);
 				continue;
 			}
@@ -149,11 +149,11 @@ static void tree_order(mt_ir_input *in)
 	if (n)
 		qsort(all, n, sizeof(*all), staged_cmp);
 	for (k = 0; k < n; k++) {
-		all[k].s->order = k + 1;
+		ir_src_w(all[k].s)->order = k + 1;
 		if (k && all[k].graph == all[k - 1].graph &&
 		    !strncmp(all[k].s->name, "before:", 7) &&
 		    strncmp(all[k - 1].s->name, "before:", 7)) {
-			all[k].s->order = 0;
+			all[k].s->src->order = 0;
 			dropped++;
 		}
 	}
@@ -168,10 +168,10 @@ graph_find(const mt_ir_input *in, const char *name, size_t n)
 {
 	uint64_t h = mt_hash_bytes(MT_HASH_SEED, name, n);
 
-	if (!in->index)
+	if (!in->priv || !in->priv->index)
 		return NULL;
 	for (;;) {
-		uint32_t i = mt_map_get(in->index, h);
+		uint32_t i = mt_map_get(in->priv->index, h);
 
 		if (i == MT_MAP_NONE)
 			return NULL;
@@ -217,8 +217,8 @@ static mt_ir_stage made_stage(const mt_ir_stage *src, const char *path)
 	s.name = mt_strdup(src->name);
 	s.path = mt_strdup(path);
 	s.len = SIZE_MAX;
-	s.order = src->order;
-	s.foreign = s.synthetic = 1;
+	ir_src_w(&s)->order = ir_src(src)->order;
+	s.src->foreign = s.src->synthetic = 1;
 	return s;
 }
 
@@ -266,7 +266,7 @@ static int
 rebuild_first(mt_ir_stage *out, const rebuild_ctx *x, const mt_ir_graph *gr)
 {
 	const mt_ir_stage *base = NULL, *last = NULL;
-	size_t hi = gr->stages[0].order, i, np = 0, cap = 0;
+	size_t hi = ir_src(&gr->stages[0])->order, i, np = 0, cap = 0;
 	mt_ir_stage *parts = NULL, part;
 
 	for (i = 0; i < x->nall && x->all[i].order < hi; i++) {
@@ -287,7 +287,8 @@ rebuild_first(mt_ir_stage *out, const rebuild_ctx *x, const mt_ir_graph *gr)
 		part.name = mt_strdup(d->name);
 		part.path = mt_strdup(d->path);
 		part.len = SIZE_MAX;
-		part.cut = d->cut ? mt_strdup(d->cut) : NULL;
+		ir_src_w(&part)->cut =
+		        ir_src(d)->cut ? mt_strdup(ir_src(d)->cut) : NULL;
 		MT_PUSH(parts, np, cap, part);
 	}
 	if (!last || is_before(&gr->stages[0])) {
@@ -297,8 +298,8 @@ rebuild_first(mt_ir_stage *out, const rebuild_ctx *x, const mt_ir_graph *gr)
 		return 0;
 	}
 	*out = made_stage(last, base->path);
-	out->parts = parts;
-	out->nparts = np;
+	ir_src_w(out)->parts = parts;
+	out->src->nparts = np;
 	return 1;
 }
 
@@ -311,7 +312,7 @@ rel_cut(const mt_ir_graph *og, const mt_ir_stage *d, const char *name)
 	const char *sl = strchr(name, '/');
 	size_t n = strlen(og->name);
 
-	if (d->cut)
+	if (ir_src(d)->cut)
 		return sl ? mt_strdup(sl + 1) : NULL;
 	return name[n] == '/' ? mt_strdup(name + n + 1) : NULL;
 }
@@ -362,20 +363,22 @@ static mt_ir_stage kid_part(const rebuild_ctx *x,
 	mt_buf_printf(&sub, "%s/%.*s", name, (int)c->len, c->comp);
 	if (c->own != SIZE_MAX) {
 		p.path = mt_strdup(d->path);
-		p.cut = d->cut ? mt_strdup(d->cut) : NULL;
+		ir_src_w(&p)->cut =
+		        ir_src(d)->cut ? mt_strdup(ir_src(d)->cut) : NULL;
 		lo = x->all[c->own].order;
 	} else {
 		if (bcut)
 			mt_buf_printf(&cut, "%s/", bcut);
 		mt_buf_put(&cut, c->comp, c->len);
 		p.path = mt_strdup(bpath);
-		p.cut = mt_buf_detach(&cut);
+		ir_src_w(&p)->cut = mt_buf_detach(&cut);
 	}
 	if (c->deep != SIZE_MAX)
-		scope_parts(&pl, x, sub.ptr, p.path, p.cut, lo, hi, depth + 1);
-	p.parts = pl.v;
-	p.nparts = pl.n;
-	p.in_base = 1;
+		scope_parts(&pl, x, sub.ptr, p.path, p.src->cut, lo, hi,
+		            depth + 1);
+	p.src->parts = pl.v;
+	p.src->nparts = pl.n;
+	p.src->in_base = 1;
 	mt_buf_release(&sub);
 	return p;
 }
@@ -465,7 +468,10 @@ static void scope_parts(partlist *o,
 				p.name = mt_strdup(d->name);
 				p.path = mt_strdup(d->path);
 				p.len = SIZE_MAX;
-				p.cut = d->cut ? mt_strdup(d->cut) : NULL;
+				ir_src_w(&p)->cut =
+				        ir_src(d)->cut
+				                ? mt_strdup(ir_src(d)->cut)
+				                : NULL;
 			} else if (direct ||
 			           (c->own == SIZE_MAX && i == c->deep)) {
 				/* kids moves no more: pass 1 adds none */
@@ -510,7 +516,8 @@ static int rebuild_stage(mt_ir_stage *out,
 	const mt_ir_stage *cur = &gr->stages[k], *src = NULL, *last;
 	const mt_ir_stage *prev = k ? &gr->stages[k - 1] : NULL;
 	const mt_ir_graph *srcg = NULL;
-	size_t lo = prev ? prev->order : 0, hi = cur->order, i, j;
+	size_t lo = prev ? ir_src(prev)->order : 0, hi = ir_src(cur)->order;
+	size_t i, j;
 	partlist pl = { NULL, 0, 0 };
 	const char *bpath;
 	char *bcut;
@@ -520,8 +527,8 @@ static int rebuild_stage(mt_ir_stage *out,
 		for (j = 0; j < anc[i]->nstages; j++) {
 			const mt_ir_stage *d = &anc[i]->stages[j];
 
-			if (d->order > lo && d->order < hi &&
-			    (!src || d->order > src->order)) {
+			if (ir_src(d)->order > lo && ir_src(d)->order < hi &&
+			    (!src || ir_src(d)->order > ir_src(src)->order)) {
 				src = d;
 				srcg = anc[i];
 			}
@@ -534,9 +541,9 @@ static int rebuild_stage(mt_ir_stage *out,
 	}
 	bpath = src ? src->path : prev->path;
 	bcut = src ? rel_cut(srcg, src, gr->name)
-	           : (prev->cut ? mt_strdup(prev->cut) : NULL);
+	           : (ir_src(prev)->cut ? mt_strdup(ir_src(prev)->cut) : NULL);
 	if (src)
-		lo = src->order;
+		lo = ir_src(src)->order;
 	scope_parts(&pl, x, gr->name, bpath, bcut, lo, hi, 0);
 	if ((!src && !pl.n) || is_before(cur)) {
 		*foreign = (src || pl.n) && k && x->has_after;
@@ -548,10 +555,10 @@ static int rebuild_stage(mt_ir_stage *out,
 	}
 	last = pl.n ? last_nested(x, gr->name, lo, hi) : src;
 	*out = made_stage(last, bpath);
-	out->cut = bcut;
-	out->parts = pl.v;
-	out->nparts = pl.n;
-	out->in_base = pl.n != 0;
+	ir_src_w(out)->cut = bcut;
+	out->src->parts = pl.v;
+	out->src->nparts = pl.n;
+	out->src->in_base = pl.n != 0;
 	return 1;
 }
 
@@ -627,7 +634,7 @@ static void tree_rebuild(mt_ir_input *in)
 		for (k = 0; k < in->graphs[g].nstages; k++) {
 			written w;
 
-			w.order = in->graphs[g].stages[k].order;
+			w.order = ir_src(&in->graphs[g].stages[k])->order;
 			w.graph = g;
 			w.k = k;
 			MT_PUSH(all, nall, cap, w);
@@ -661,8 +668,8 @@ static void tree_rebuild(mt_ir_input *in)
 		for (k = 0; k < gr->nstages; k++) {
 			mt_ir_stage cur = gr->stages[k], made;
 
-			if (rebuild_stage(&made, &cur.foreign, &x, gr, k, anc,
-			                  nanc))
+			if (rebuild_stage(&made, &ir_src_w(&cur)->foreign, &x,
+			                  gr, k, anc, nanc))
 				MT_PUSH(fresh[g], nfresh[g], capfresh[g], made);
 			MT_PUSH(fresh[g], nfresh[g], capfresh[g], cur);
 		}
@@ -688,10 +695,10 @@ static void cut_stages(mt_ir_stage *s, mt_ir_stage ***v, size_t *n, size_t *cap)
 {
 	size_t k;
 
-	if (s->cut)
+	if (ir_src(s)->cut)
 		MT_PUSH(*v, *n, *cap, s);
-	for (k = 0; k < s->nparts; k++)
-		cut_stages(&s->parts[k], v, n, cap);
+	for (k = 0; k < ir_src(s)->nparts; k++)
+		cut_stages(&s->src->parts[k], v, n, cap);
 }
 
 static int cut_path_cmp(const void *x, const void *y)
@@ -727,10 +734,11 @@ static void tree_index_cuts(mt_ir_input *in)
 		if (j - i < 2)
 			continue;
 		x = ir_cutindex_new();
-		MT_PUSH(in->cuts, in->ncuts, in->cap_cuts, x);
+		MT_PUSH(ir_input_int(in)->cuts, in->priv->ncuts,
+		        in->priv->cap_cuts, x);
 		for (k = i; k < j; k++) {
-			ir_cutindex_want(x, v[k]->cut);
-			v[k]->cutidx = x;
+			ir_cutindex_want(x, v[k]->src->cut);
+			v[k]->src->cutidx = x;
 		}
 	}
 	free(v);
@@ -764,7 +772,7 @@ int ir_open_tree(mt_ir_input *in, const char *root, ir_dlist *dl)
 		 * path below the module ("gpu_module_k/gpu_func_f") */
 		inner = sl ? memchr(dl->items[i].rel, '/', sl) : NULL;
 		if (whole && inner)
-			s->cut = mt_strndup(
+			ir_src_w(s)->cut = mt_strndup(
 			        inner + 1,
 			        (size_t)(dl->items[i].rel + sl - inner - 1));
 		n++;

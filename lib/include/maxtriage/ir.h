@@ -121,53 +121,19 @@ typedef enum {
 	MT_IR_LAYOUT_AFTERALL /* one --mlir-print-ir-after-all capture */
 } mt_ir_layout;
 
-typedef struct mt_ir_capture mt_ir_capture; /* private */
+/* Where a stage's text comes from, when it is not the bytes of its file
+ * (an after-all snapshot, an op cut out of a tree file, a tree op rebuilt
+ * from nested dumps), when it was written and how it relates to other
+ * stages: it means something else in each layout, so it is private to
+ * lib/ir (lib/ir/input_int.h). */
+typedef struct mt_ir_stage_src mt_ir_stage_src;
 
 typedef struct mt_ir_stage {
 	char *name; /* "mo", "canonicalize", a file name */
 	char *path; /* the file holding it */
 	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
 	int unknown; /* MAX layout: a stage name not in the pipeline */
-	/* Tree layout, with nparts (below): the parts' ops are put in
-	 * their places inside the op of path (cut by cut when set), a
-	 * scope's own op at any depth; 0: the module graph's first stage,
-	 * before any module dump, a module made of the parts' ops (the
-	 * first is path). */
-	int in_base;
-	size_t order; /* when the dump was written, across all graphs of
-	               * a tree or after-all input; 0 when unknown */
-	/* After-all captures: when not NULL, the stage is the whole module
-	 * at dump number `dump` of the capture, put together from several
-	 * dumps of path (off, len: that dump's own text). Borrowed from
-	 * the input. */
-	const mt_ir_capture *capture;
-	size_t dump;
-	/* Tree layout: when not NULL, the stage is the op of path's dump
-	 * that the tree printer names cut ("func_func_main"; a path of such
-	 * names below the file's op for a deeper scope,
-	 * "gpu_module_k/gpu_func_f"), cut out with the file's aliases: a
-	 * scope's input, written by an enclosing scope's pass, or the
-	 * scope's op in a file holding the whole module. */
-	char *cut;
-	/* Tree layout: when nparts, the stage is the op dumped in path
-	 * (a module, or a nested scope's op, cut by cut when set) with the
-	 * op of each parts[k] (its nested scopes' dumps written since path,
-	 * in order; each with its path and cut, and parts of its own when
-	 * scopes nested in it were dumped after it) put in its place: the
-	 * op as its next pass found it, rebuilt as for an after-all
-	 * capture. Owned by the stage. */
-	struct mt_ir_stage *parts;
-	size_t nparts;
-	/* private (tree layout): the index of path's ops that the stages
-	 * cut from path share, when several do; owned by the input */
-	struct ir_cutindex *cutidx;
-	/* Tree layout: the stage stands for what other scopes' passes
-	 * did since the graph's previous stage (a rebuilt module, a cut
-	 * op, a Before dump written after them): their graphs show those
-	 * changes, so no transition is computed into it; it is the base
-	 * of the next one. synthetic: it is not one file's dump (cut from
-	 * another scope's dump, or rebuilt), so it names no dump. */
-	int foreign, synthetic;
+	mt_ir_stage_src *src; /* NULL: path's bytes; owned by the stage */
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
@@ -184,10 +150,9 @@ typedef struct mt_ir_input {
 	size_t ngraphs, cap;
 	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
-	struct mt_map *index; /* private: graph name -> graph */
-	mt_ir_capture *capture; /* private: the after-all capture, if any */
-	struct ir_cutindex **cuts; /* private: the stages' cutidx */
-	size_t ncuts, cap_cuts;
+	/* the graph index, the after-all capture, the shared cut indexes:
+	 * private to lib/ir (lib/ir/input_int.h) */
+	struct mt_ir_input_int *priv;
 } mt_ir_input;
 
 /*
