@@ -10,7 +10,7 @@
 #include <malloc.h>
 #endif
 
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
 
 /* Hand freed heap pages back to the kernel. A step frees one module and
  * the parse-time tables of the next, megabytes each, in the middle of

@@ -15,7 +15,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
 
 #define SHOW_MAX_CELLS (64u * 1024 * 1024)
 #define CONTEXT 3
