@@ -515,4 +515,10 @@ void ir_find_fusions(ir_differ *D);
 /* Tile-and-fuse: producer and consumer cloned into a new loop nest. */
 void ir_find_tiled(ir_differ *D);
 
+/* fold.c: the rows of sp's findings (sp->folds); release with
+ * ir_folds_release. */
+struct mt_irdiff_step;
+void ir_fold_step(struct mt_irdiff_step *sp);
+void ir_folds_release(struct mt_irdiff_step *sp);
+
 #endif

@@ -456,6 +456,8 @@ static void run_graph(mt_irdiff_report *r,
 	mt_ir_module_free(prev);
 	mt_ir_module_free(spare);
 	delta_keep_drop(&keep);
+	for (i = 0; i < rg->nsteps; i++)
+		ir_fold_step(&rg->steps[i]);
 }
 
 int mt_irdiff_run(mt_irdiff_report *r,
@@ -536,6 +538,7 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 			size_t k;
 
 			mt_ir_transition_release(&g->steps[i].t);
+			ir_folds_release(&g->steps[i]);
 			free(g->steps[i].ir_diff);
 			for (k = 0; k < g->steps[i].nbetween; k++)
 				free(g->steps[i].between[k]);

@@ -245,89 +245,6 @@ void html_charts(mt_buf *b,
 	}
 }
 
-/*
- * Findings of one transition, folded as the text output folds them:
- * findings that are the same but for their locations (one rewrite in 80
- * layers) are one row with a count and the first one's locations. The
- * JSON keeps every one.
- */
-typedef struct frow {
-	char *cells; /* the row's cells but stage, count and locations */
-	char *where; /* the first one's locations (HTML) */
-	size_t n;
-} frow;
-
-typedef struct ftable {
-	frow *rows;
-	size_t n, cap;
-	mt_map index; /* hash of cells -> a row with those cells */
-	int any_where; /* some row has locations */
-} ftable;
-
-static void ftable_init(ftable *t, size_t hint)
-{
-	memset(t, 0, sizeof(*t));
-	mt_map_init(&t->index, hint);
-}
-
-static void ftable_add(ftable *t, const mt_buf *cells, const mt_buf *where)
-{
-	uint64_t h = mt_hash_bytes(MT_HASH_SEED, cells->ptr, cells->len);
-	int found;
-	size_t slot = mt_map_slot(&t->index, h, (uint32_t)t->n, &found), i;
-	frow r;
-
-	if (found) {
-		i = *mt_map_val(&t->index, slot);
-		if (strcmp(t->rows[i].cells, cells->ptr))
-			/* a hash collision: look at every row */
-			for (i = 0; i < t->n; i++)
-				if (!strcmp(t->rows[i].cells, cells->ptr))
-					break;
-		if (i < t->n) {
-			t->rows[i].n++;
-			return;
-		}
-	}
-	t->any_where |= where->len > 0;
-	r.cells = mt_strdup(cells->ptr);
-	r.where = mt_strdup(where->ptr);
-	r.n = 1;
-	MT_PUSH(t->rows, t->n, t->cap, r);
-}
-
-/* Append the rows after the stage cell stage (HTML); returns how many,
- * sets *any_where when one has locations, and releases t. */
-static size_t ftable_flush(mt_buf *b,
-                           ftable *t,
-                           const char *cls,
-                           const char *stage,
-                           int *any_where)
-{
-	size_t i, n = t->n;
-
-	*any_where |= t->any_where;
-
-	for (i = 0; i < t->n; i++) {
-		frow *r = &t->rows[i];
-
-		mt_buf_printf(
-		        b, "<tr class=\"%s\"><td>%s</td>%s<td class=\"count\">",
-		        cls, stage, r->cells);
-		if (r->n > 1)
-			mt_buf_printf(b, "&times;%zu", r->n);
-		mt_buf_printf(b, "</td><td class=\"at\">%s%s</td></tr>",
-		              r->n > 1 && *r->where ? "first at " : "",
-		              r->where);
-		free(r->cells);
-		free(r->where);
-	}
-	free(t->rows);
-	mt_map_release(&t->index);
-	memset(t, 0, sizeof(*t));
-	return n;
-}
-
 /* At most this many locations are listed per row (the JSON has all). */
 #define MAX_LOCS_SHOWN 8
 
@@ -545,15 +462,17 @@ static void stage_cell(mt_buf *out,
 	html_esc(out, html_stage_name(g, st->to));
 }
 
-/* One kind of finding in a table: how many a step has and how its k-th
- * one is written (cells from the second column on, and its locations). */
+/* One kind of finding in a table: how the first of a row's findings
+ * (its k-th of the kind; the row stands for n) is written: cells from
+ * the second column on, and its locations. */
 typedef struct finding_kind {
 	const char *cls; /* the row's class, "fusion", ... */
-	size_t (*count)(const mt_irdiff_step *st);
+	mt_ir_finding_kind kind;
 	void (*row)(mt_buf *cells,
 	            mt_buf *where,
 	            const mt_irdiff_step *st,
-	            size_t k);
+	            size_t k,
+	            size_t n);
 } finding_kind;
 
 typedef struct finding_table {
@@ -563,13 +482,11 @@ typedef struct finding_table {
 	finding_kind kinds[2]; /* the second's cls is NULL when unused */
 } finding_table;
 
-static size_t nfusions(const mt_irdiff_step *st)
-{
-	return st->t.nfusions;
-}
-
-static void
-fusion_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+static void fusion_row(mt_buf *cells,
+                       mt_buf *where,
+                       const mt_irdiff_step *st,
+                       size_t k,
+                       size_t n)
 {
 	const mt_ir_fusion *f = &st->t.fusions[k];
 
@@ -586,14 +503,12 @@ fusion_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	}
 }
 
-static size_t nkernels(const mt_irdiff_step *st)
-{
-	return st->t.nkernels;
-}
-
 /* Kernels outlined (launch -> gpu.func) and compiled (module -> binary). */
-static void
-kernel_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+static void kernel_row(mt_buf *cells,
+                       mt_buf *where,
+                       const mt_irdiff_step *st,
+                       size_t k,
+                       size_t n)
 {
 	const mt_ir_kernel *x = &st->t.kernels[k];
 
@@ -609,13 +524,11 @@ kernel_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	locs_of(where, &x->from, 1);
 }
 
-static size_t nplacements(const mt_irdiff_step *st)
-{
-	return st->t.nplacements;
-}
-
-static void
-placement_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+static void placement_row(mt_buf *cells,
+                          mt_buf *where,
+                          const mt_irdiff_step *st,
+                          size_t k,
+                          size_t n)
 {
 	const mt_ir_placement *p = &st->t.placements[k];
 
@@ -629,13 +542,11 @@ placement_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	locs_of(where, &p->op, 1);
 }
 
-static size_t ntransfers(const mt_irdiff_step *st)
-{
-	return st->t.ntransfers;
-}
-
-static void
-transfer_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+static void transfer_row(mt_buf *cells,
+                         mt_buf *where,
+                         const mt_irdiff_step *st,
+                         size_t k,
+                         size_t n)
 {
 	const mt_ir_transfer *x = &st->t.transfers[k];
 
@@ -655,18 +566,22 @@ transfer_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	locs_of(where, &x->op, 1);
 }
 
-static size_t nlowerings(const mt_irdiff_step *st)
-{
-	return st->t.nlowerings;
-}
-
-static void
-lowering_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
+static void lowering_row(mt_buf *cells,
+                         mt_buf *where,
+                         const mt_irdiff_step *st,
+                         size_t k,
+                         size_t n)
 {
 	const mt_ir_lowering *l = &st->t.lowerings[k];
+	mt_ir_opref at = l->at;
 
+	/* a row of several is the same lowering in several places (lib/ir
+	 * folds them whatever the place's symbol): the symbol is the
+	 * first one's, so it is left out */
+	if (n > 1)
+		at.sym = NULL;
 	mt_buf_puts(cells, "<td>");
-	opname(cells, &l->at);
+	opname(cells, &at);
 	mt_buf_puts(cells, "</td><td>");
 	counts_list(cells, l->from, l->nfrom);
 	mt_buf_puts(cells, "</td><td>");
@@ -675,15 +590,33 @@ lowering_row(mt_buf *cells, mt_buf *where, const mt_irdiff_step *st, size_t k)
 	locs_of(where, &l->at, 1);
 }
 
-/* A table of every step's findings of spec's kinds, repeated rows of a
- * step folded into one with a count (the JSON keeps each). */
+/* One table row: the stage cell, the cells, the count when the row
+ * stands for several findings, the first one's locations. */
+static void finding_row_out(mt_buf *b,
+                            const char *cls,
+                            const char *stage,
+                            const mt_buf *cells,
+                            size_t n,
+                            const mt_buf *where)
+{
+	mt_buf_printf(b, "<tr class=\"%s\"><td>%s</td>%s<td class=\"count\">",
+	              cls, stage, cells->ptr);
+	if (n > 1)
+		mt_buf_printf(b, "&times;%zu", n);
+	mt_buf_printf(b, "</td><td class=\"at\">%s%s</td></tr>",
+	              n > 1 && where->len ? "first at " : "", where->ptr);
+}
+
+/* A table of every step's findings of spec's kinds, one row per row of
+ * the step's folds (lib/ir folds repeated findings; the JSON keeps
+ * each). */
 static void finding_table_out(mt_buf *b,
                               const mt_irdiff_graph *g,
                               const finding_table *spec)
 {
 	mt_buf body = MT_BUF_INIT, cells = MT_BUF_INIT, where = MT_BUF_INIT,
 	       stage = MT_BUF_INIT;
-	size_t s, k, i, nf = 0, nrows = 0;
+	size_t s, r, i, nf = 0, nrows = 0;
 	int any_where = 0;
 
 	for (s = 0; s < g->nsteps; s++) {
@@ -692,19 +625,21 @@ static void finding_table_out(mt_buf *b,
 		stage_cell(&stage, g, st, spec->both_stages);
 		for (i = 0; i < 2 && spec->kinds[i].cls; i++) {
 			const finding_kind *fk = &spec->kinds[i];
-			size_t n = fk->count(st);
-			ftable t;
 
-			ftable_init(&t, n);
-			for (k = 0; k < n; k++) {
+			for (r = 0; r < st->nfolds; r++) {
+				const mt_irdiff_fold *f = &st->folds[r];
+
+				if (f->kind != fk->kind)
+					continue;
 				mt_buf_clear(&cells);
 				mt_buf_clear(&where);
-				fk->row(&cells, &where, st, k);
-				ftable_add(&t, &cells, &where);
+				fk->row(&cells, &where, st, f->items[0], f->n);
+				any_where |= where.len > 0;
+				finding_row_out(&body, fk->cls, stage.ptr,
+				                &cells, f->n, &where);
+				nf += f->n;
+				nrows++;
 			}
-			nf += n;
-			nrows += ftable_flush(&body, &t, fk->cls, stage.ptr,
-			                      &any_where);
 		}
 	}
 	table_out(b, spec->title, spec->cols, &body, nf, nrows, any_where);
@@ -731,23 +666,23 @@ void html_transitions(mt_buf *b, const mt_irdiff_graph *g)
 		{ "Fusion groups",
 		  fusion_cols,
 		  1,
-		  { { "fusion", nfusions, fusion_row },
-		    { NULL, NULL, NULL } } },
+		  { { "fusion", MT_IR_FINDING_FUSION, fusion_row },
+		    { NULL, MT_IR_FINDING_FUSION, NULL } } },
 		{ "Kernels",
 		  kernel_cols,
 		  0,
-		  { { "kernel", nkernels, kernel_row },
-		    { NULL, NULL, NULL } } },
+		  { { "kernel", MT_IR_FINDING_KERNEL, kernel_row },
+		    { NULL, MT_IR_FINDING_KERNEL, NULL } } },
 		{ "Placement changes and transfers",
 		  placement_cols,
 		  0,
-		  { { "placement", nplacements, placement_row },
-		    { "transfer", ntransfers, transfer_row } } },
+		  { { "placement", MT_IR_FINDING_PLACEMENT, placement_row },
+		    { "transfer", MT_IR_FINDING_TRANSFER, transfer_row } } },
 		{ "Lowerings",
 		  lowering_cols,
 		  0,
-		  { { "lowering", nlowerings, lowering_row },
-		    { NULL, NULL, NULL } } },
+		  { { "lowering", MT_IR_FINDING_LOWERING, lowering_row },
+		    { NULL, MT_IR_FINDING_LOWERING, NULL } } },
 	};
 	size_t i;
 

@@ -2,8 +2,9 @@
  * irdiff_text.c - irdiff for people: text (default) and Markdown.
  *
  * Both fold what repeats: a run of transitions that changed nothing is
- * one line, and identical findings (the same rewrite in 80 layers) are
- * one line with a count and the first location.
+ * one line, and identical findings (the same rewrite in 80 layers,
+ * folded by lib/ir, mt_irdiff_step.folds) are one line with a count and
+ * the first location.
  */
 #include "maxtriage/irdiff_output.h"
 
@@ -13,66 +14,6 @@
 typedef struct style {
 	int md;
 } style;
-
-typedef struct fold {
-	char *key; /* the finding without its location */
-	char *first; /* location of the first one */
-	size_t n;
-} fold;
-
-typedef struct folds {
-	fold *items;
-	size_t n, cap;
-} folds;
-
-static void fold_add(folds *f, const char *key, const char *loc)
-{
-	size_t i;
-	fold x;
-
-	for (i = 0; i < f->n; i++)
-		if (!strcmp(f->items[i].key, key)) {
-			f->items[i].n++;
-			return;
-		}
-	x.key = mt_strdup(key);
-	x.first = mt_strdup(loc);
-	x.n = 1;
-	MT_PUSH(f->items, f->n, f->cap, x);
-}
-
-static void folds_flush(mt_buf *out, folds *f, const style *s)
-{
-	size_t i;
-
-	for (i = 0; i < f->n; i++) {
-		fold *x = &f->items[i];
-
-		mt_buf_puts(out, s->md ? "- " : "      ");
-		if (x->n > 1)
-			mt_buf_printf(out, "%zux ", x->n);
-		if (s->md) {
-			/* the text layout pads the kind; Markdown need not */
-			const char *k;
-
-			for (k = x->key; *k; k++)
-				if (!(*k == ' ' && k[1] == ' '))
-					mt_buf_putc(out, *k);
-		} else {
-			mt_buf_puts(out, x->key);
-		}
-		if (*x->first)
-			mt_buf_printf(out, "  %s%s%s%s",
-			              x->n > 1 ? "first at " : "at ",
-			              s->md ? "`" : "", x->first,
-			              s->md ? "`" : "");
-		mt_buf_putc(out, '\n');
-		free(x->key);
-		free(x->first);
-	}
-	free(f->items);
-	memset(f, 0, sizeof(*f));
-}
 
 static void locs(mt_buf *b, const mt_ir_opref *r)
 {
@@ -123,100 +64,127 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t index)
 	return g->graph->stages[index].name;
 }
 
-static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+/* What finding k of kind says, without its locations (key), and its
+ * locations (loc). */
+static void finding_text(mt_buf *key,
+                         mt_buf *loc,
+                         const mt_ir_transition *t,
+                         mt_ir_finding_kind kind,
+                         size_t i)
 {
-	const mt_ir_transition *t = &sp->t;
-	folds f = { NULL, 0, 0 };
-	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
-	size_t i, k;
+	size_t k;
 
-	for (i = 0; i < t->nfusions; i++) {
+	mt_buf_clear(key);
+	mt_buf_clear(loc);
+	switch (kind) {
+	case MT_IR_FINDING_FUSION: {
 		const mt_ir_fusion *fu = &t->fusions[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "fused     ");
-		opname(&key, &fu->into);
-		mt_buf_puts(&key, " <- ");
+		mt_buf_puts(key, "fused     ");
+		opname(key, &fu->into);
+		mt_buf_puts(key, " <- ");
 		for (k = 0; k < fu->nfrom; k++) {
 			if (k)
-				mt_buf_puts(&key, " + ");
-			mt_buf_puts(&key, fu->from[k].op);
+				mt_buf_puts(key, " + ");
+			mt_buf_puts(key, fu->from[k].op);
 		}
-		locs(&loc, &fu->into);
-		/* members' locations matter when there is one fusion */
+		locs(loc, &fu->into);
+		/* members' locations say which ops were fused */
 		if (fu->nfrom && fu->from[0].nlocs) {
-			mt_buf_puts(&loc, loc.len ? " from " : "from ");
+			mt_buf_puts(loc, loc->len ? " from " : "from ");
 			for (k = 0; k < fu->nfrom; k++) {
 				if (k)
-					mt_buf_puts(&loc, ", ");
-				locs(&loc, &fu->from[k]);
+					mt_buf_puts(loc, ", ");
+				locs(loc, &fu->from[k]);
 			}
 		}
-		fold_add(&f, key.ptr, loc.ptr);
+		break;
 	}
-	for (i = 0; i < t->nplacements; i++) {
+	case MT_IR_FINDING_PLACEMENT: {
 		const mt_ir_placement *p = &t->placements[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "placed    ");
-		opname(&key, &p->op);
-		mt_buf_printf(&key, ": %s -> %s", p->from, p->to);
-		locs(&loc, &p->op);
-		fold_add(&f, key.ptr, loc.ptr);
+		mt_buf_puts(key, "placed    ");
+		opname(key, &p->op);
+		mt_buf_printf(key, ": %s -> %s", p->from, p->to);
+		locs(loc, &p->op);
+		break;
 	}
-	for (i = 0; i < t->ntransfers; i++) {
+	case MT_IR_FINDING_TRANSFER: {
 		const mt_ir_transfer *x = &t->transfers[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_printf(&key, "transfer  %s ",
+		mt_buf_printf(key, "transfer  %s ",
 		              x->added ? "added" : "removed");
-		opname(&key, &x->op);
+		opname(key, &x->op);
 		if (x->from || x->to)
-			mt_buf_printf(&key, ": %s -> %s",
+			mt_buf_printf(key, ": %s -> %s",
 			              x->from ? x->from : "?",
 			              x->to ? x->to : "?");
-		locs(&loc, &x->op);
-		fold_add(&f, key.ptr, loc.ptr);
+		locs(loc, &x->op);
+		break;
 	}
-	for (i = 0; i < t->nkernels; i++) {
+	case MT_IR_FINDING_KERNEL: {
 		const mt_ir_kernel *kn = &t->kernels[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_printf(&key, "%s  %s: ",
+		mt_buf_printf(key, "%s  %s: ",
 		              kn->change == MT_IR_KERNEL_OUTLINED ? "outlined"
 		                                                  : "compiled",
 		              kn->kernel);
-		opname(&key, &kn->from);
-		mt_buf_puts(&key, " -> ");
-		opname(&key, &kn->to);
-		locs(&loc, &kn->from);
-		fold_add(&f, key.ptr, loc.ptr);
+		opname(key, &kn->from);
+		mt_buf_puts(key, " -> ");
+		opname(key, &kn->to);
+		locs(loc, &kn->from);
+		break;
 	}
-	for (i = 0; i < t->nlowerings; i++) {
+	case MT_IR_FINDING_LOWERING: {
 		const mt_ir_lowering *lw = &t->lowerings[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "lowered   ");
+		mt_buf_puts(key, "lowered   ");
 		for (k = 0; k < lw->nfrom; k++)
-			mt_buf_printf(&key, "%s%s%s", k ? ", " : "",
-			              lw->from[k].name,
-			              lw->from[k].n > 1 ? "" : "");
-		mt_buf_puts(&key, " -> ");
+			mt_buf_printf(key, "%s%s", k ? ", " : "",
+			              lw->from[k].name);
+		mt_buf_puts(key, " -> ");
 		for (k = 0; k < lw->nto; k++) {
-			mt_buf_printf(&key, "%s%s", k ? ", " : "",
+			mt_buf_printf(key, "%s%s", k ? ", " : "",
 			              lw->to[k].name);
 			if (lw->to[k].n > 1)
-				mt_buf_printf(&key, " x%zu", lw->to[k].n);
+				mt_buf_printf(key, " x%zu", lw->to[k].n);
 		}
-		locs(&loc, &lw->at);
-		fold_add(&f, key.ptr, loc.ptr);
+		locs(loc, &lw->at);
+		break;
 	}
-	folds_flush(out, &f, s);
+	}
+}
+
+/* One line per row of the step's findings (folded in lib/ir): a count
+ * when it stands for several, the first one's locations. */
+static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sp->nfolds; i++) {
+		const mt_irdiff_fold *f = &sp->folds[i];
+		const char *k;
+
+		finding_text(&key, &loc, &sp->t, f->kind, f->items[0]);
+		mt_buf_puts(out, s->md ? "- " : "      ");
+		if (f->n > 1)
+			mt_buf_printf(out, "%zux ", f->n);
+		if (s->md) {
+			/* the text layout pads the kind; Markdown need not */
+			for (k = key.ptr; *k; k++)
+				if (!(*k == ' ' && k[1] == ' '))
+					mt_buf_putc(out, *k);
+		} else {
+			mt_buf_puts(out, key.ptr);
+		}
+		if (loc.len)
+			mt_buf_printf(out, "  %s%s%s%s",
+			              f->n > 1 ? "first at " : "at ",
+			              s->md ? "`" : "", loc.ptr,
+			              s->md ? "`" : "");
+		mt_buf_putc(out, '\n');
+	}
 	mt_buf_release(&key);
 	mt_buf_release(&loc);
 }

@@ -264,6 +264,18 @@ typedef struct mt_ir_transition {
 	size_t ntrace, cap_trace;
 } mt_ir_transition;
 
+/* The kinds of findings a transition holds, one array each. */
+typedef enum mt_ir_finding_kind {
+	MT_IR_FINDING_FUSION,
+	MT_IR_FINDING_PLACEMENT,
+	MT_IR_FINDING_TRANSFER,
+	MT_IR_FINDING_KERNEL,
+	MT_IR_FINDING_LOWERING
+} mt_ir_finding_kind;
+
+/* How many findings of kind t holds. */
+size_t mt_ir_findings_count(const mt_ir_transition *t, mt_ir_finding_kind kind);
+
 /* A source location to follow: file (suffix match), line, col (0: any). */
 typedef struct mt_ir_trace {
 	const char *file; /* borrowed from the spec; flen bytes */

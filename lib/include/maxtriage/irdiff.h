@@ -23,9 +23,24 @@ typedef struct mt_irdiff_stage {
 	int unreadable; /* could not be read at all */
 } mt_irdiff_stage;
 
+/* Findings of one transition that are the same but for their locations
+ * (one rewrite in 80 layers), folded into one row for people: the
+ * indices of its instances in the transition's array of kind, in order
+ * (items[0] is the first). Computed by mt_irdiff_run; the renderers
+ * print rows, the JSON every finding. */
+typedef struct mt_irdiff_fold {
+	mt_ir_finding_kind kind;
+	size_t *items;
+	size_t n, cap;
+} mt_irdiff_fold;
+
 typedef struct mt_irdiff_step {
 	size_t from, to; /* indices into the graph's stages */
 	mt_ir_transition t;
+	/* the findings as rows: fusions first, then placements,
+	 * transfers, kernels, lowerings, each kind by first appearance */
+	mt_irdiff_fold *folds;
+	size_t nfolds, cap_folds;
 	char *ir_diff; /* --show-ir: unified diff, or NULL */
 	/* Dumps of other scopes written between from and to (tree and
 	 * after-all inputs): "graph: stage", their changes are folded into
