@@ -11,6 +11,7 @@
 #define MAXTRIAGE_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* The exit statuses (docs/exit-codes.md says which command uses which;
@@ -21,6 +22,10 @@ enum {
 	CLI_EXIT_USAGE = 2, /* bad command line */
 	CLI_EXIT_INPUT = 3 /* an input could not be read */
 };
+
+/* The largest dump file `bucket` reads (docs/reliability.md): memory is
+ * about the size of the file, per worker. */
+#define CLI_INPUT_MAX ((uint64_t)1 << 30)
 
 typedef enum {
 	CLI_OPT_FLAG, /* int *: set to 1 */

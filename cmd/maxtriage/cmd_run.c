@@ -11,10 +11,12 @@
 #include "triage_cli.h"
 
 #include "maxtriage/buf.h"
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/join.h"
+#include "maxtriage/outfile.h"
 #include "maxtriage/run_output.h"
 #include "maxtriage/stack_output.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -32,33 +34,20 @@ static const cli_command_help help = {
 	"(MODULAR_MAX_ENABLE_MODEL_IR_CACHE=false). Its standard output and error\n"
 	"are one pipe (as with 2>&1): they pass through, in the order written, to\n"
 	"maxtriage's standard output and are saved to DIR/log.txt. When it fails,\n"
-	"or exits 0 but printed a crash or error report, `stack` runs on the log\n"
-	"and `irdiff` on the IR dumps, and both results are written to\n"
-	"DIR/triage.json (maxtriage.run.v1).",
+	"or exits 0 but printed a crash or error report, the log and the IR dumps\n"
+	"are triaged as `report` does (stack, irdiff and their joins) into\n"
+	"DIR/triage.json (maxtriage.run.v1).\n"
+	"DIR holds the outputs of one run: the log.txt and triage.json of an\n"
+	"earlier run are removed first and DIR/ir is emptied when an earlier run\n"
+	"made it (DIR/ir holding other files is refused). Each file is written\n"
+	"whole beside its name and renamed into place, never through a symlink.",
 	"exit status: the command's own (128+N when it was killed by signal N,\n"
 	"127 when it could not be started); 2 usage error of run itself; 3 DIR\n"
-	"could not be written.\n"
+	"could not be prepared, or the command exited 0 and log.txt or\n"
+	"triage.json could not be written (the error names the file; a failing\n"
+	"command keeps its own status).\n"
 	"docs/json-run.md describes triage.json."
 };
-
-static int mkdir_p(const char *path)
-{
-	char *p = mt_strdup(path), *s;
-	int rc = 0;
-
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) < 0 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	if (mkdir(p, 0777) < 0 && errno != EEXIST)
-		rc = -1;
-	free(p);
-	return rc;
-}
 
 static void set_debug_env(const char *irdir)
 {
@@ -93,8 +82,9 @@ static int write_all(int fd, const char *p, size_t n)
 }
 
 /* Copy the child's output (both streams, one pipe) to our standard
- * output and to the log until it closes. */
-static void pump(int fd, int log_fd, mt_buf *log)
+ * output, the log file and log until it closes. A log file that cannot
+ * take more keeps its error for the commit; the rest goes on. */
+static void pump(int fd, mt_outfile *log_file, mt_buf *log)
 {
 	char chunk[65536];
 
@@ -106,34 +96,82 @@ static void pump(int fd, int log_fd, mt_buf *log)
 		if (n <= 0)
 			break;
 		(void)write_all(STDOUT_FILENO, chunk, (size_t)n);
-		if (log_fd >= 0)
-			(void)write_all(log_fd, chunk, (size_t)n);
+		(void)mt_outfile_write(log_file, chunk, (size_t)n);
 		mt_buf_put(log, chunk, (size_t)n);
 	}
 }
 
-/* irdiff of DIR/ir as a JSON value, or null when there is nothing. */
-static int run_irdiff(mt_irdiff_report *rep,
-                      mt_ir_input **in,
-                      const mt_irdiff_opts *o,
-                      const char *irdir,
-                      char **note)
-{
-	const char *paths[1] = { irdir };
-	mt_error err;
+/* The files of one run: DIR/ir, DIR/log.txt, DIR/triage.json, and the
+ * mark that DIR holds a run's outputs, DIR/.maxtriage-run. */
+typedef struct run_paths {
+	mt_buf irdir, log, triage, mark;
+} run_paths;
 
-	if (mt_ir_input_open(in, paths, 1, &err) < 0 ||
-	    mt_irdiff_run(rep, *in, o, &err) < 0) {
-		*note = mt_strdup(err.msg);
-		return -1;
-	}
-	return 0;
+/* Whether the directory path has any entry. */
+static int dir_has_entries(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int any = 0;
+
+	if (!d)
+		return 0;
+	while (!any && (e = readdir(d)))
+		any = strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return any;
 }
 
-/* The files of one run: DIR/ir, DIR/log.txt, DIR/triage.json. */
-typedef struct run_paths {
-	mt_buf irdir, log, triage;
-} run_paths;
+/* Make DIR ready for one run, so that all it holds afterwards is of that
+ * run: the previous log.txt and triage.json removed, DIR/ir created or,
+ * when a previous run made it (DIR/.maxtriage-run), emptied. DIR/ir
+ * holding files of someone else, or a symlink, is refused: they would be
+ * mixed with the new stages or written through. 0, or CLI_EXIT_INPUT
+ * after saying why. */
+static int prepare_dir(const run_paths *rp, const char *outdir)
+{
+	struct stat st;
+	mt_error err;
+	int fd;
+
+	if (mt_outdir_make(outdir, &err) < 0)
+		return cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
+	if (lstat(rp->irdir.ptr, &st) == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return cli_error(
+			        "run", CLI_EXIT_INPUT,
+			        "'%s' is not a directory (%s): refusing "
+			        "to write IR through it",
+			        rp->irdir.ptr,
+			        S_ISLNK(st.st_mode) ? "a symbolic link"
+			                            : "a file");
+		if (dir_has_entries(rp->irdir.ptr)) {
+			if (access(rp->mark.ptr, F_OK) != 0)
+				return cli_error(
+				        "run", CLI_EXIT_INPUT,
+				        "'%s' holds files no earlier run wrote: "
+				        "empty it or choose another --out",
+				        rp->irdir.ptr);
+			if (mt_outdir_empty(rp->irdir.ptr, &err) < 0)
+				return cli_error("run", CLI_EXIT_INPUT, "%s",
+				                 err.msg);
+		}
+	} else if (mkdir(rp->irdir.ptr, 0777) < 0) {
+		return cli_error("run", CLI_EXIT_INPUT,
+		                 "cannot create '%s': %s", rp->irdir.ptr,
+		                 strerror(errno));
+	}
+	if (mt_outfile_remove(rp->log.ptr, &err) < 0 ||
+	    mt_outfile_remove(rp->triage.ptr, &err) < 0)
+		return cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
+	fd = open(rp->mark.ptr, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+	          0666);
+	if (fd < 0)
+		return cli_error("run", CLI_EXIT_INPUT, "cannot write '%s': %s",
+		                 rp->mark.ptr, strerror(errno));
+	close(fd);
+	return 0;
+}
 
 /* Start command with its standard output and error on one new pipe; *fd
  * is the read end. 0, or CLI_EXIT_INPUT after saying why. */
@@ -180,12 +218,13 @@ start_child(pid_t *pid, int *fd, const cli_strlist *command, const char *irdir)
 
 /* Pass the child's output through into log, wait for it; its exit
  * status as a shell reports it (128+N for signal N); *status the raw one. */
-static int finish_child(pid_t pid, int fd, int log_fd, mt_buf *log, int *status)
+static int
+finish_child(pid_t pid, int fd, mt_outfile *log_file, mt_buf *log, int *status)
 {
 	/* our own SIGINT would kill us before the child reports: let the
 	 * child decide, and still write what we have */
 	signal(SIGINT, SIG_IGN);
-	pump(fd, log_fd, log);
+	pump(fd, log_file, log);
 	close(fd);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
@@ -212,29 +251,24 @@ static int needs_triage(int rc, const mt_buf *log)
 	return found;
 }
 
-/* DIR/triage.json: the stack document of the log and the irdiff of
- * DIR/ir. 0, or -1 after saying why it could not be written. */
+/* DIR/triage.json: the stack document of the log, the irdiff of DIR/ir
+ * and their joins. 0, or -1 after saying why it could not be written. */
 static int write_triage_json(const run_paths *rp,
                              const cli_strlist *command,
                              int rc,
                              int status,
-                             const mt_report_set *set)
+                             const mt_crash_ir *c)
 {
 	mt_stack_input si;
-	mt_ir_input *in = NULL;
-	mt_irdiff_report rep;
-	mt_irdiff_opts o;
 	mt_run_result r;
-	char *irnote = NULL;
-	FILE *f;
+	mt_outfile f;
+	mt_error err;
 	int ret = 0;
 
-	memset(&rep, 0, sizeof(rep));
-	memset(&o, 0, sizeof(o));
 	memset(&si, 0, sizeof(si));
 	si.path = rp->log.ptr;
-	si.reports = set->reports;
-	si.nreports = set->n;
+	si.reports = c->set.reports;
+	si.nreports = c->set.n;
 	memset(&r, 0, sizeof(r));
 	r.command = (const char *const *)command->items;
 	r.ncommand = command->n;
@@ -243,63 +277,70 @@ static int write_triage_json(const run_paths *rp,
 	r.log = rp->log.ptr;
 	r.ir_dir = rp->irdir.ptr;
 	r.stack = &si;
-	r.irdiff =
-	        run_irdiff(&rep, &in, &o, rp->irdir.ptr, &irnote) ? NULL : &rep;
-	r.irdiff_note = irnote;
-	f = fopen(rp->triage.ptr, "w");
-	if (!f || mt_run_write_json(f, &r) < 0 || fclose(f) != 0) {
-		cli_message("run", "cannot write '%s': %s", rp->triage.ptr,
-		            strerror(errno));
+	r.irdiff = c->has_ir ? &c->ir : NULL;
+	r.irdiff_note = c->ir_note;
+	r.joins = &c->joins;
+	if (mt_outfile_open(&f, rp->triage.ptr, &err) < 0 ||
+	    mt_run_write_json(f.fp, &r) < 0 ||
+	    mt_outfile_commit(&f, &err) < 0) {
+		if (f.fp) {
+			mt_error_set(&err, MT_EIO, "cannot write '%s': %s",
+			             rp->triage.ptr, strerror(errno));
+			mt_outfile_abort(&f);
+		}
+		cli_message("run", "%s", err.msg);
 		ret = -1;
 	}
-	free(irnote);
-	mt_irdiff_report_release(&rep);
-	mt_ir_input_free(in);
 	return ret;
 }
 
-/* Triage the log and write triage.json; one summary line on stderr. */
-static void triage_run(const run_paths *rp,
-                       const cli_triage *cli,
-                       const cli_strlist *command,
-                       const mt_buf *log,
-                       int rc,
-                       int status)
+/* Triage the log with the IR of the run (the pipeline of `report`) and
+ * write triage.json; one summary line on stderr. 0, or -1 when
+ * triage.json could not be written (said). */
+static int triage_run(const run_paths *rp,
+                      const cli_triage *cli,
+                      const cli_strlist *command,
+                      const mt_buf *log,
+                      int rc,
+                      int status)
 {
 	mt_symbolizer *sym = NULL;
-	mt_report_set set;
+	mt_crash_ir c;
 	mt_pipeline pipe;
+	size_t n;
+	int ret;
 
-	memset(&set, 0, sizeof(set));
+	memset(&c, 0, sizeof(c));
 	if (cli_triage_symbolizer(&sym, cli, "run") == 0) {
 		cli_triage_pipeline(&pipe, cli, sym, cli->repo);
-		/* run set ir-output-dir itself: never advise it */
-		pipe.next.ir_given = 1;
-		mt_triage_text(&set, log->ptr, log->len, &pipe);
+		mt_crash_ir_run(&c, log->ptr, log->len, rp->irdir.ptr, &pipe);
 	}
-	if (write_triage_json(rp, command, rc, status, &set) == 0) {
+	n = c.set.n;
+	ret = write_triage_json(rp, command, rc, status, &c);
+	if (ret == 0) {
 		if (rc)
 			cli_message(
 			        "run",
 			        "'%s' failed (exit %d): %zu report%s, triage in %s",
-			        command->items[0], rc, set.n,
-			        set.n == 1 ? "" : "s", rp->triage.ptr);
+			        command->items[0], rc, n, n == 1 ? "" : "s",
+			        rp->triage.ptr);
 		else
 			cli_message(
 			        "run",
 			        "'%s' exited 0 but printed %zu crash or error "
 			        "report%s, triage in %s",
-			        command->items[0], set.n, set.n == 1 ? "" : "s",
+			        command->items[0], n, n == 1 ? "" : "s",
 			        rp->triage.ptr);
 	}
-	mt_report_set_release(&set);
+	mt_crash_ir_release(&c);
 	cli_symbolizer_done(sym, "run");
+	return ret;
 }
 
 int cmd_run(int argc, char **argv)
 {
 	const char *outdir = "maxtriage-run";
-	int help_shown = 0, status = 0, rc, fd = -1, log_fd = -1;
+	int help_shown = 0, status = 0, rc, fd = -1, lost = 0;
 	cli_triage cli;
 	cli_strlist command = { 0 };
 	// clang-format off
@@ -311,8 +352,10 @@ int cmd_run(int argc, char **argv)
 		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
-	run_paths rp = { MT_BUF_INIT, MT_BUF_INIT, MT_BUF_INIT };
+	run_paths rp = { MT_BUF_INIT, MT_BUF_INIT, MT_BUF_INIT, MT_BUF_INIT };
+	mt_outfile log_file = { 0 };
 	mt_buf log = MT_BUF_INIT;
+	mt_error err;
 	pid_t pid = -1;
 
 	memset(&cli, 0, sizeof(cli));
@@ -331,24 +374,33 @@ int cmd_run(int argc, char **argv)
 	mt_buf_printf(&rp.irdir, "%s/ir", outdir);
 	mt_buf_printf(&rp.log, "%s/log.txt", outdir);
 	mt_buf_printf(&rp.triage, "%s/triage.json", outdir);
-	if (mkdir_p(rp.irdir.ptr) < 0 ||
-	    (log_fd = open(rp.log.ptr, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	                   0666)) < 0) {
-		rc = cli_error("run", CLI_EXIT_INPUT, "cannot write '%s': %s",
-		               outdir, strerror(errno));
+	mt_buf_printf(&rp.mark, "%s/.maxtriage-run", outdir);
+	if ((rc = prepare_dir(&rp, outdir)))
+		goto out;
+	if (mt_outfile_open(&log_file, rp.log.ptr, &err) < 0) {
+		rc = cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
 		goto out;
 	}
 	if ((rc = start_child(&pid, &fd, &command, rp.irdir.ptr)))
 		goto out;
-	rc = finish_child(pid, fd, log_fd, &log, &status);
-	if (needs_triage(rc, &log))
-		triage_run(&rp, &cli, &command, &log, rc, status);
+	rc = finish_child(pid, fd, &log_file, &log, &status);
+	/* the command's status stays the answer; a lost output turns only a
+	 * passing run into a failing one (3) */
+	if (mt_outfile_commit(&log_file, &err) < 0) {
+		cli_message("run", "%s", err.msg);
+		lost = 1;
+	}
+	if (needs_triage(rc, &log) &&
+	    triage_run(&rp, &cli, &command, &log, rc, status) < 0)
+		lost = 1;
+	if (lost && rc == 0)
+		rc = CLI_EXIT_INPUT;
 out:
-	if (log_fd >= 0)
-		close(log_fd);
+	mt_outfile_abort(&log_file);
 	mt_buf_release(&rp.irdir);
 	mt_buf_release(&rp.log);
 	mt_buf_release(&rp.triage);
+	mt_buf_release(&rp.mark);
 	mt_buf_release(&log);
 	cli_triage_release(&cli);
 	cli_strlist_release(&command);

@@ -2,6 +2,7 @@
 #include "maxtriage/run_output.h"
 
 #include "maxtriage/json_writer.h"
+#include "maxtriage/report_output.h"
 
 int mt_run_write_json(FILE *f, const mt_run_result *r)
 {
@@ -25,6 +26,7 @@ int mt_run_write_json(FILE *f, const mt_run_result *r)
 	else
 		mt_json_null(&w, "irdiff");
 	mt_json_string(&w, "irdiff_note", r->irdiff_note);
+	mt_join_json_write(&w, "joins", r->joins);
 	mt_json_object_end(&w);
 	return mt_json_finish(&w);
 }

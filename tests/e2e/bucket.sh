@@ -5,8 +5,9 @@
 set -eu
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
-fx=$root/$O/fixtures/crashers
-sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1 || {
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$(dirname "$0")/lib/fixtures.sh"
+crashers_dir >/dev/null 2>&1 || {
 	echo "cannot build the crash fixtures"
 	exit 77
 }
@@ -60,5 +61,52 @@ check(rc_missing == 3, f"exit 3 for a missing input, got {rc_missing}")
 for f in fail:
     print("FAIL", f)
 print(f"bucket: {'ok' if not fail else 'FAILED'} ({len(fail)} failed checks)")
+sys.exit(1 if fail else 0)
+PY
+
+# No input dropped (issue 22): a symlink to a dump given on the command
+# line is triaged like the dump; inside a directory a link to a file is
+# followed, and every entry not triaged (FIFO, socket, dangling link,
+# loop, a link to a directory, a file over the 1 GiB bound) is listed
+# under errors with why, and the status is 3.
+one="$fx/$cc/dumps/segv.modoff.txt"
+mkdir -p "$tmp/in/d/sub"
+cp "$one" "$tmp/in/d/a.txt"
+ln -s "$one" "$tmp/in/link"
+ln -s a.txt "$tmp/in/d/flink"
+ln -s sub "$tmp/in/d/dirlink"
+ln -s nowhere "$tmp/in/d/dangling"
+ln -s loop "$tmp/in/d/loop"
+mkfifo "$tmp/in/d/fifo"
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$tmp/in/d/sock"
+truncate -s $((1024 * 1024 * 1024 + 1)) "$tmp/in/d/huge.txt"
+rc=0
+$bin bucket $args --format json "$tmp/in/link" "$tmp/in/d" >"$tmp/in.json" 2>"$tmp/in.err" || rc=$?
+python3 - "$tmp/in.json" "$tmp/in" "$rc" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t, rc = sys.argv[2], int(sys.argv[3])
+want = {
+    f"{t}/d/dangling": "dangling symbolic link",
+    f"{t}/d/dirlink": "symbolic link to a directory, not followed (give it as an input)",
+    f"{t}/d/fifo": "a FIFO",
+    f"{t}/d/loop": "symbolic link loop",
+    f"{t}/d/sock": "a socket",
+    f"{t}/d/huge.txt": "too big (1073741825 bytes; the limit is 1073741824)",
+}
+got = dict(e.split(": ", 1) for e in d["errors"])
+fail = []
+if got != want:
+    fail.append(f"errors {got}")
+files = sorted(f for b in d["buckets"] for f in b["files"])
+if files != sorted([f"{t}/link", f"{t}/d/a.txt", f"{t}/d/flink"]):
+    fail.append(f"triaged files {files}")
+if len(d["buckets"]) != 1 or d["files"] != 3:
+    fail.append(f"{len(d['buckets'])} buckets from {d['files']} files")
+if rc != 3:
+    fail.append(f"exit {rc}, want 3")
+for f in fail:
+    print("FAIL", f)
+print("bucket inputs:", "ok" if not fail else "FAILED")
 sys.exit(1 if fail else 0)
 PY

@@ -91,7 +91,7 @@ grep -q '"fingerprint"' "$tmp/det-bucket-1" || { echo "FAIL bucket of the real s
 # colour only on a terminal: never in a pipe
 $bin stack --no-repo "$tmp/one.txt" | grep -q "$(printf '\033')" && { echo "FAIL colour in a pipe"; fail=1; }
 # install layout
-make -C "$root" --no-print-directory install O="$O" PREFIX="$tmp/inst" >/dev/null 2>&1 || { echo "FAIL make install"; fail=1; }
+make -C "$root" --no-print-directory -o "$O/maxtriage" install O="$O" PREFIX="$tmp/inst" >/dev/null 2>&1 || { echo "FAIL make install"; fail=1; }
 for f in bin/maxtriage share/man/man1/maxtriage.1 share/bash-completion/completions/maxtriage; do
 	[ -f "$tmp/inst/$f" ] || { echo "FAIL install: $f missing"; fail=1; }
 done
