@@ -412,6 +412,7 @@ int mt_ir_diff(mt_ir_transition *out,
 	ir_side_init(&D.a, a);
 	ir_side_init(&D.b, b);
 	ir_match(&D);
+	ir_find_body_fusions(&D);
 	ir_find_fusions(&D);
 	ir_find_tiled(&D);
 	classify(&D);

@@ -85,6 +85,7 @@ typedef struct fuser {
 	uint32_t mark;
 	uint32_t f, root; /* the B op and the member it stands for */
 	uint64_t callee;
+	int by_loc; /* a fused[...] location named members */
 } fuser;
 
 static void group_add(fuser *F, uint32_t d)
@@ -312,6 +313,10 @@ static void fusion_emit(fuser *F, uint32_t f)
 	size_t i;
 
 	qsort(F->group, F->ngroup, sizeof(*F->group), opcmp_u32);
+	memset(&fu, 0, sizeof(fu));
+	fu.kind = MT_IR_FUSION_OPS;
+	fu.evidence = F->by_loc ? MT_IR_EVIDENCE_LOCATION
+	                        : MT_IR_EVIDENCE_DATAFLOW;
 	ir_opref_fill(&fu.into, D->b.m, f);
 	fu.nfrom = F->ngroup;
 	fu.from = mt_calloc(F->ngroup, sizeof(*fu.from));
@@ -381,6 +386,7 @@ static int fusion_at(fuser *F, uint32_t f)
 	group_grow(F);
 	if (F->ngroup < 2)
 		return 0;
+	F->by_loc = evidence;
 	return evidence || group_feeds(F, f, m);
 }
 
@@ -520,6 +526,9 @@ static void tile_emit(ir_differ *D, const uint32_t *pairs, size_t n)
 	for (i = 0; i < n; i++)
 		if (D->a.claimed[pairs[2 * i + 1]])
 			return;
+	memset(&fu, 0, sizeof(fu));
+	fu.kind = MT_IR_FUSION_TILED;
+	fu.evidence = MT_IR_EVIDENCE_TILES;
 	ir_opref_fill(&fu.into, D->b.m, pairs[0]);
 	fu.from = mt_calloc(n, sizeof(*fu.from));
 	for (i = 0; i < n; i++) {

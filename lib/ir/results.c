@@ -23,7 +23,13 @@ void ir_opref_fill(mt_ir_opref *r, const mt_ir_module *m, uint32_t i)
 	memset(r, 0, sizeof(*r));
 	r->op = mt_strdup(mt_ir_str_get(m, op->name));
 	r->sym = op->sym ? mt_strdup(mt_ir_str_get(m, op->sym)) : NULL;
+	for (k = op->parent; k != MT_IR_NONE; k = m->ops[k].parent)
+		if ((m->ops[k].flags & MT_IR_OP_SYMDEF) && m->ops[k].sym) {
+			r->func = mt_strdup(mt_ir_str_get(m, m->ops[k].sym));
+			break;
+		}
 	r->device = mt_strdup(mt_ir_str_get(m, op->device));
+	r->line = op->line;
 	if (op->loc == MT_IR_NONE || op->loc >= m->nlocs)
 		return;
 	r->nlocs = m->locs[op->loc].n;
@@ -48,6 +54,7 @@ void ir_opref_release(mt_ir_opref *r)
 
 	free(r->op);
 	free(r->sym);
+	free(r->func);
 	free(r->device);
 	for (k = 0; k < r->nlocs; k++)
 		free(r->locs[k]);

@@ -35,8 +35,36 @@ static void opref(mt_json *w, const char *key, const mt_ir_opref *r)
 	loc(w, r);
 	if (r->sym)
 		mt_json_string(w, "symbol", r->sym);
+	mt_json_string(w, "function", r->func);
+	mt_json_uint64(w, "line", r->line);
 	mt_json_string(w, "device", r->device);
 	mt_json_object_end(w);
+}
+
+static const char *fusion_kind(mt_ir_fusion_kind k)
+{
+	switch (k) {
+	case MT_IR_FUSION_LOOPS:
+		return "loops";
+	case MT_IR_FUSION_TILED:
+		return "tiled";
+	default:
+		return "ops";
+	}
+}
+
+static const char *evidence_name(mt_ir_evidence e)
+{
+	switch (e) {
+	case MT_IR_EVIDENCE_BODY:
+		return "body";
+	case MT_IR_EVIDENCE_LOCATION:
+		return "location";
+	case MT_IR_EVIDENCE_TILES:
+		return "tiles";
+	default:
+		return "dataflow";
+	}
 }
 
 static void
@@ -115,6 +143,9 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 	mt_json_array_begin(w, "fusions");
 	for (i = 0; i < t->nfusions; i++) {
 		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "kind", fusion_kind(t->fusions[i].kind));
+		mt_json_string(w, "evidence",
+		               evidence_name(t->fusions[i].evidence));
 		opref(w, "into", &t->fusions[i].into);
 		mt_json_array_begin(w, "from");
 		for (k = 0; k < t->fusions[i].nfrom; k++)

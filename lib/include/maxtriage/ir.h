@@ -194,9 +194,15 @@ int mt_ir_max_stage_rank(const char *stage);
 typedef struct mt_ir_opref {
 	char *op; /* op name */
 	char *sym; /* symbol the op defines or refers to, or NULL */
+	char *func; /* symbol of the nearest enclosing op that defines one
+	             * (the function, "mlp"), or NULL at top level */
 	char *device; /* "cpu", "gpu", "gpu:0" */
 	char **locs; /* "file:line:col" (or a name); several if fused */
 	size_t nlocs;
+	/* 1-based line of the op in its stage's text as irdiff reads it (an
+	 * after-all snapshot is the module put together, as --show-ir and
+	 * the HTML page show it): where the op is when it has no location */
+	uint32_t line;
 } mt_ir_opref;
 
 typedef struct mt_ir_count {
@@ -204,7 +210,29 @@ typedef struct mt_ir_count {
 	size_t n;
 } mt_ir_count;
 
+/* What was fused: ops into one op (elementwise fusion, a MAX
+ * composite), loop nests into one loop nest, or ops tiled into a new or
+ * existing loop nest (tile-and-fuse). */
+typedef enum {
+	MT_IR_FUSION_OPS,
+	MT_IR_FUSION_LOOPS,
+	MT_IR_FUSION_TILED
+} mt_ir_fusion_kind;
+
+/* What a fusion was read from (docs/irdiff.md): what the ops compute
+ * (the fused op's body holds the members' bodies, no location needed),
+ * dataflow (the fused op took over the members' inputs and users), a
+ * fused[...] location naming the members, or tiled copies in a loop. */
+typedef enum {
+	MT_IR_EVIDENCE_BODY,
+	MT_IR_EVIDENCE_DATAFLOW,
+	MT_IR_EVIDENCE_LOCATION,
+	MT_IR_EVIDENCE_TILES
+} mt_ir_evidence;
+
 typedef struct mt_ir_fusion {
+	mt_ir_fusion_kind kind;
+	mt_ir_evidence evidence;
 	mt_ir_opref into;
 	mt_ir_opref *from; /* the members, in their stage order */
 	size_t nfrom;

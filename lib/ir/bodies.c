@@ -1,0 +1,699 @@
+/*
+ * bodies.c - fusions read from what ops compute.
+ *
+ * A fused op holds in its region the computation of the ops it replaced:
+ * linalg-fuse-elementwise-ops inlines the producer's body into the
+ * consumer's generic, affine-loop-fusion and scf-parallel-loop-fusion put
+ * the bodies of several loop nests into one. Names, attributes and
+ * locations may all change (the fused generic takes new indexing maps,
+ * fused loops access new private buffers, locations may not be printed)
+ * but the ops that compute survive. So an op Y of stage k+1 with regions
+ * is a fusion of ops X1..Xn (n >= 2) of stage k when
+ *   - the Xi are siblings where Y stands (children of the op that
+ *     Y's parent stands for), gone (removed, or Y's own counterpart),
+ *     not claimed by another fusion;
+ *   - the multiset of what they compute equals what Y computes: the
+ *     names of the ops without regions nested in them (an op without
+ *     regions computes itself), leaving out terminators, constants,
+ *     ops without operands and address arithmetic (affine.apply,
+ *     index casts, slices), which fusion adds, hoists or folds;
+ *   - they hang together: each is reached from Y's counterpart, from
+ *     the ops whose results Y's users used to take, from the ops where
+ *     Y stands, or from another member, by dataflow or by a buffer or
+ *     value they both use;
+ *   - every input they take from outside the group that still exists
+ *     (and is not a constant or an empty value) is an input of Y: Y
+ *     computes from the same data. This is what keeps N identical
+ *     layers apart: layer k's members take layer k's inputs.
+ * Members that compute nothing (a linalg.fill or a generic that only
+ * yields) join when a member takes their result and Y takes their
+ * input (the fill value). Nothing here needs a location.
+ */
+#include "ir_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "maxtriage/hash.h"
+
+/* What a name is, for what an op computes (computed once per string). */
+enum {
+	BK_UNSEEN = 0,
+	BK_COMPUTE = 1, /* counts in what its op computes */
+	BK_SKIP = 2, /* terminators, address arithmetic */
+	BK_FILL = 3 /* writes one value everywhere (linalg.fill) */
+};
+
+#define BODY_FANOUT 16 /* a value shared by more ops connects nothing */
+#define BODY_WINDOW 64 /* ops looked at where Y stands, each way */
+#define BODY_VISIT 256 /* candidates looked at per op */
+
+typedef struct bside {
+	const ir_side *s;
+	uint8_t *kind; /* BK_* per string id */
+	/* what op i computes: sorted name hashes pool[off[i]..+len[i]];
+	 * off[i] == MT_IR_NONE: not computed yet (A side, on demand) */
+	uint32_t *off, *len;
+	uint64_t *pool;
+	size_t npool, cap_pool;
+} bside;
+
+typedef struct bodies {
+	ir_differ *D;
+	bside a, b;
+	uint8_t *dirty_a, *dirty_b; /* something in the subtree changed */
+	uint32_t *prev_b; /* B op -> its previous sibling, or MT_IR_NONE */
+	/* the search for one Y */
+	uint32_t *stamp; /* A op -> mark when queued */
+	uint32_t mark;
+	uint32_t *queue;
+	size_t nqueue, capq;
+	uint32_t *members;
+	size_t nmembers, capm;
+	uint64_t *budget; /* what Y computes that no member took yet */
+	uint32_t *count; /* per budget entry */
+	size_t nbudget, capb, capc;
+	mt_map inputs; /* (B op, idx) of the values Y takes from outside */
+} bodies;
+
+static unsigned name_kind(bside *bs, mt_ir_str name)
+{
+	static const char *const skip[] = {
+		"affine.apply",
+		"affine.min",
+		"affine.max",
+		"affine.linearize_index",
+		"affine.delinearize_index",
+		"arith.index_cast",
+		"arith.index_castui",
+		"memref.subview",
+		"memref.cast",
+		"memref.reinterpret_cast",
+		"memref.dim",
+		"tensor.dim",
+		"tensor.extract_slice",
+		"tensor.insert_slice",
+		"tensor.cast",
+		"scf.reduce",
+	};
+	/* a fill writes one value everywhere: it computes nothing */
+	static const char *const fills[] = { "linalg.fill", "tensor.splat" };
+	const char *s, *dot;
+	size_t i;
+
+	if (bs->kind[name])
+		return bs->kind[name];
+	s = mt_ir_str_get(bs->s->m, name);
+	dot = strrchr(s, '.');
+	dot = dot ? dot + 1 : s;
+	bs->kind[name] = BK_COMPUTE;
+	if (!strcmp(dot, "yield") || !strcmp(dot, "return") ||
+	    !strcmp(dot, "condition") || strstr(dot, "terminator") ||
+	    strstr(s, "constant"))
+		bs->kind[name] = BK_SKIP;
+	for (i = 0; i < MT_ARRAY_SIZE(skip); i++)
+		if (!strcmp(s, skip[i]))
+			bs->kind[name] = BK_SKIP;
+	for (i = 0; i < MT_ARRAY_SIZE(fills); i++)
+		if (!strcmp(s, fills[i]))
+			bs->kind[name] = BK_FILL;
+	return bs->kind[name];
+}
+
+/* Whether op i only makes a value that holds one thing everywhere: a
+ * fill, or an op whose region computes nothing (a generic that yields
+ * a constant). */
+static int is_fill(bside *bs, uint32_t i)
+{
+	const mt_ir_op *op = &bs->s->m->ops[i];
+
+	return op->nresults &&
+	       (op->nregions || name_kind(bs, op->name) == BK_FILL);
+}
+
+/* Whether op i counts in what its enclosing op computes. */
+static int computes(bside *bs, uint32_t i)
+{
+	const mt_ir_op *op = &bs->s->m->ops[i];
+
+	return !op->nregions && op->noperands &&
+	       !(op->flags & (MT_IR_OP_TRANSFER | MT_IR_OP_EMPTY)) &&
+	       name_kind(bs, op->name) == BK_COMPUTE;
+}
+
+static int u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* What op i computes, sorted (borrowed from bs until the next call). */
+static const uint64_t *comp_of(bside *bs, uint32_t i, uint32_t *n)
+{
+	const mt_ir_op *op = &bs->s->m->ops[i];
+	size_t start = bs->npool;
+	uint32_t j;
+
+	if (bs->off[i] != MT_IR_NONE) {
+		*n = bs->len[i];
+		return bs->pool + bs->off[i];
+	}
+	if (op->nregions) {
+		for (j = i + 1; j < op->end; j++)
+			if (computes(bs, j))
+				MT_PUSH(bs->pool, bs->npool, bs->cap_pool,
+				        ir_name_h(bs->s, j));
+	} else if (computes(bs, i)) {
+		MT_PUSH(bs->pool, bs->npool, bs->cap_pool, ir_name_h(bs->s, i));
+	}
+	if (bs->npool - start > 1)
+		qsort(bs->pool + start, bs->npool - start, sizeof(*bs->pool),
+		      u64cmp);
+	bs->off[i] = (uint32_t)start;
+	bs->len[i] = (uint32_t)(bs->npool - start);
+	*n = bs->len[i];
+	return bs->pool + start;
+}
+
+static void bside_init(bside *bs, const ir_side *s)
+{
+	memset(bs, 0, sizeof(*bs));
+	bs->s = s;
+	bs->kind = mt_calloc(s->m->strs.n + 1, 1);
+	bs->off = mt_malloc((s->n + 1) * sizeof(*bs->off));
+	bs->len = mt_malloc((s->n + 1) * sizeof(*bs->len));
+	memset(bs->off, 0xff, (s->n + 1) * sizeof(*bs->off));
+}
+
+static void bside_release(bside *bs)
+{
+	free(bs->kind);
+	free(bs->off);
+	free(bs->len);
+	free(bs->pool);
+}
+
+/* dirty[i]: op i or an op nested in it is unmatched, or matched to an
+ * op under another parent (moved in or out). */
+static uint8_t *dirty_marks(const ir_side *s, const ir_side *o)
+{
+	uint8_t *d = mt_calloc(s->n + 1, 1);
+	uint32_t i;
+
+	for (i = s->n; i-- > 0;) {
+		uint32_t p = s->m->ops[i].parent, j = s->match[i];
+		uint32_t q = j == MT_IR_NONE ? MT_IR_NONE : o->m->ops[j].parent;
+
+		if (j == MT_IR_NONE || (p == MT_IR_NONE) != (q == MT_IR_NONE) ||
+		    (p != MT_IR_NONE && s->match[p] != q))
+			d[i] = 1;
+		if (d[i] && p != MT_IR_NONE)
+			d[p] = 1;
+	}
+	return d;
+}
+
+/* Each op's previous sibling (MT_IR_NONE for a first child). */
+static uint32_t *prev_siblings(const ir_side *s)
+{
+	uint32_t *prev = mt_malloc((s->n + 1) * sizeof(*prev));
+	uint32_t *last = mt_malloc((s->n + 2) * sizeof(*last));
+	uint32_t i;
+
+	/* last[p + 1]: the last child of p seen so far (last[0]: of the
+	 * top level) */
+	memset(last, 0xff, (s->n + 2) * sizeof(*last));
+	for (i = 0; i < s->n; i++) {
+		uint32_t p = s->m->ops[i].parent;
+		uint32_t slot = p == MT_IR_NONE ? 0 : p + 1;
+
+		prev[i] = last[slot];
+		last[slot] = i;
+	}
+	free(last);
+	return prev;
+}
+
+/* ---- the budget: what Y computes that no member has taken ---- */
+
+static void budget_set(bodies *B, const uint64_t *c, uint32_t n)
+{
+	uint32_t k;
+
+	B->nbudget = 0;
+	for (k = 0; k < n; k++) {
+		if (B->nbudget && B->budget[B->nbudget - 1] == c[k]) {
+			B->count[B->nbudget - 1]++;
+			continue;
+		}
+		mt_grow((void **)&B->budget, &B->capb, B->nbudget + 1,
+		        sizeof(*B->budget));
+		mt_grow((void **)&B->count, &B->capc, B->nbudget + 1,
+		        sizeof(*B->count));
+		B->budget[B->nbudget] = c[k];
+		B->count[B->nbudget++] = 1;
+	}
+}
+
+/* Whether the sorted c fits in the budget; if take, it is taken out. */
+static int budget_fits(bodies *B, const uint64_t *c, uint32_t n, int take)
+{
+	size_t at = 0;
+	uint32_t k, run;
+
+	for (k = 0; k < n; k += run) {
+		for (run = 1; k + run < n && c[k + run] == c[k]; run++)
+			;
+		while (at < B->nbudget && B->budget[at] < c[k])
+			at++;
+		if (at == B->nbudget || B->budget[at] != c[k] ||
+		    B->count[at] < run)
+			return 0;
+		if (take)
+			B->count[at] -= run;
+	}
+	return 1;
+}
+
+static int budget_empty(const bodies *B)
+{
+	size_t k;
+
+	for (k = 0; k < B->nbudget; k++)
+		if (B->count[k])
+			return 0;
+	return 1;
+}
+
+/* ---- candidates ---- */
+
+/* The child of pa (A) that A op x is or is nested in, or MT_IR_NONE. */
+static uint32_t child_of(const ir_side *A, uint32_t pa, uint32_t x)
+{
+	while (x != MT_IR_NONE && A->m->ops[x].parent != pa)
+		x = A->m->ops[x].parent;
+	return x;
+}
+
+/* Queue A op x (a child of pa) if it may be a member of Y's fusion. */
+static void enqueue(bodies *B, uint32_t pa, uint32_t x, uint32_t y)
+{
+	const ir_side *A = &B->D->a;
+
+	if (x == MT_IR_NONE || A->m->ops[x].parent != pa ||
+	    B->stamp[x] == B->mark || A->claimed[x] ||
+	    (A->match[x] != MT_IR_NONE && A->match[x] != y))
+		return;
+	B->stamp[x] = B->mark;
+	MT_PUSH(B->queue, B->nqueue, B->capq, x);
+}
+
+/* A value's producer: the op that defines it (an op's result, or an
+ * argument of its regions). */
+static uint32_t producer(const mt_ir_module *m, uint32_t v)
+{
+	return v < m->nvalues ? m->values[v].op : MT_IR_NONE;
+}
+
+/* An op that takes nothing and holds nothing: a constant, an empty
+ * value, an allocation. Not evidence of which data an op computes on. */
+static int is_constant(const mt_ir_module *m, uint32_t op)
+{
+	return op < m->nops && !m->ops[op].noperands && !m->ops[op].nregions;
+}
+
+/* A constant proper: shared by everything, it connects nothing (an
+ * allocation does: the buffer two loops write and read). */
+static int is_constant_value(const mt_ir_module *m, uint32_t op)
+{
+	return is_constant(m, op) &&
+	       strstr(mt_ir_str_get(m, m->ops[op].name), "constant");
+}
+
+/* Queue the siblings of member x (children of pa) that x talks to: the
+ * users of its results, the producers of what it takes, and the other
+ * users of the values from outside it that it uses (a buffer two loops
+ * write and read), unless shared too widely to mean anything. */
+static void neighbours(bodies *B, uint32_t pa, uint32_t x, uint32_t y)
+{
+	const ir_side *A = &B->D->a;
+	const mt_ir_module *m = A->m;
+	uint32_t j, k, u;
+
+	for (j = x; j < m->ops[x].end; j++) {
+		const mt_ir_op *op = &m->ops[j];
+
+		for (k = 0; k < op->nresults; k++) {
+			uint32_t v = op->first_result + k;
+
+			if (A->use_off[v + 1] - A->use_off[v] > BODY_FANOUT)
+				continue;
+			for (u = A->use_off[v]; u < A->use_off[v + 1]; u++)
+				enqueue(B, pa, child_of(A, pa, A->uses[u]), y);
+		}
+		for (k = 0; k < op->noperands; k++) {
+			uint32_t v = m->operands[op->first_operand + k];
+			uint32_t p = producer(m, v);
+
+			if (p == MT_IR_NONE || (p >= x && p < m->ops[x].end))
+				continue; /* inside x */
+			if (!(m->values[v].idx & MT_IR_ARG))
+				enqueue(B, pa, child_of(A, pa, p), y);
+			if (is_constant_value(m, p) ||
+			    A->use_off[v + 1] - A->use_off[v] > BODY_FANOUT)
+				continue;
+			for (u = A->use_off[v]; u < A->use_off[v + 1]; u++)
+				enqueue(B, pa, child_of(A, pa, A->uses[u]), y);
+		}
+	}
+}
+
+/* The first candidates: Y's counterpart, the ops whose results Y's users
+ * used to take, and the gone siblings where Y stands (between the ops
+ * its nearest matched siblings stand for). */
+static void seeds(bodies *B, uint32_t pa, uint32_t y)
+{
+	const ir_side *A = &B->D->a, *Bs = &B->D->b;
+	const mt_ir_op *yo = &Bs->m->ops[y];
+	uint32_t r, u, k, q, lo = MT_IR_NONE, hi = MT_IR_NONE, n;
+
+	enqueue(B, pa, Bs->match[y], y);
+	for (r = 0; r < yo->nresults; r++) {
+		uint32_t v = yo->first_result + r;
+
+		for (u = Bs->use_off[v]; u < Bs->use_off[v + 1]; u++) {
+			uint32_t ub = Bs->uses[u], ua = Bs->match[ub];
+			const mt_ir_op *uo = &Bs->m->ops[ub], *ao;
+
+			if (ua == MT_IR_NONE)
+				continue;
+			ao = &A->m->ops[ua];
+			for (k = 0; k < uo->noperands && k < ao->noperands; k++)
+				if (Bs->m->operands[uo->first_operand + k] == v)
+					enqueue(B, pa,
+					        child_of(
+					                A, pa,
+					                producer(
+					                        A->m,
+					                        A->m->operands
+					                                [ao->first_operand +
+					                                 k])),
+					        y);
+		}
+	}
+	/* where Y stands: its matched siblings before and after it */
+	for (q = B->prev_b[y], n = 0; q != MT_IR_NONE && n < BODY_WINDOW;
+	     q = B->prev_b[q], n++)
+		if (Bs->match[q] != MT_IR_NONE) {
+			lo = Bs->match[q];
+			break;
+		}
+	for (q = yo->end, n = 0; q < Bs->n && n < BODY_WINDOW;
+	     q = Bs->m->ops[q].end, n++) {
+		if (Bs->m->ops[q].parent != yo->parent)
+			break;
+		if (Bs->match[q] != MT_IR_NONE) {
+			hi = Bs->match[q];
+			break;
+		}
+	}
+	q = lo == MT_IR_NONE ? (pa == MT_IR_NONE ? 0 : pa + 1)
+	                     : A->m->ops[lo].end;
+	for (n = 0; q < A->n && n < BODY_WINDOW && q != hi; n++) {
+		if (A->m->ops[q].parent != pa)
+			break;
+		enqueue(B, pa, q, y);
+		q = A->m->ops[q].end;
+	}
+}
+
+/* ---- evidence ---- */
+
+static uint64_t input_key(uint32_t op, uint32_t idx)
+{
+	return ir_mix(ir_mix(MT_HASH_SEED, op), idx) | 1;
+}
+
+/* The values Y takes from outside it, as (op, idx) of their producers. */
+static void inputs_of(bodies *B, uint32_t y)
+{
+	const mt_ir_module *m = B->D->b.m;
+	uint32_t j, k;
+
+	mt_map_release(&B->inputs);
+	mt_map_init(&B->inputs, 16);
+	for (j = y; j < m->ops[y].end; j++)
+		for (k = 0; k < m->ops[j].noperands; k++) {
+			uint32_t v = m->operands[m->ops[j].first_operand + k];
+			uint32_t p = producer(m, v);
+			int found;
+
+			if (p == MT_IR_NONE || (p >= y && p < m->ops[y].end))
+				continue;
+			mt_map_slot(&B->inputs, input_key(p, m->values[v].idx),
+			            1, &found);
+		}
+}
+
+/* Whether A op p is inside a member. */
+static int in_member(const bodies *B, uint32_t p)
+{
+	const mt_ir_module *m = B->D->a.m;
+	size_t i;
+
+	for (i = 0; i < B->nmembers; i++)
+		if (p >= B->members[i] && p < m->ops[B->members[i]].end)
+			return 1;
+	return 0;
+}
+
+/* Every input the members take from outside the group, produced by an
+ * op that is still there and computes something, is an input of Y (an
+ * argument of an enclosing op may be missing: it may have been where a
+ * member wrote its result). */
+static int same_inputs(bodies *B)
+{
+	const ir_side *A = &B->D->a;
+	const mt_ir_module *m = A->m;
+	size_t i;
+	uint32_t j, k;
+
+	for (i = 0; i < B->nmembers; i++) {
+		uint32_t x = B->members[i];
+
+		for (j = x; j < m->ops[x].end; j++)
+			for (k = 0; k < m->ops[j].noperands; k++) {
+				uint32_t v =
+				        m->operands[m->ops[j].first_operand +
+				                    k];
+				uint32_t p = producer(m, v), pb;
+
+				if (p == MT_IR_NONE || in_member(B, p) ||
+				    is_constant(m, p) ||
+				    (m->ops[p].flags & MT_IR_OP_EMPTY))
+					continue;
+				pb = A->match[p];
+				if (pb == MT_IR_NONE)
+					continue; /* gone: nothing to compare */
+				if (mt_map_get(
+				            &B->inputs,
+				            input_key(pb, m->values[v].idx)) !=
+				    MT_MAP_NONE)
+					continue;
+				/* an argument of the function may have been
+				 * only where a member wrote its result (the
+				 * fused op makes its own): not evidence */
+				if (!(m->values[v].idx & MT_IR_ARG))
+					return 0;
+			}
+	}
+	return 1;
+}
+
+/* A member that computes nothing (a fill) belongs to the fusion when a
+ * member takes its result and Y takes one of its inputs. */
+static int joins_as_fill(bodies *B, uint32_t x)
+{
+	const ir_side *A = &B->D->a;
+	const mt_ir_module *m = A->m;
+	const mt_ir_op *xo = &m->ops[x];
+	uint32_t r, u, k, j;
+	int feeds = 0;
+
+	for (r = 0; r < xo->nresults && !feeds; r++) {
+		uint32_t v = xo->first_result + r;
+
+		for (u = A->use_off[v]; u < A->use_off[v + 1] && !feeds; u++)
+			feeds = in_member(B, A->uses[u]);
+	}
+	if (!feeds)
+		return 0;
+	for (j = x; j < xo->end; j++)
+		for (k = 0; k < m->ops[j].noperands; k++) {
+			uint32_t v = m->operands[m->ops[j].first_operand + k];
+			uint32_t p = producer(m, v), pb;
+
+			if (p == MT_IR_NONE || (p >= x && p < xo->end) ||
+			    (m->ops[p].flags & MT_IR_OP_EMPTY))
+				continue;
+			pb = A->match[p];
+			if (pb != MT_IR_NONE &&
+			    mt_map_get(&B->inputs,
+			               input_key(pb, m->values[v].idx)) !=
+			            MT_MAP_NONE)
+				return 1;
+		}
+	return 0;
+}
+
+/* ---- the search ---- */
+
+static int u32cmp(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Whether B op y is worth looking at: it has regions, stands where its
+ * parent's counterpart is, and it or what it stands for changed. */
+static int worth(const bodies *B, uint32_t y, uint32_t *pa)
+{
+	const ir_side *A = &B->D->a, *Bs = &B->D->b;
+	const mt_ir_op *yo = &Bs->m->ops[y];
+	uint32_t x = Bs->match[y];
+
+	/* a function or module holding more is inlining or outlining,
+	 * not fusion */
+	if (!yo->nregions || Bs->claimed[y] || yo->parent == MT_IR_NONE ||
+	    (yo->flags & MT_IR_OP_SYMDEF))
+		return 0;
+	*pa = Bs->match[yo->parent];
+	if (*pa == MT_IR_NONE)
+		return 0;
+	if (x == MT_IR_NONE)
+		return 1;
+	return B->dirty_b[y] || B->dirty_a[x] ||
+	       !ir_operands_same(B->D, x, y) ||
+	       A->m->ops[x].attr_hash != yo->attr_hash;
+}
+
+/* The members of Y's fusion into B->members, or 0. */
+static int search(bodies *B, uint32_t y, uint32_t pa)
+{
+	const ir_side *A = &B->D->a;
+	const uint64_t *c;
+	uint32_t n, k;
+	size_t q, nfills = 0, capf = 0;
+	uint32_t *fills = NULL;
+	int gone = 0, ok = 0;
+
+	c = comp_of(&B->b, y, &n);
+	if (!n)
+		return 0; /* computes nothing: nothing to compare */
+	budget_set(B, c, n);
+	B->mark++;
+	B->nqueue = B->nmembers = 0;
+	seeds(B, pa, y);
+	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
+		uint32_t x = B->queue[q];
+
+		c = comp_of(&B->a, x, &n);
+		if (!n) {
+			/* a fill: decided once the group stands */
+			if (is_fill(&B->a, x))
+				MT_PUSH(fills, nfills, capf, x);
+			continue;
+		}
+		/* once all Y computes is taken, only what computes nothing
+		 * may still join */
+		if (budget_empty(B) || !budget_fits(B, c, n, 1))
+			continue;
+		MT_PUSH(B->members, B->nmembers, B->capm, x);
+		gone += A->match[x] == MT_IR_NONE;
+		neighbours(B, pa, x, y);
+	}
+	if (!budget_empty(B) || !B->nmembers)
+		goto out;
+	inputs_of(B, y);
+	if (!same_inputs(B))
+		goto out;
+	for (k = 0; k < nfills; k++)
+		if (joins_as_fill(B, fills[k])) {
+			MT_PUSH(B->members, B->nmembers, B->capm, fills[k]);
+			gone += A->match[fills[k]] == MT_IR_NONE;
+		}
+	ok = B->nmembers >= 2 && gone > 0;
+out:
+	free(fills);
+	return ok;
+}
+
+/* Whether op i of m is a loop (its fusion is a loop fusion). */
+static int loops_only(const bodies *B, uint32_t y)
+{
+	size_t i;
+
+	if (!ir_is_loop(B->D->b.m, y))
+		return 0;
+	for (i = 0; i < B->nmembers; i++)
+		if (!ir_is_loop(B->D->a.m, B->members[i]))
+			return 0;
+	return 1;
+}
+
+static void emit(bodies *B, uint32_t y)
+{
+	ir_differ *D = B->D;
+	mt_ir_fusion fu;
+	size_t i;
+	int at = 0;
+
+	qsort(B->members, B->nmembers, sizeof(*B->members), u32cmp);
+	memset(&fu, 0, sizeof(fu));
+	ir_opref_fill(&fu.into, D->b.m, y);
+	fu.kind = loops_only(B, y) ? MT_IR_FUSION_LOOPS : MT_IR_FUSION_OPS;
+	fu.evidence = MT_IR_EVIDENCE_BODY;
+	fu.nfrom = B->nmembers;
+	fu.from = mt_calloc(B->nmembers, sizeof(*fu.from));
+	for (i = 0; i < B->nmembers; i++) {
+		ir_opref_fill(&fu.from[i], D->a.m, B->members[i]);
+		D->a.claimed[B->members[i]] = 1;
+		at |= D->trace && mt_ir_op_at(D->a.m, B->members[i], D->trace);
+	}
+	D->b.claimed[y] = 1;
+	MT_PUSH(D->t->fusions, D->t->nfusions, D->t->cap_fusions, fu);
+	if (D->trace && (at || mt_ir_op_at(D->b.m, y, D->trace)))
+		ir_trace_add(D, D->b.m, y, "fused");
+}
+
+void ir_find_body_fusions(ir_differ *D)
+{
+	bodies B;
+	uint32_t y, pa;
+
+	memset(&B, 0, sizeof(B));
+	B.D = D;
+	bside_init(&B.a, &D->a);
+	bside_init(&B.b, &D->b);
+	B.dirty_a = dirty_marks(&D->a, &D->b);
+	B.dirty_b = dirty_marks(&D->b, &D->a);
+	B.prev_b = prev_siblings(&D->b);
+	B.stamp = mt_calloc(D->a.n + 1, sizeof(*B.stamp));
+	mt_map_init(&B.inputs, 16);
+	for (y = 0; y < D->b.n; y++)
+		if (worth(&B, y, &pa) && search(&B, y, pa))
+			emit(&B, y);
+	mt_map_release(&B.inputs);
+	free(B.stamp);
+	free(B.dirty_a);
+	free(B.dirty_b);
+	free(B.prev_b);
+	free(B.queue);
+	free(B.members);
+	free(B.budget);
+	free(B.count);
+	bside_release(&B.a);
+	bside_release(&B.b);
+}
