@@ -62,7 +62,7 @@ typedef struct bodies {
 	ir_differ *D;
 	bside a, b;
 	uint8_t *dirty_a, *dirty_b; /* something in the subtree changed */
-	uint32_t *prev_b; /* B op -> its previous sibling, or MT_IR_NONE */
+	uint32_t *prev_a, *prev_b; /* op -> its previous sibling, or NONE */
 	/* the search for one Y */
 	uint32_t *stamp; /* A op -> mark when queued */
 	uint32_t mark;
@@ -297,13 +297,23 @@ static uint32_t child_of(const ir_side *A, uint32_t pa, uint32_t x)
 }
 
 /* Queue A op x (a child of pa) if it may be a member of Y's fusion. */
+/* Whether A op x is gone from where it stood for Y: removed, Y's own
+ * counterpart, or matched to an op inside Y (tiled or fused into it: a
+ * copy of it computes inside the new loop nest). */
+static int gone_into(const bodies *B, uint32_t x, uint32_t y)
+{
+	uint32_t j = B->D->a.match[x];
+
+	return j == MT_IR_NONE || j == y ||
+	       (j > y && j < B->D->b.m->ops[y].end);
+}
+
 static void enqueue(bodies *B, uint32_t pa, uint32_t x, uint32_t y)
 {
 	const ir_side *A = &B->D->a;
 
 	if (x == MT_IR_NONE || A->m->ops[x].parent != pa ||
-	    B->stamp[x] == B->mark || A->claimed[x] ||
-	    (A->match[x] != MT_IR_NONE && A->match[x] != y))
+	    B->stamp[x] == B->mark || A->claimed[x] || !gone_into(B, x, y))
 		return;
 	B->stamp[x] = B->mark;
 	MT_PUSH(B->queue, B->nqueue, B->capq, x);
@@ -376,7 +386,7 @@ static void seeds(bodies *B, uint32_t pa, uint32_t y)
 {
 	const ir_side *A = &B->D->a, *Bs = &B->D->b;
 	const mt_ir_op *yo = &Bs->m->ops[y];
-	uint32_t r, u, k, q, lo = MT_IR_NONE, hi = MT_IR_NONE, n;
+	uint32_t r, u, k, q, lo = MT_IR_NONE, hi = MT_IR_NONE, n, x;
 
 	enqueue(B, pa, Bs->match[y], y);
 	for (r = 0; r < yo->nresults; r++) {
@@ -426,6 +436,17 @@ static void seeds(bodies *B, uint32_t pa, uint32_t y)
 		enqueue(B, pa, q, y);
 		q = A->m->ops[q].end;
 	}
+	/* and where its counterpart stood (ops may have moved past it) */
+	x = Bs->match[y];
+	if (x == MT_IR_NONE || A->m->ops[x].parent != pa)
+		return;
+	for (q = B->prev_a[x], n = 0; q != MT_IR_NONE && n < BODY_WINDOW;
+	     q = B->prev_a[q], n++)
+		enqueue(B, pa, q, y);
+	for (q = A->m->ops[x].end, n = 0;
+	     q < A->n && n < BODY_WINDOW && A->m->ops[q].parent == pa;
+	     q = A->m->ops[q].end, n++)
+		enqueue(B, pa, q, y);
 }
 
 /* ---- evidence ---- */
@@ -472,8 +493,9 @@ static int in_member(const bodies *B, uint32_t p)
  * op that is still there and computes something, is an input of Y (an
  * argument of an enclosing op may be missing: it may have been where a
  * member wrote its result). */
-static int same_inputs(bodies *B)
+static int same_inputs(bodies *B, uint32_t y)
 {
+	const mt_ir_op *yo = &B->D->b.m->ops[y];
 	const ir_side *A = &B->D->a;
 	const mt_ir_module *m = A->m;
 	size_t i;
@@ -494,8 +516,11 @@ static int same_inputs(bodies *B)
 				    (m->ops[p].flags & MT_IR_OP_EMPTY))
 					continue;
 				pb = A->match[p];
-				if (pb == MT_IR_NONE)
-					continue; /* gone: nothing to compare */
+				/* gone: nothing to compare; moved into Y:
+				 * computed inside it now */
+				if (pb == MT_IR_NONE ||
+				    (pb > y && pb < yo->end))
+					continue;
 				if (mt_map_get(
 				            &B->inputs,
 				            input_key(pb, m->values[v].idx)) !=
@@ -558,11 +583,11 @@ static int u32cmp(const void *x, const void *y)
 
 /* Whether B op y is worth looking at: it has regions, stands where its
  * parent's counterpart is, and it or what it stands for changed. */
-static int worth(const bodies *B, uint32_t y, uint32_t *pa)
+static int worth(bodies *B, uint32_t y, uint32_t *pa)
 {
 	const ir_side *A = &B->D->a, *Bs = &B->D->b;
 	const mt_ir_op *yo = &Bs->m->ops[y];
-	uint32_t x = Bs->match[y];
+	uint32_t x = Bs->match[y], n;
 
 	/* a function or module holding more is inlining or outlining,
 	 * not fusion */
@@ -574,9 +599,65 @@ static int worth(const bodies *B, uint32_t y, uint32_t *pa)
 		return 0;
 	if (x == MT_IR_NONE)
 		return 1;
-	return B->dirty_b[y] || B->dirty_a[x] ||
-	       !ir_operands_same(B->D, x, y) ||
-	       A->m->ops[x].attr_hash != yo->attr_hash;
+	if (B->dirty_b[y] || B->dirty_a[x] || !ir_operands_same(B->D, x, y) ||
+	    A->m->ops[x].attr_hash != yo->attr_hash)
+		return 1;
+	/* an empty loop another one was fused into is unchanged itself */
+	return ir_is_loop(Bs->m, y) && (comp_of(&B->b, y, &n), !n);
+}
+
+/* Whether A op x and B op y take the same operands (x and y need not
+ * be matched to each other). */
+static int same_operands(const ir_differ *D, uint32_t x, uint32_t y)
+{
+	const mt_ir_op *xo = &D->a.m->ops[x], *yo = &D->b.m->ops[y];
+	uint32_t k, po, pi;
+
+	if (xo->noperands != yo->noperands)
+		return 0;
+	for (k = 0; k < xo->noperands; k++) {
+		uint32_t v = D->b.m->operands[yo->first_operand + k];
+
+		if (!ir_map_value(D, &D->a,
+		                  D->a.m->operands[xo->first_operand + k], &po,
+		                  &pi) ||
+		    v >= D->b.m->nvalues || D->b.m->values[v].op != po ||
+		    D->b.m->values[v].idx != pi)
+			return 0;
+	}
+	return 1;
+}
+
+/* Loops that compute nothing (scf.parallel over empty bodies) fused: the
+ * gone sibling loops with Y's name, attributes and operands, for there
+ * is no body to tell them by. */
+static int empty_loops(bodies *B, uint32_t y, uint32_t pa)
+{
+	const ir_side *A = &B->D->a;
+	const mt_ir_op *yo = &B->D->b.m->ops[y];
+	size_t q;
+	uint32_t n;
+	int gone = 0;
+
+	if (!ir_is_loop(B->D->b.m, y))
+		return 0;
+	B->mark++;
+	B->nqueue = B->nmembers = 0;
+	seeds(B, pa, y);
+	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
+		uint32_t x = B->queue[q];
+		const mt_ir_op *xo = &A->m->ops[x];
+
+		if (ir_name_h(A, x) != ir_name_h(&B->D->b, y) ||
+		    xo->attr_hash != yo->attr_hash ||
+		    xo->nregions != yo->nregions ||
+		    (comp_of(&B->a, x, &n), n) || !same_operands(B->D, x, y))
+			continue;
+		MT_PUSH(B->members, B->nmembers, B->capm, x);
+		gone += A->match[x] != y;
+		neighbours(B, pa, x, y);
+	}
+	return B->nmembers >= 2 && gone > 0;
 }
 
 /* The members of Y's fusion into B->members, or 0. */
@@ -591,7 +672,7 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 
 	c = comp_of(&B->b, y, &n);
 	if (!n)
-		return 0; /* computes nothing: nothing to compare */
+		return empty_loops(B, y, pa);
 	budget_set(B, c, n);
 	B->mark++;
 	B->nqueue = B->nmembers = 0;
@@ -611,18 +692,18 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 		if (budget_empty(B) || !budget_fits(B, c, n, 1))
 			continue;
 		MT_PUSH(B->members, B->nmembers, B->capm, x);
-		gone += A->match[x] == MT_IR_NONE;
+		gone += A->match[x] != y;
 		neighbours(B, pa, x, y);
 	}
 	if (!budget_empty(B) || !B->nmembers)
 		goto out;
 	inputs_of(B, y);
-	if (!same_inputs(B))
+	if (!same_inputs(B, y))
 		goto out;
 	for (k = 0; k < nfills; k++)
 		if (joins_as_fill(B, fills[k])) {
 			MT_PUSH(B->members, B->nmembers, B->capm, fills[k]);
-			gone += A->match[fills[k]] == MT_IR_NONE;
+			gone += A->match[fills[k]] != y;
 		}
 	ok = B->nmembers >= 2 && gone > 0;
 out:
@@ -630,17 +711,18 @@ out:
 	return ok;
 }
 
-/* Whether op i of m is a loop (its fusion is a loop fusion). */
-static int loops_only(const bodies *B, uint32_t y)
+/* Loop nests fused into one loop nest; ops that were not loops into a
+ * loop nest: tiled and fused into it. */
+static mt_ir_fusion_kind fusion_kind(const bodies *B, uint32_t y)
 {
 	size_t i;
 
 	if (!ir_is_loop(B->D->b.m, y))
-		return 0;
+		return MT_IR_FUSION_OPS;
 	for (i = 0; i < B->nmembers; i++)
 		if (!ir_is_loop(B->D->a.m, B->members[i]))
-			return 0;
-	return 1;
+			return MT_IR_FUSION_TILED;
+	return MT_IR_FUSION_LOOPS;
 }
 
 static void emit(bodies *B, uint32_t y)
@@ -653,7 +735,7 @@ static void emit(bodies *B, uint32_t y)
 	qsort(B->members, B->nmembers, sizeof(*B->members), u32cmp);
 	memset(&fu, 0, sizeof(fu));
 	ir_opref_fill(&fu.into, D->b.m, y);
-	fu.kind = loops_only(B, y) ? MT_IR_FUSION_LOOPS : MT_IR_FUSION_OPS;
+	fu.kind = fusion_kind(B, y);
 	fu.evidence = MT_IR_EVIDENCE_BODY;
 	fu.nfrom = B->nmembers;
 	fu.from = mt_calloc(B->nmembers, sizeof(*fu.from));
@@ -679,6 +761,7 @@ void ir_find_body_fusions(ir_differ *D)
 	bside_init(&B.b, &D->b);
 	B.dirty_a = dirty_marks(&D->a, &D->b);
 	B.dirty_b = dirty_marks(&D->b, &D->a);
+	B.prev_a = prev_siblings(&D->a);
 	B.prev_b = prev_siblings(&D->b);
 	B.stamp = mt_calloc(D->a.n + 1, sizeof(*B.stamp));
 	mt_map_init(&B.inputs, 16);
@@ -689,6 +772,7 @@ void ir_find_body_fusions(ir_differ *D)
 	free(B.stamp);
 	free(B.dirty_a);
 	free(B.dirty_b);
+	free(B.prev_a);
 	free(B.prev_b);
 	free(B.queue);
 	free(B.members);
