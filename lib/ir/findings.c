@@ -80,7 +80,7 @@ static void classify(ir_differ *D)
 	}
 }
 
-/* ---- transfers and lowerings ---- */
+/* ---- transfers ---- */
 
 static void find_transfers(ir_differ *D, ir_side *s, int added)
 {
@@ -102,163 +102,6 @@ static void find_transfers(ir_differ *D, ir_side *s, int added)
 		MT_PUSH(D->t->transfers, D->t->ntransfers, D->t->cap_transfers,
 		        x);
 	}
-}
-
-static int dialect_eq(const char *a, const char *b)
-{
-	size_t la = mt_ir_dialect_len(a), lb = mt_ir_dialect_len(b);
-
-	return la == lb && !memcmp(a, b, la);
-}
-
-/* Does some dialect among the ops of chain ha (side A) appear nowhere in
- * chain hb (side B)? */
-static int dialect_gave_way(const ir_differ *D,
-                            uint32_t ha,
-                            const uint32_t *nexta,
-                            uint32_t hb,
-                            const uint32_t *nextb)
-{
-	uint32_t x, y;
-
-	if (hb == MT_IR_NONE)
-		return 0;
-	for (x = ha; x != MT_IR_NONE; x = nexta[x]) {
-		const char *na = mt_ir_str_get(D->a.m, D->a.m->ops[x].name);
-		int survives = 0;
-
-		for (y = hb; y != MT_IR_NONE && !survives; y = nextb[y])
-			survives = dialect_eq(
-			        na, mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
-		if (!survives)
-			return 1;
-	}
-	return 0;
-}
-
-/* A lowering's name counts are kept until the report is written, a few
- * thousand of them per transition: no room for more names than they
- * have (ir_count_add grows by 8). */
-static void counts_fit(mt_ir_lowering *z)
-{
-	if (z->nfrom)
-		z->from = mt_realloc(z->from, z->nfrom * sizeof(*z->from));
-	if (z->nto)
-		z->to = mt_realloc(z->to, z->nto * sizeof(*z->to));
-}
-
-static void find_lowerings(ir_differ *D)
-{
-	ir_side *A = &D->a, *B = &D->b;
-	mt_map at; /* loc hash -> place index */
-	uint32_t *heada = NULL, *headb = NULL, *taila = NULL;
-	uint32_t *nexta = mt_malloc((A->n + 1) * sizeof(*nexta));
-	uint32_t *nextb = mt_malloc((B->n + 1) * sizeof(*nextb));
-	size_t nplaces = 0, cap = 0, capb = 0, capt = 0, l;
-	uint32_t i;
-
-	/* Places are chained lists of ops, so the (many) places that turn
-	 * out not to be lowerings cost no allocation. */
-	for (l = 0, i = 0; i < A->n; i++)
-		l += A->match[i] == MT_IR_NONE;
-	mt_map_init(&at, l);
-	for (i = 0; i < A->n; i++) {
-		int found;
-		size_t slot;
-
-		nexta[i] = MT_IR_NONE;
-		if (A->match[i] != MT_IR_NONE || A->claimed[i] ||
-		    !ir_loc_h(A, i))
-			continue;
-		slot = mt_map_slot(&at, ir_loc_h(A, i), (uint32_t)nplaces,
-		                   &found);
-		if (!found) {
-			MT_PUSH(heada, nplaces, cap, i);
-			nplaces--;
-			MT_PUSH(taila, nplaces, capt, i);
-			nplaces--;
-			MT_PUSH(headb, nplaces, capb, MT_IR_NONE);
-			continue;
-		}
-		l = *mt_map_val(&at, slot);
-		nexta[taila[l]] = i;
-		taila[l] = i;
-	}
-	for (i = B->n; i-- > 0;) {
-		uint32_t k;
-
-		nextb[i] = MT_IR_NONE;
-		if (B->match[i] != MT_IR_NONE || B->claimed[i] ||
-		    !ir_loc_h(B, i))
-			continue;
-		k = mt_map_get(&at, ir_loc_h(B, i));
-		if (k == MT_IR_NONE)
-			continue;
-		nextb[i] = headb[k];
-		headb[k] = i;
-	}
-	for (l = 0; l < nplaces; l++) {
-		mt_ir_lowering z;
-		size_t c1 = 0, c2 = 0;
-
-		if (!dialect_gave_way(D, heada[l], nexta, headb[l], nextb))
-			continue;
-		memset(&z, 0, sizeof(z));
-		ir_opref_fill(&z.at, A->m, heada[l]);
-		for (i = heada[l]; i != MT_IR_NONE; i = nexta[i])
-			ir_count_add(&z.from, &z.nfrom, &c1,
-			             mt_ir_str_get(A->m, A->m->ops[i].name), 1);
-		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
-			ir_count_add(&z.to, &z.nto, &c2,
-			             mt_ir_str_get(B->m, B->m->ops[i].name), 1);
-		counts_fit(&z);
-		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
-		        z);
-	}
-	free(heada);
-	free(headb);
-	free(taila);
-	free(nexta);
-	free(nextb);
-	/* a matched op that changed dialect (func.func -> llvm.func) */
-	for (i = 0; i < A->n; i++) {
-		uint32_t j = A->match[i];
-		const char *na, *nb;
-		mt_ir_lowering z;
-		size_t c1 = 0, c2 = 0;
-
-		if (j == MT_IR_NONE)
-			continue;
-		na = mt_ir_str_get(A->m, A->m->ops[i].name);
-		nb = mt_ir_str_get(B->m, B->m->ops[j].name);
-		if (dialect_eq(na, nb))
-			continue;
-		memset(&z, 0, sizeof(z));
-		ir_opref_fill(&z.at, B->m, j);
-		free(z.at.op);
-		z.at.op = mt_strdup(na);
-		ir_count_add(&z.from, &z.nfrom, &c1, na, 1);
-		ir_count_add(&z.to, &z.nto, &c2, nb, 1);
-		counts_fit(&z);
-		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
-		        z);
-	}
-	for (l = 0; l < D->t->nlowerings; l++) {
-		mt_ir_lowering *lw = &D->t->lowerings[l];
-
-		if (lw->nfrom)
-			qsort(lw->from, lw->nfrom, sizeof(*lw->from),
-			      ir_count_cmp);
-		if (lw->nto)
-			qsort(lw->to, lw->nto, sizeof(*lw->to), ir_count_cmp);
-	}
-	if (D->t->nlowerings < D->t->cap_lowerings) {
-		D->t->lowerings =
-		        mt_realloc(D->t->lowerings,
-		                   D->t->nlowerings * sizeof(*D->t->lowerings));
-		D->t->cap_lowerings = D->t->nlowerings;
-	}
-	mt_map_release(&at);
 }
 
 /* ---- kernels ---- */
@@ -346,6 +189,7 @@ static void find_outlined(ir_differ *D)
 		if (i == A->n || fn == MT_IR_NONE)
 			continue;
 		used[i] = 1;
+		D->a.claimed[i] = 1;
 		kernel_add(D, MT_IR_KERNEL_OUTLINED, B->m, mod, fn, A->m, i,
 		           B->m, fn);
 	}
@@ -383,6 +227,7 @@ static void find_compiled(ir_differ *D)
 		bin = mt_map_get(&bins, mt_ir_str_hash(A->m, A->m->ops[i].sym));
 		if (bin == MT_IR_NONE)
 			continue;
+		D->a.claimed[i] = 1;
 		for (c = i + 1; c < A->m->ops[i].end; c++)
 			if (A->m->ops[c].parent == i && is_kernel_fn(A->m, c)) {
 				kernel_add(D, MT_IR_KERNEL_COMPILED, A->m, i, c,
@@ -418,9 +263,11 @@ int mt_ir_diff(mt_ir_transition *out,
 	classify(&D);
 	find_transfers(&D, &D.a, 0);
 	find_transfers(&D, &D.b, 1);
-	find_lowerings(&D);
+	/* kernels first: the launches and modules they account for are
+	 * not lowerings too */
 	find_outlined(&D);
 	find_compiled(&D);
+	ir_find_lowerings(&D);
 	out->changed = out->counts.added || out->counts.removed ||
 	               out->counts.modified || out->counts.moved ||
 	               out->nplacements || out->ntransfers || out->nkernels;

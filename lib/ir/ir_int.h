@@ -512,6 +512,8 @@ int ir_is_result(const ir_side *s, uint32_t v, uint32_t *op);
 int ir_is_loop(const mt_ir_module *m, uint32_t i);
 /* The fusions of D, added to D->t; members and fused ops claimed. */
 void ir_find_fusions(ir_differ *D);
+/* lowering.c: ops of one dialect replaced by ops of another. */
+void ir_find_lowerings(ir_differ *D);
 /* bodies.c: fusions read from what ops compute (no location needed). */
 void ir_find_body_fusions(ir_differ *D);
 /* Tile-and-fuse: producer and consumer cloned into a new loop nest. */

@@ -8,7 +8,8 @@
  *   2. name + location + structural hash (producers included) + scope,
  *   3. name + location + attributes, in scope, then across scopes
  *      (outlining moves ops into new functions),
- *   4. name + structure / attributes, for ops without locations,
+ *   4. name + structure / attributes, for ops without locations, under
+ *      parents of the same name,
  *   5. name + location alone (the op was modified), on the same device
  *      first, in scope, then across scopes,
  *   6. dataflow: the same-named op whose results the users now take
@@ -173,14 +174,17 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 			h = key_add(h, ir_scope(s, i));
 		break;
 	case T_STRUCT_NOLOC:
-		h = key_add(h, ir_name_h(s, i));
-		h = key_add(h, op->struct_hash);
-		h = key_add(h, ir_scope(s, i));
-		break;
 	case T_ATTR_NOLOC:
+		/* without locations, what an op sits in tells ops of one
+		 * text apart: a constant at the top of a function is not
+		 * the one a pass put in a loop body */
 		h = key_add(h, ir_name_h(s, i));
-		h = key_add(h, op->attr_hash);
+		h = key_add(h, tier == T_STRUCT_NOLOC ? op->struct_hash
+		                                      : op->attr_hash);
 		h = key_add(h, ir_scope(s, i));
+		h = key_add(h, op->parent == MT_IR_NONE
+		                       ? 0
+		                       : ir_name_h(s, op->parent));
 		break;
 	case T_LOC_DEV:
 	case T_LOC_SCOPED:

@@ -272,6 +272,7 @@ static int delta_step(const mt_ir_capture *cap,
 		/* the same text: every op is matched with itself */
 		memset(&st->stats, 0, sizeof(st->stats));
 		st->stats.ops = pst->stats.ops;
+		st->stats.located = pst->stats.located;
 		counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
 		             pst->stats.by_dialect, pst->stats.ndialect, NULL,
 		             0, NULL, 0);
@@ -305,6 +306,7 @@ static int delta_step(const mt_ir_capture *cap,
 	mt_ir_stats_compute(&sb, b, o->trace);
 	memset(&st->stats, 0, sizeof(st->stats));
 	st->stats.ops = pst->stats.ops - sa.ops + sb.ops;
+	st->stats.located = pst->stats.located - sa.located + sb.located;
 	/* b holds every traced op of the stage */
 	st->stats.trace = sb.trace;
 	st->stats.ntrace = sb.ntrace;
@@ -460,6 +462,49 @@ static void run_graph(mt_irdiff_report *r,
 		ir_fold_step(&rg->steps[i]);
 }
 
+/* Say once when stages hold no source locations (mlir-opt prints none
+ * without --mlir-print-debuginfo): what is found then rests on structure
+ * alone, and some of it is weaker. */
+static void note_locations(mt_irdiff_report *r)
+{
+	size_t gi, i, with_ops = 0, bare = 0;
+	const char *first = NULL;
+	mt_buf b = MT_BUF_INIT;
+
+	for (gi = 0; gi < r->ngraphs; gi++)
+		for (i = 0; i < r->graphs[gi].nstages; i++) {
+			const mt_irdiff_stage *st = &r->graphs[gi].stages[i];
+
+			/* a module and its functions carry no location of
+			 * their own in every printer: look at stages with
+			 * more than a few ops */
+			if (st->unreadable || st->stats.ops < 4)
+				continue;
+			with_ops++;
+			if (st->stats.located)
+				continue;
+			if (!bare++)
+				first = st->stage->name;
+		}
+	if (!bare)
+		return;
+	if (bare == with_ops)
+		mt_buf_puts(&b, "the stages have no source locations");
+	else
+		mt_buf_printf(&b,
+		              "%zu of %zu stages have no source locations "
+		              "(the first is '%s')",
+		              bare, with_ops, first);
+	mt_buf_puts(&b, " (printed without --mlir-print-debuginfo?): "
+	                "fusions, loop fusions, kernels and placements are "
+	                "found from structure and dataflow alone; lowerings "
+	                "are placed where the ops stood, and what they became "
+	                "is what replaced them there; members are named by "
+	                "op and line in the stage text, not by source; "
+	                "--trace finds nothing in them");
+	MT_PUSH(r->notes, r->nnotes, r->cap_notes, mt_buf_detach(&b));
+}
+
 int mt_irdiff_run(mt_irdiff_report *r,
                   const mt_ir_input *in,
                   const mt_irdiff_opts *o,
@@ -518,6 +563,8 @@ int mt_irdiff_run(mt_irdiff_report *r,
 		                  "cannot select --to stage '%s': no such "
 		                  "stage",
 		                  o->to);
+	if (!rc)
+		note_locations(r);
 out:
 	free(tl.items);
 	return rc;
@@ -527,6 +574,9 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 {
 	size_t gi, i;
 
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
 	for (gi = 0; gi < r->ngraphs; gi++) {
 		mt_irdiff_graph *g = &r->graphs[gi];
 

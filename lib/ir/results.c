@@ -174,6 +174,7 @@ void mt_ir_stats_compute(mt_ir_stats *out,
 	for (i = 0; i < m->nops; i++) {
 		const mt_ir_op *op = &m->ops[i];
 
+		out->located += op->loc < m->nlocs && m->locs[op->loc].n;
 		byname[op->name < nstr ? op->name : nstr]++;
 		bydev[op->device < nstr ? op->device : nstr]++;
 		if (trace && mt_ir_op_at(m, i, trace)) {

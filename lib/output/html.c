@@ -322,6 +322,21 @@ static void side_by_side(mt_buf *b,
 	mt_buf_puts(b, pair_script);
 }
 
+/* The input's notes and the report's (a capture without locations),
+ * each once, before the graphs. */
+static void notes(mt_buf *b, const mt_irdiff_report *ir)
+{
+	size_t i, n = ir->input->nnotes + ir->nnotes;
+
+	for (i = 0; i < n; i++) {
+		mt_buf_puts(b, "<p class=\"note irnote\">note: ");
+		html_esc(b, i < ir->input->nnotes
+		                    ? ir->input->notes[i]
+		                    : ir->notes[i - ir->input->nnotes]);
+		mt_buf_puts(b, "</p>");
+	}
+}
+
 void mt_html_render(mt_buf *b,
                     const char *title,
                     const mt_irdiff_report *ir,
@@ -343,6 +358,8 @@ void mt_html_render(mt_buf *b,
 	mt_buf_puts(b, "</h1>\n");
 	if (crash)
 		crash_section(b, crash);
+	if (ir)
+		notes(b, ir);
 	for (g = 0; ir && g < ir->ngraphs; g++) {
 		const mt_irdiff_graph *gr = &ir->graphs[g];
 

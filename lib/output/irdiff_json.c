@@ -62,6 +62,10 @@ static const char *evidence_name(mt_ir_evidence e)
 		return "location";
 	case MT_IR_EVIDENCE_TILES:
 		return "tiles";
+	case MT_IR_EVIDENCE_PLACE:
+		return "place";
+	case MT_IR_EVIDENCE_SAME_OP:
+		return "same_op";
 	default:
 		return "dataflow";
 	}
@@ -187,7 +191,11 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 		const mt_ir_lowering *lw = &t->lowerings[i];
 
 		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "evidence", evidence_name(lw->evidence));
+		mt_json_string(w, "op", lw->at.op);
 		loc(w, &lw->at);
+		mt_json_string(w, "function", lw->at.func);
+		mt_json_uint64(w, "line", lw->at.line);
 		counts_list(w, "from", lw->from, lw->nfrom);
 		counts_list(w, "to", lw->to, lw->nto);
 		mt_json_object_end(w);
@@ -255,6 +263,8 @@ void mt_irdiff_json_write(mt_json *w,
 	mt_json_array_begin(w, "notes");
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_json_string(w, NULL, r->input->notes[i]);
+	for (i = 0; i < r->nnotes; i++)
+		mt_json_string(w, NULL, r->notes[i]);
 	mt_json_array_end(w);
 	if (traced)
 		mt_json_string(w, "trace", r->opts->trace_spec);

@@ -402,6 +402,9 @@ static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
 		              r->input->notes[i]);
+	for (i = 0; i < r->nnotes; i++)
+		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
+		              r->notes[i]);
 	if (r->opts->trace) {
 		size_t k, found = 0;
 

@@ -227,7 +227,12 @@ typedef enum {
 	MT_IR_EVIDENCE_BODY,
 	MT_IR_EVIDENCE_DATAFLOW,
 	MT_IR_EVIDENCE_LOCATION,
-	MT_IR_EVIDENCE_TILES
+	MT_IR_EVIDENCE_TILES,
+	/* lowerings: where the op stood (no location: between the ops
+	 * matched around it, what its users take instead), or the op
+	 * itself, matched, in another dialect (func.func -> llvm.func) */
+	MT_IR_EVIDENCE_PLACE,
+	MT_IR_EVIDENCE_SAME_OP
 } mt_ir_evidence;
 
 typedef struct mt_ir_fusion {
@@ -250,6 +255,7 @@ typedef struct mt_ir_transfer {
 } mt_ir_transfer;
 
 typedef struct mt_ir_lowering {
+	mt_ir_evidence evidence; /* LOCATION, PLACE or SAME_OP */
 	mt_ir_opref at; /* locs of the place; op = the main op lowered */
 	mt_ir_count *from; /* removed ops by name */
 	size_t nfrom;
@@ -328,6 +334,7 @@ void mt_ir_transition_release(mt_ir_transition *t);
 
 typedef struct mt_ir_stats {
 	size_t ops;
+	size_t located; /* ops with a source location */
 	mt_ir_count *by_dialect; /* sorted by name */
 	size_t ndialect;
 	mt_ir_count *by_device;

@@ -88,6 +88,10 @@ typedef struct mt_irdiff_report {
 	mt_irdiff_graph *graphs;
 	size_t ngraphs;
 	size_t unreadable; /* stages that could not be read */
+	/* what the reader of the findings should know, one line each
+	 * (a capture without source locations), besides the input's */
+	char **notes;
+	size_t nnotes, cap_notes;
 } mt_irdiff_report;
 
 /*
