@@ -36,31 +36,13 @@
 
 #include "maxtriage/hash.h"
 
-/* What a name is, for what an op computes (computed once per string). */
-enum {
-	BK_UNSEEN = 0,
-	BK_COMPUTE = 1, /* counts in what its op computes */
-	BK_SKIP = 2, /* terminators, address arithmetic */
-	BK_FILL = 3 /* writes one value everywhere (linalg.fill) */
-};
-
 #define BODY_FANOUT 16 /* a value shared by more ops connects nothing */
 #define BODY_WINDOW 64 /* ops looked at where Y stands, each way */
 #define BODY_VISIT 256 /* candidates looked at per op */
 
-typedef struct bside {
-	const ir_side *s;
-	uint8_t *kind; /* BK_* per string id */
-	/* what op i computes: sorted name hashes pool[off[i]..+len[i]];
-	 * off[i] == MT_IR_NONE: not computed yet (A side, on demand) */
-	uint32_t *off, *len;
-	uint64_t *pool;
-	size_t npool, cap_pool;
-} bside;
-
 typedef struct bodies {
 	ir_differ *D;
-	bside a, b;
+	ir_comps a, b;
 	uint8_t *dirty_a, *dirty_b; /* something in the subtree changed */
 	uint32_t *prev_a, *prev_b; /* op -> its previous sibling, or NONE */
 	/* the search for one Y */
@@ -75,124 +57,6 @@ typedef struct bodies {
 	size_t nbudget, capb, capc;
 	mt_map inputs; /* (B op, idx) of the values Y takes from outside */
 } bodies;
-
-static unsigned name_kind(bside *bs, mt_ir_str name)
-{
-	static const char *const skip[] = {
-		"affine.apply",
-		"affine.min",
-		"affine.max",
-		"affine.linearize_index",
-		"affine.delinearize_index",
-		"arith.index_cast",
-		"arith.index_castui",
-		"memref.subview",
-		"memref.cast",
-		"memref.reinterpret_cast",
-		"memref.dim",
-		"tensor.dim",
-		"tensor.extract_slice",
-		"tensor.insert_slice",
-		"tensor.cast",
-		"scf.reduce",
-	};
-	/* a fill writes one value everywhere: it computes nothing */
-	static const char *const fills[] = { "linalg.fill", "tensor.splat" };
-	const char *s, *dot;
-	size_t i;
-
-	if (bs->kind[name])
-		return bs->kind[name];
-	s = mt_ir_str_get(bs->s->m, name);
-	dot = strrchr(s, '.');
-	dot = dot ? dot + 1 : s;
-	bs->kind[name] = BK_COMPUTE;
-	if (!strcmp(dot, "yield") || !strcmp(dot, "return") ||
-	    !strcmp(dot, "condition") || strstr(dot, "terminator") ||
-	    strstr(s, "constant"))
-		bs->kind[name] = BK_SKIP;
-	for (i = 0; i < MT_ARRAY_SIZE(skip); i++)
-		if (!strcmp(s, skip[i]))
-			bs->kind[name] = BK_SKIP;
-	for (i = 0; i < MT_ARRAY_SIZE(fills); i++)
-		if (!strcmp(s, fills[i]))
-			bs->kind[name] = BK_FILL;
-	return bs->kind[name];
-}
-
-/* Whether op i only makes a value that holds one thing everywhere: a
- * fill, or an op whose region computes nothing (a generic that yields
- * a constant). */
-static int is_fill(bside *bs, uint32_t i)
-{
-	const mt_ir_op *op = &bs->s->m->ops[i];
-
-	return op->nresults &&
-	       (op->nregions || name_kind(bs, op->name) == BK_FILL);
-}
-
-/* Whether op i counts in what its enclosing op computes. */
-static int computes(bside *bs, uint32_t i)
-{
-	const mt_ir_op *op = &bs->s->m->ops[i];
-
-	return !op->nregions && op->noperands &&
-	       !(op->flags & (MT_IR_OP_TRANSFER | MT_IR_OP_EMPTY)) &&
-	       name_kind(bs, op->name) == BK_COMPUTE;
-}
-
-static int u64cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
-/* What op i computes, sorted (borrowed from bs until the next call). */
-static const uint64_t *comp_of(bside *bs, uint32_t i, uint32_t *n)
-{
-	const mt_ir_op *op = &bs->s->m->ops[i];
-	size_t start = bs->npool;
-	uint32_t j;
-
-	if (bs->off[i] != MT_IR_NONE) {
-		*n = bs->len[i];
-		return bs->pool + bs->off[i];
-	}
-	if (op->nregions) {
-		for (j = i + 1; j < op->end; j++)
-			if (computes(bs, j))
-				MT_PUSH(bs->pool, bs->npool, bs->cap_pool,
-				        ir_name_h(bs->s, j));
-	} else if (computes(bs, i)) {
-		MT_PUSH(bs->pool, bs->npool, bs->cap_pool, ir_name_h(bs->s, i));
-	}
-	if (bs->npool - start > 1)
-		qsort(bs->pool + start, bs->npool - start, sizeof(*bs->pool),
-		      u64cmp);
-	bs->off[i] = (uint32_t)start;
-	bs->len[i] = (uint32_t)(bs->npool - start);
-	*n = bs->len[i];
-	return bs->pool + start;
-}
-
-static void bside_init(bside *bs, const ir_side *s)
-{
-	memset(bs, 0, sizeof(*bs));
-	bs->s = s;
-	bs->kind = mt_calloc(s->m->strs.n + 1, 1);
-	bs->off = mt_malloc((s->n + 1) * sizeof(*bs->off));
-	bs->len = mt_malloc((s->n + 1) * sizeof(*bs->len));
-	memset(bs->off, 0xff, (s->n + 1) * sizeof(*bs->off));
-}
-
-static void bside_release(bside *bs)
-{
-	free(bs->kind);
-	free(bs->off);
-	free(bs->len);
-	free(bs->pool);
-}
 
 /* dirty[i]: op i or an op nested in it is unmatched, or matched to an
  * op under another parent (moved in or out). */
@@ -603,7 +467,7 @@ static int worth(bodies *B, uint32_t y, uint32_t *pa)
 	    A->m->ops[x].attr_hash != yo->attr_hash)
 		return 1;
 	/* an empty loop another one was fused into is unchanged itself */
-	return ir_is_loop(Bs->m, y) && (comp_of(&B->b, y, &n), !n);
+	return ir_is_loop(Bs->m, y) && (ir_comps_of(&B->b, y, &n), !n);
 }
 
 /* Whether A op x and B op y take the same operands (x and y need not
@@ -651,7 +515,8 @@ static int empty_loops(bodies *B, uint32_t y, uint32_t pa)
 		if (ir_name_h(A, x) != ir_name_h(&B->D->b, y) ||
 		    xo->attr_hash != yo->attr_hash ||
 		    xo->nregions != yo->nregions ||
-		    (comp_of(&B->a, x, &n), n) || !same_operands(B->D, x, y))
+		    (ir_comps_of(&B->a, x, &n), n) ||
+		    !same_operands(B->D, x, y))
 			continue;
 		MT_PUSH(B->members, B->nmembers, B->capm, x);
 		gone += A->match[x] != y;
@@ -670,7 +535,7 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 	uint32_t *fills = NULL;
 	int gone = 0, ok = 0;
 
-	c = comp_of(&B->b, y, &n);
+	c = ir_comps_of(&B->b, y, &n);
 	if (!n)
 		return empty_loops(B, y, pa);
 	budget_set(B, c, n);
@@ -680,10 +545,10 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
 		uint32_t x = B->queue[q];
 
-		c = comp_of(&B->a, x, &n);
+		c = ir_comps_of(&B->a, x, &n);
 		if (!n) {
 			/* a fill: decided once the group stands */
-			if (is_fill(&B->a, x))
+			if (ir_comps_is_fill(&B->a, x))
 				MT_PUSH(fills, nfills, capf, x);
 			continue;
 		}
@@ -757,8 +622,8 @@ void ir_find_body_fusions(ir_differ *D)
 
 	memset(&B, 0, sizeof(B));
 	B.D = D;
-	bside_init(&B.a, &D->a);
-	bside_init(&B.b, &D->b);
+	ir_comps_init(&B.a, &D->a);
+	ir_comps_init(&B.b, &D->b);
 	B.dirty_a = dirty_marks(&D->a, &D->b);
 	B.dirty_b = dirty_marks(&D->b, &D->a);
 	B.prev_a = prev_siblings(&D->a);
@@ -778,6 +643,6 @@ void ir_find_body_fusions(ir_differ *D)
 	free(B.members);
 	free(B.budget);
 	free(B.count);
-	bside_release(&B.a);
-	bside_release(&B.b);
+	ir_comps_release(&B.a);
+	ir_comps_release(&B.b);
 }

@@ -267,10 +267,12 @@ int mt_ir_diff(mt_ir_transition *out,
 	 * not lowerings too */
 	find_outlined(&D);
 	find_compiled(&D);
+	ir_find_outlinings(&D);
 	ir_find_lowerings(&D);
 	out->changed = out->counts.added || out->counts.removed ||
 	               out->counts.modified || out->counts.moved ||
-	               out->nplacements || out->ntransfers || out->nkernels;
+	               out->nplacements || out->ntransfers || out->nkernels ||
+	               out->noutlinings;
 	ir_side_release(&D.a);
 	ir_side_release(&D.b);
 	return 0;

@@ -87,6 +87,14 @@ finding_hash(const mt_ir_transition *t, mt_ir_finding_kind kind, size_t k)
 		h = mt_hash_u64(h, (uint64_t)t->kernels[k].change);
 		h = hstr(h, t->kernels[k].kernel);
 		return href(href(h, &t->kernels[k].from), &t->kernels[k].to);
+	case MT_IR_FINDING_OUTLINING:
+		/* which functions (their symbols) says where */
+		h = hstr(hstr(h, t->outlinings[k].from.op),
+		         t->outlinings[k].to.op);
+		h = mt_hash_u64(h, t->outlinings[k].nops);
+		for (i = 0; i < t->outlinings[k].nmoved; i++)
+			h = hstr(h, t->outlinings[k].ops[i].op);
+		return h;
 	case MT_IR_FINDING_LOWERING:
 		/* the symbol of the place lowered (func.func @f) says where,
 		 * not what: the same lowering in every function is one row */
@@ -137,6 +145,19 @@ static int finding_same(const mt_ir_transition *t,
 		return a->change == b->change && streq(a->kernel, b->kernel) &&
 		       same_ref(&a->from, &b->from) && same_ref(&a->to, &b->to);
 	}
+	case MT_IR_FINDING_OUTLINING: {
+		const mt_ir_outlining *a = &t->outlinings[x],
+		                      *b = &t->outlinings[y];
+
+		if (a->nops != b->nops || a->nmoved != b->nmoved ||
+		    !streq(a->from.op, b->from.op) ||
+		    !streq(a->to.op, b->to.op))
+			return 0;
+		for (i = 0; i < a->nmoved; i++)
+			if (!streq(a->ops[i].op, b->ops[i].op))
+				return 0;
+		return 1;
+	}
 	case MT_IR_FINDING_LOWERING: {
 		const mt_ir_lowering *a = &t->lowerings[x],
 		                     *b = &t->lowerings[y];
@@ -163,6 +184,8 @@ size_t mt_ir_findings_count(const mt_ir_transition *t, mt_ir_finding_kind kind)
 		return t->nkernels;
 	case MT_IR_FINDING_LOWERING:
 		return t->nlowerings;
+	case MT_IR_FINDING_OUTLINING:
+		return t->noutlinings;
 	}
 	return 0;
 }
@@ -213,11 +236,11 @@ static void fold_kind(mt_irdiff_step *sp, mt_ir_finding_kind kind)
 
 void ir_fold_step(mt_irdiff_step *sp)
 {
-	static const mt_ir_finding_kind order[] = { MT_IR_FINDING_FUSION,
-		                                    MT_IR_FINDING_PLACEMENT,
-		                                    MT_IR_FINDING_TRANSFER,
-		                                    MT_IR_FINDING_KERNEL,
-		                                    MT_IR_FINDING_LOWERING };
+	static const mt_ir_finding_kind order[] = {
+		MT_IR_FINDING_FUSION,    MT_IR_FINDING_PLACEMENT,
+		MT_IR_FINDING_TRANSFER,  MT_IR_FINDING_KERNEL,
+		MT_IR_FINDING_OUTLINING, MT_IR_FINDING_LOWERING
+	};
 	size_t i;
 
 	for (i = 0; i < MT_ARRAY_SIZE(order); i++)

@@ -512,8 +512,31 @@ int ir_is_result(const ir_side *s, uint32_t v, uint32_t *op);
 int ir_is_loop(const mt_ir_module *m, uint32_t i);
 /* The fusions of D, added to D->t; members and fused ops claimed. */
 void ir_find_fusions(ir_differ *D);
+/* outline.c: ops of a function moved into a new function. */
+void ir_find_outlinings(ir_differ *D);
 /* lowering.c: ops of one dialect replaced by ops of another. */
 void ir_find_lowerings(ir_differ *D);
+/* comps.c: what the ops of one side compute, each a sorted multiset of
+ * name hashes, computed on first use. */
+typedef struct ir_comps {
+	const ir_side *s;
+	uint8_t *kind; /* BK_* per string id */
+	/* what op i computes: sorted name hashes pool[off[i]..+len[i]];
+	 * off[i] == MT_IR_NONE: not computed yet (A side, on demand) */
+	uint32_t *off, *len;
+	uint64_t *pool;
+	size_t npool, cap_pool;
+} ir_comps;
+
+void ir_comps_init(ir_comps *bs, const ir_side *s);
+void ir_comps_release(ir_comps *bs);
+/* What op i computes: *n sorted name hashes, borrowed from bs until the
+ * next call. */
+const uint64_t *ir_comps_of(ir_comps *bs, uint32_t i, uint32_t *n);
+/* Whether op i only makes one value everywhere (a fill, or an op whose
+ * region computes nothing): it computes nothing, and may join a fusion. */
+int ir_comps_is_fill(ir_comps *bs, uint32_t i);
+
 /* bodies.c: fusions read from what ops compute (no location needed). */
 void ir_find_body_fusions(ir_differ *D);
 /* Tile-and-fuse: producer and consumer cloned into a new loop nest. */

@@ -263,6 +263,14 @@ void mt_ir_transition_release(mt_ir_transition *t)
 		ir_opref_release(&t->kernels[i].to);
 	}
 	free(t->kernels);
+	for (i = 0; i < t->noutlinings; i++) {
+		ir_opref_release(&t->outlinings[i].from);
+		ir_opref_release(&t->outlinings[i].to);
+		for (k = 0; k < t->outlinings[i].nmoved; k++)
+			ir_opref_release(&t->outlinings[i].ops[k]);
+		free(t->outlinings[i].ops);
+	}
+	free(t->outlinings);
 	ir_counts_free(t->trace, t->ntrace);
 	memset(t, 0, sizeof(*t));
 }

@@ -524,6 +524,30 @@ static void kernel_row(mt_buf *cells,
 	locs_of(where, &x->from, 1);
 }
 
+/* Ops moved out of a function into a new one. */
+static void outlining_row(mt_buf *cells,
+                          mt_buf *where,
+                          const mt_irdiff_step *st,
+                          size_t k,
+                          size_t n)
+{
+	const mt_ir_outlining *o = &st->t.outlinings[k];
+	mt_ir_opref from = o->from, to = o->to;
+
+	/* a row of several is the same move out of several functions: the
+	 * symbols are the first one's, so they are left out */
+	if (n > 1)
+		from.sym = to.sym = NULL;
+	mt_buf_puts(cells, "<td>");
+	opname(cells, &from);
+	mt_buf_puts(cells, "</td><td>");
+	opname(cells, &to);
+	mt_buf_printf(cells, "</td><td>%zu</td><td>", o->nops);
+	members(cells, o->ops, o->nmoved);
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, o->ops, o->nmoved);
+}
+
 static void placement_row(mt_buf *cells,
                           mt_buf *where,
                           const mt_irdiff_step *st,
@@ -657,6 +681,9 @@ void html_transitions(mt_buf *b, const mt_irdiff_graph *g)
 	static const char *const kernel_cols[] = { "stage", "kernel", "change",
 		                                   "from",  "to",     "&times;",
 		                                   "at",    NULL };
+	static const char *const outlining_cols[] = {
+		"stage", "from", "into", "ops", "moved", "&times;", "at", NULL
+	};
 	static const char *const placement_cols[] = { "stage",   "op", "change",
 		                                      "&times;", "at", NULL };
 	static const char *const lowering_cols[] = { "stage", "op",      "from",
@@ -673,6 +700,11 @@ void html_transitions(mt_buf *b, const mt_irdiff_graph *g)
 		  0,
 		  { { "kernel", MT_IR_FINDING_KERNEL, kernel_row },
 		    { NULL, MT_IR_FINDING_KERNEL, NULL } } },
+		{ "Ops moved into new functions",
+		  outlining_cols,
+		  0,
+		  { { "outlining", MT_IR_FINDING_OUTLINING, outlining_row },
+		    { NULL, MT_IR_FINDING_OUTLINING, NULL } } },
 		{ "Placement changes and transfers",
 		  placement_cols,
 		  0,

@@ -202,6 +202,22 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 	}
 	mt_json_array_end(w);
 
+	mt_json_array_begin(w, "outlinings");
+	for (i = 0; i < t->noutlinings; i++) {
+		const mt_ir_outlining *ol = &t->outlinings[i];
+
+		mt_json_object_begin(w, NULL);
+		opref(w, "from", &ol->from);
+		opref(w, "to", &ol->to);
+		mt_json_uint64(w, "ops", ol->nops);
+		mt_json_array_begin(w, "moved");
+		for (k = 0; k < ol->nmoved; k++)
+			opref(w, NULL, &ol->ops[k]);
+		mt_json_array_end(w);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+
 	mt_json_array_begin(w, "kernels");
 	for (i = 0; i < t->nkernels; i++) {
 		const mt_ir_kernel *kn = &t->kernels[i];

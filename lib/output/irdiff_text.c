@@ -135,6 +135,25 @@ static void finding_text(mt_buf *key,
 		locs(loc, &kn->from);
 		break;
 	}
+	case MT_IR_FINDING_OUTLINING: {
+		const mt_ir_outlining *ol = &t->outlinings[i];
+
+		mt_buf_printf(key,
+		              "moved     %zu op%s of @%s into new function ",
+		              ol->nops, ol->nops == 1 ? "" : "s",
+		              ol->from.sym ? ol->from.sym : "?");
+		opname(key, &ol->to);
+		mt_buf_puts(key, ":");
+		for (k = 0; k < ol->nmoved; k++)
+			mt_buf_printf(key, "%s%s", k ? ", " : " ",
+			              ol->ops[k].op);
+		for (k = 0; k < ol->nmoved; k++) {
+			if (k && ol->ops[k].nlocs)
+				mt_buf_puts(loc, ", ");
+			locs(loc, &ol->ops[k]);
+		}
+		break;
+	}
 	case MT_IR_FINDING_LOWERING: {
 		const mt_ir_lowering *lw = &t->lowerings[i];
 

@@ -277,6 +277,17 @@ typedef struct mt_ir_kernel {
 	mt_ir_opref from, to;
 } mt_ir_kernel;
 
+/* Ops of a function moved into a new function (async-parallel-for's
+ * compute functions, gpu-kernel-outlining's kernels, any outlining pass):
+ * from the function they were in to the new one; ops: the ops moved
+ * that hold the others (nmoved of them), nops: how many ops in all. */
+typedef struct mt_ir_outlining {
+	mt_ir_opref from, to;
+	mt_ir_opref *ops;
+	size_t nmoved;
+	size_t nops;
+} mt_ir_outlining;
+
 typedef struct mt_ir_counts {
 	size_t added, removed, modified, moved, unchanged;
 } mt_ir_counts;
@@ -294,6 +305,8 @@ typedef struct mt_ir_transition {
 	size_t nlowerings, cap_lowerings;
 	mt_ir_kernel *kernels;
 	size_t nkernels, cap_kernels;
+	mt_ir_outlining *outlinings;
+	size_t noutlinings, cap_outlinings;
 	mt_ir_count *trace; /* "linalg.generic removed" etc. at --trace */
 	size_t ntrace, cap_trace;
 } mt_ir_transition;
@@ -304,7 +317,8 @@ typedef enum mt_ir_finding_kind {
 	MT_IR_FINDING_PLACEMENT,
 	MT_IR_FINDING_TRANSFER,
 	MT_IR_FINDING_KERNEL,
-	MT_IR_FINDING_LOWERING
+	MT_IR_FINDING_LOWERING,
+	MT_IR_FINDING_OUTLINING
 } mt_ir_finding_kind;
 
 /* How many findings of kind t holds. */
