@@ -224,6 +224,7 @@ static void fold_kind(mt_irdiff_step *sp, mt_ir_finding_kind kind)
 		/* a new row, chained before the rows of the same hash */
 		memset(&f, 0, sizeof(f));
 		f.kind = kind;
+		f.key = h;
 		MT_PUSH(f.items, f.n, f.cap, k);
 		next[sp->nfolds - first] =
 		        found ? *mt_map_val(&rows, slot) : MT_IR_NONE;

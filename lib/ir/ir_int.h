@@ -542,6 +542,11 @@ void ir_find_body_fusions(ir_differ *D);
 /* Tile-and-fuse: producer and consumer cloned into a new loop nest. */
 void ir_find_tiled(ir_differ *D);
 
+/* foldsteps.c: the groups of every graph of r (steps, passes, graphs
+ * alike); release with ir_fold_report_release. */
+struct mt_irdiff_report;
+void ir_fold_report(struct mt_irdiff_report *r);
+void ir_fold_report_release(struct mt_irdiff_report *r);
 /* fold.c: the rows of sp's findings (sp->folds); release with
  * ir_folds_release. */
 struct mt_irdiff_step;

@@ -563,8 +563,10 @@ int mt_irdiff_run(mt_irdiff_report *r,
 		                  "cannot select --to stage '%s': no such "
 		                  "stage",
 		                  o->to);
-	if (!rc)
+	if (!rc) {
+		ir_fold_report(r);
 		note_locations(r);
+	}
 out:
 	free(tl.items);
 	return rc;
@@ -577,6 +579,7 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	free(r->notes);
+	ir_fold_report_release(r);
 	for (gi = 0; gi < r->ngraphs; gi++) {
 		mt_irdiff_graph *g = &r->graphs[gi];
 

@@ -322,6 +322,33 @@ static void side_by_side(mt_buf *b,
 	mt_buf_puts(b, pair_script);
 }
 
+/* The graphs like graph g (the same stages, the same findings): named
+ * under its heading, their own sections left out. */
+static void like_graphs(mt_buf *b, const mt_irdiff_report *ir, size_t g)
+{
+	const mt_irdiff_graph *gr = &ir->graphs[g];
+	size_t i, shown = 0;
+
+	if (!gr->nlike)
+		return;
+	mt_buf_printf(b,
+	              "<p class=\"note like\">%zu more graph%s went through "
+	              "the same stages and found the same:",
+	              gr->nlike, gr->nlike == 1 ? "" : "s");
+	for (i = 0; i < ir->ngraphs; i++) {
+		if (i == g || ir->graphs[i].like_of != g)
+			continue;
+		if (shown++ == 32) {
+			mt_buf_printf(b, " and %zu more", gr->nlike - 32);
+			break;
+		}
+		mt_buf_puts(b, shown > 1 ? ", <code>" : " <code>");
+		html_esc(b, ir->graphs[i].graph->name);
+		mt_buf_puts(b, "</code>");
+	}
+	mt_buf_puts(b, "</p>");
+}
+
 /* The input's notes and the report's (a capture without locations),
  * each once, before the graphs. */
 static void notes(mt_buf *b, const mt_irdiff_report *ir)
@@ -363,9 +390,12 @@ void mt_html_render(mt_buf *b,
 	for (g = 0; ir && g < ir->ngraphs; g++) {
 		const mt_irdiff_graph *gr = &ir->graphs[g];
 
+		if (gr->like_of != g)
+			continue; /* named with the first graph like it */
 		mt_buf_puts(b, "<h2>Graph ");
 		html_esc(b, gr->graph->name);
 		mt_buf_printf(b, " (%zu stages)</h2>", gr->nstages);
+		like_graphs(b, ir, g);
 		html_charts(b, gr, &dialects, &devices);
 		html_transitions(b, gr);
 	}

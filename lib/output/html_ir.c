@@ -126,14 +126,25 @@ chart(mt_buf *b, const mt_irdiff_graph *g, const html_legend *l, int by_device)
 	              "<div class=\"chart\" role=\"img\" aria-label=\"ops per "
 	              "stage by %s\">",
 	              by_device ? "device" : "dialect");
-	for (i = 0; i < g->nstages; i++) {
-		const mt_irdiff_stage *s = &g->stages[i];
+	/* one row per stage, or per pass run on many ops (its last stage) */
+	for (i = 0; i < (g->npassgroups ? g->npassgroups : g->nstages); i++) {
+		const mt_irdiff_passgroup *pg =
+		        g->npassgroups ? &g->passgroups[i] : NULL;
+		const mt_irdiff_stage *s =
+		        pg ? &g->stages[pg->stages[pg->n - 1]] : &g->stages[i];
 		size_t n, other = 0;
 		const mt_ir_count *c = stage_counts(s, by_device, &n);
 		mt_buf tip = MT_BUF_INIT;
 
-		mt_buf_printf(b, "<div class=\"lab\">[%zu] ", s->index);
-		html_esc(b, s->stage->name);
+		if (pg && pg->n > 1) {
+			mt_buf_printf(b, "<div class=\"lab\">[%zu..%zu] ",
+			              g->stages[pg->stages[0]].index, s->index);
+			html_esc(b, pg->pass);
+			mt_buf_printf(b, " on %zu ops", pg->n);
+		} else {
+			mt_buf_printf(b, "<div class=\"lab\">[%zu] ", s->index);
+			html_esc(b, s->stage->name);
+		}
 		mt_buf_puts(b, "</div><div class=\"bar\">");
 		for (k = 0; k < l->n; k++) {
 			size_t v = count_of(c, n, l->names[k].name);
@@ -336,8 +347,9 @@ static void table_out(mt_buf *b,
 		mt_buf_printf(b,
 		              "<p class=\"note\">%zu findings in %zu rows: "
 		              "findings of one transition that differ only in "
-		              "their locations are one row (&times;N, the "
-		              "first one's locations)</p>",
+		              "their locations, and of one pass run on several "
+		              "ops, are one row (&times;N, the first one's "
+		              "locations)</p>",
 		              nfindings, nrows);
 	mt_buf_printf(b, "<table class=\"findings%s%s\"><tr>",
 	              nrows < nfindings ? "" : " nofold",
@@ -391,6 +403,78 @@ static void between(mt_buf *b, const mt_irdiff_step *st)
 	mt_buf_puts(b, "</span>");
 }
 
+/* Whether step i stands in a group of transitions (the same pass on
+ * several ops, the same findings: one row, as in text). */
+static int grouped(const mt_irdiff_graph *g, size_t i)
+{
+	return g->step_group && g->groups[g->step_group[i]].n > 1;
+}
+
+/* "pass on N func.func: @a, @b, ... and K more" for a group's stages. */
+static void
+group_cell(mt_buf *b, const mt_irdiff_graph *g, const mt_irdiff_stepgroup *sg)
+{
+	const char *to = html_stage_name(g, g->steps[sg->steps[0]].to);
+	const char *on = strstr(to, " on "), *at = on ? strchr(on, '@') : NULL;
+	size_t i;
+
+	html_escn(b, to, on ? (size_t)(on - to) : strlen(to));
+	if (at && at > on + 5) {
+		mt_buf_printf(b, " on %zu ", sg->n);
+		html_escn(b, on + 4, (size_t)(at - on - 5));
+	} else {
+		mt_buf_printf(b, " on %zu ops", sg->n);
+	}
+	mt_buf_puts(b, ":");
+	for (i = 0; i < sg->n && i < 8; i++) {
+		const char *n = html_stage_name(g, g->steps[sg->steps[i]].to);
+		const char *a = strstr(n, " on ");
+
+		mt_buf_puts(b, i ? ", " : " ");
+		a = a ? strchr(a, '@') : NULL;
+		html_esc(b, a ? a : n);
+	}
+	if (sg->n > 8)
+		mt_buf_printf(b, " and %zu more", sg->n - 8);
+}
+
+/* A group of transitions as one row: where, the counts in all (the
+ * unchanged ops are the whole module's each time: left out), and how
+ * many findings of each kind. */
+static void
+group_row(mt_buf *b, const mt_irdiff_graph *g, const mt_irdiff_stepgroup *sg)
+{
+	const mt_irdiff_step *first = &g->steps[sg->steps[0]];
+	size_t r, per[MT_IR_FINDING_OUTLINING + 1];
+
+	memset(per, 0, sizeof(per));
+	for (r = 0; r < first->nfolds; r++)
+		per[first->folds[r].kind] += sg->counts[r];
+	mt_buf_printf(b, "<tr class=\"%s group\"><td colspan=\"2\">",
+	              first->t.changed ? "changed" : "unchanged");
+	group_cell(b, g, sg);
+	mt_buf_printf(b,
+	              "</td><td>%zu</td><td>%zu</td><td>%zu</td><td>%zu</td>"
+	              "<td></td><td>",
+	              sg->total.added, sg->total.removed, sg->total.modified,
+	              sg->total.moved);
+	if (!first->t.changed) {
+		mt_buf_printf(b, "unchanged (%zu transitions)", sg->n);
+	} else {
+		mt_buf_printf(b, "%zu transitions: ", sg->n);
+		plural(b, "", per[MT_IR_FINDING_FUSION], "fusion");
+		plural(b, ", ", per[MT_IR_FINDING_PLACEMENT], "placement");
+		plural(b, ", ", per[MT_IR_FINDING_TRANSFER], "transfer");
+		plural(b, ", ", per[MT_IR_FINDING_LOWERING], "lowering");
+		if (per[MT_IR_FINDING_KERNEL])
+			plural(b, ", ", per[MT_IR_FINDING_KERNEL], "kernel");
+		if (per[MT_IR_FINDING_OUTLINING])
+			plural(b, ", ", per[MT_IR_FINDING_OUTLINING],
+			       "outlining");
+	}
+	mt_buf_puts(b, "</td></tr>");
+}
+
 /* Runs of transitions that changed nothing are one row, as in text. */
 static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 {
@@ -408,8 +492,14 @@ static void transitions_table(mt_buf *b, const mt_irdiff_graph *g)
 		const mt_ir_counts *c;
 
 		j = s + 1;
+		if (grouped(g, s)) {
+			if (g->groups[g->step_group[s]].steps[0] == s)
+				group_row(b, g, &g->groups[g->step_group[s]]);
+			continue;
+		}
 		if (!st->t.changed)
-			while (j < g->nsteps && !g->steps[j].t.changed)
+			while (j < g->nsteps && !g->steps[j].t.changed &&
+			       !grouped(g, j))
 				j++;
 		last = &g->steps[j - 1];
 		c = &last->t.counts;
@@ -645,23 +735,33 @@ static void finding_table_out(mt_buf *b,
 
 	for (s = 0; s < g->nsteps; s++) {
 		const mt_irdiff_step *st = &g->steps[s];
+		const mt_irdiff_stepgroup *sg =
+		        grouped(g, s) ? &g->groups[g->step_group[s]] : NULL;
 
-		stage_cell(&stage, g, st, spec->both_stages);
+		if (sg && sg->steps[0] != s)
+			continue; /* its rows are the group's first step's */
+		if (sg) {
+			mt_buf_clear(&stage);
+			group_cell(&stage, g, sg);
+		} else {
+			stage_cell(&stage, g, st, spec->both_stages);
+		}
 		for (i = 0; i < 2 && spec->kinds[i].cls; i++) {
 			const finding_kind *fk = &spec->kinds[i];
 
 			for (r = 0; r < st->nfolds; r++) {
 				const mt_irdiff_fold *f = &st->folds[r];
+				size_t n = sg ? sg->counts[r] : f->n;
 
 				if (f->kind != fk->kind)
 					continue;
 				mt_buf_clear(&cells);
 				mt_buf_clear(&where);
-				fk->row(&cells, &where, st, f->items[0], f->n);
+				fk->row(&cells, &where, st, f->items[0], n);
 				any_where |= where.len > 0;
 				finding_row_out(&body, fk->cls, stage.ptr,
-				                &cells, f->n, &where);
-				nf += f->n;
+				                &cells, n, &where);
+				nf += n;
 				nrows++;
 			}
 		}

@@ -175,20 +175,25 @@ static void finding_text(mt_buf *key,
 }
 
 /* One line per row of the step's findings (folded in lib/ir): a count
- * when it stands for several, the first one's locations. */
-static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+ * when it stands for several (counts[r] over a group of transitions, or
+ * the row's own), the first one's locations. */
+static void rows_out(mt_buf *out,
+                     const mt_irdiff_step *sp,
+                     const size_t *counts,
+                     const style *s)
 {
 	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
 	size_t i;
 
 	for (i = 0; i < sp->nfolds; i++) {
 		const mt_irdiff_fold *f = &sp->folds[i];
+		size_t n = counts ? counts[i] : f->n;
 		const char *k;
 
 		finding_text(&key, &loc, &sp->t, f->kind, f->items[0]);
 		mt_buf_puts(out, s->md ? "- " : "      ");
-		if (f->n > 1)
-			mt_buf_printf(out, "%zux ", f->n);
+		if (n > 1)
+			mt_buf_printf(out, "%zux ", n);
 		if (s->md) {
 			/* the text layout pads the kind; Markdown need not */
 			for (k = key.ptr; *k; k++)
@@ -198,14 +203,18 @@ static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
 			mt_buf_puts(out, key.ptr);
 		}
 		if (loc.len)
-			mt_buf_printf(out, "  %s%s%s%s",
-			              f->n > 1 ? "first at " : "at ",
-			              s->md ? "`" : "", loc.ptr,
-			              s->md ? "`" : "");
+			mt_buf_printf(
+			        out, "  %s%s%s%s", n > 1 ? "first at " : "at ",
+			        s->md ? "`" : "", loc.ptr, s->md ? "`" : "");
 		mt_buf_putc(out, '\n');
 	}
 	mt_buf_release(&key);
 	mt_buf_release(&loc);
+}
+
+static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	rows_out(out, sp, NULL, s);
 }
 
 static void step_head(mt_buf *out,
@@ -285,16 +294,221 @@ static void stage_extra(mt_buf *out,
 	}
 }
 
+/* The op a stage's pass ran on ("@conv0" for "cse on func.func
+ * @conv0"), or the whole stage name. */
+static const char *anchor(const char *name)
+{
+	const char *on = strstr(name, " on "), *at;
+
+	if (!on)
+		return name;
+	at = strchr(on, '@');
+	return at ? at : on + 4;
+}
+
+/* At most this many places are named per folded line (JSON has all). */
+#define WHERE_SHOWN 8
+
+/* "on N ops: @a, @b, ... and K more" for stages st[0..n) of g (their
+ * indices into the graph's stages, through *idx when idx is a list of
+ * steps: to-stages). */
+static void where_list(mt_buf *out,
+                       const mt_irdiff_graph *g,
+                       const size_t *idx,
+                       size_t n,
+                       int steps,
+                       const style *s)
+{
+	size_t i, st0 = steps ? g->steps[idx[0]].to : idx[0];
+	const char *name = stage_name(g, st0), *on = strstr(name, " on ");
+	const char *at = on ? strchr(on, '@') : NULL;
+
+	/* "on 400 func.func:", the kind of op the pass ran on */
+	if (at && at > on + 5)
+		mt_buf_printf(out, "on %zu %.*s:", n, (int)(at - on - 5),
+		              on + 4);
+	else
+		mt_buf_printf(out, "on %zu ops:", n);
+	for (i = 0; i < n && i < WHERE_SHOWN; i++) {
+		size_t st = steps ? g->steps[idx[i]].to : idx[i];
+
+		mt_buf_printf(out, "%s%s%s%s", i ? ", " : " ", s->md ? "`" : "",
+		              anchor(stage_name(g, st)), s->md ? "`" : "");
+	}
+	if (n > WHERE_SHOWN)
+		mt_buf_printf(out, " and %zu more", n - WHERE_SHOWN);
+}
+
+/* One stage line (text) or table row (Markdown). */
+static void stage_row(mt_buf *out,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_stage *st,
+                      int w,
+                      const style *s)
+{
+	if (s->md)
+		mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
+		              st->stage->name,
+		              st->stage->unknown ? " (unknown stage)" : "");
+	else
+		mt_buf_printf(out, "  [%zu] %-*s ", st->index, w,
+		              st->stage->name);
+	if (st->unreadable) {
+		mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
+		              s->md ? " | | |" : "");
+		return;
+	}
+	if (s->md) {
+		mt_buf_printf(out, "%zu | ", st->stats.ops);
+		counts(out, st->stats.by_dialect, st->stats.ndialect);
+		mt_buf_puts(out, " | ");
+		counts(out, st->stats.by_device, st->stats.ndevice);
+		mt_buf_puts(out, " |\n");
+		return;
+	}
+	mt_buf_printf(out, "%7zu ops  ", st->stats.ops);
+	counts(out, st->stats.by_dialect, st->stats.ndialect);
+	mt_buf_puts(out, "  | ");
+	counts(out, st->stats.by_device, st->stats.ndevice);
+	mt_buf_putc(out, '\n');
+	if (st->stage->unknown)
+		mt_buf_puts(out, "      unknown stage name, placed by "
+		                 "its dialects\n");
+	stage_extra(out, r, st, s);
+}
+
+/* The stages of a pass run on several ops, as one line. */
+static void pass_row(mt_buf *out,
+                     const mt_irdiff_graph *g,
+                     const mt_irdiff_passgroup *pg,
+                     const style *s)
+{
+	const mt_irdiff_stage *a = &g->stages[pg->stages[0]];
+	const mt_irdiff_stage *z = &g->stages[pg->stages[pg->n - 1]];
+
+	if (s->md)
+		mt_buf_printf(out, "| %zu..%zu | `%s` ", a->index, z->index,
+		              pg->pass);
+	else
+		mt_buf_printf(out, "  [%zu..%zu] %s ", a->index, z->index,
+		              pg->pass);
+	where_list(out, g, pg->stages, pg->n, 0, s);
+	mt_buf_printf(out, "%s%zu .. %zu ops%s\n", s->md ? " | " : "; ",
+	              a->stats.ops, z->stats.ops, s->md ? " | | |" : "");
+}
+
+/* Where the changes of step sp come from besides its own pass. */
+static void between_line(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	size_t k;
+
+	if (!sp->nbetween)
+		return;
+	mt_buf_printf(out,
+	              "%sother dumps in between (their changes show here "
+	              "too):",
+	              s->md ? "" : "      ");
+	/* "graph: stage" entries; name each graph once */
+	for (k = 0; k < sp->nbetween; k++) {
+		const char *e = sp->between[k];
+		const char *c = strstr(e, ": ");
+		size_t gl = c ? (size_t)(c - e) : 0;
+		const char *p = k ? sp->between[k - 1] : NULL;
+
+		if (c && p && !strncmp(p, e, gl + 2))
+			mt_buf_printf(out, ", %s", c + 2);
+		else
+			mt_buf_printf(out, "%s%s", k ? "; " : " ", e);
+	}
+	mt_buf_puts(out, s->md ? "\n\n" : "\n");
+}
+
+/* A group of transitions (the same pass on several ops, the same
+ * findings) as one head and its rows, each with its count over them. */
+static void group_out(mt_buf *out,
+                      const mt_irdiff_graph *g,
+                      const mt_irdiff_stepgroup *sg,
+                      const style *s)
+{
+	const mt_irdiff_step *first = &g->steps[sg->steps[0]];
+	const char *to = stage_name(g, first->to);
+	const mt_ir_counts *c = &sg->total;
+	int pl = (int)(strstr(to, " on ") - to);
+
+	if (s->md)
+		mt_buf_printf(out, "\n#### `%.*s` ", pl, to);
+	else
+		mt_buf_printf(out, "  %.*s ", pl, to);
+	where_list(out, g, sg->steps, sg->n, 1, s);
+	if (!first->t.changed) {
+		mt_buf_puts(out, s->md ? ": unchanged\n" : ": unchanged\n");
+		return;
+	}
+	/* unchanged ops are the whole module's in every one: left out */
+	mt_buf_printf(out,
+	              "%s%zu transitions, in all %zu added, %zu removed, %zu "
+	              "modified, %zu moved\n%s",
+	              s->md ? "\n\n" : "\n      ", sg->n, c->added, c->removed,
+	              c->modified, c->moved, s->md ? "\n" : "");
+	rows_out(out, first, sg->counts, s);
+}
+
+/* Graphs like g (a tree's functions that went through the same stages
+ * and found the same): named after g's head. */
+static void like_line(mt_buf *out,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_graph *g,
+                      const style *s)
+{
+	size_t i, shown = 0, self = (size_t)(g - r->graphs);
+	const char *sl = strrchr(g->graph->name, '/'), *name;
+
+	if (!g->nlike)
+		return;
+	mt_buf_printf(out,
+	              "%s%zu more graph%s went through the same stages and "
+	              "found the same:",
+	              s->md ? "\n" : "  ", g->nlike, g->nlike == 1 ? "" : "s");
+	for (i = 0; i < r->ngraphs; i++) {
+		if (i == self || r->graphs[i].like_of != self)
+			continue;
+		if (shown++ == WHERE_SHOWN) {
+			mt_buf_printf(out, " and %zu more",
+			              g->nlike - WHERE_SHOWN);
+			break;
+		}
+		/* the scopes of one tree share their parent's path: named
+		 * by their own part */
+		name = r->graphs[i].graph->name;
+		if (sl && !strncmp(name, g->graph->name,
+		                   (size_t)(sl - g->graph->name) + 1))
+			name += sl - g->graph->name + 1;
+		mt_buf_printf(out, "%s%s%s%s", shown > 1 ? ", " : " ",
+		              s->md ? "`" : "", name, s->md ? "`" : "");
+	}
+	mt_buf_puts(out, s->md ? "\n\n" : "\n");
+}
+
+/* Whether step i stands in a group of others (printed with its group,
+ * when findings are shown: --trace and --show-ir list every step). */
+static int
+grouped(const mt_irdiff_report *r, const mt_irdiff_graph *g, size_t i)
+{
+	return !r->opts->trace && !r->opts->show_ir && g->step_group &&
+	       g->groups[g->step_group[i]].n > 1;
+}
+
 static void graph_out(mt_buf *out,
                       const mt_irdiff_report *r,
                       const mt_irdiff_graph *g,
                       const style *s)
 {
 	const mt_irdiff_opts *o = r->opts;
-	size_t i;
-
+	size_t i, k;
 	size_t w = 8;
 
+	if (g->like_of != (size_t)(g - r->graphs))
+		return; /* named with the first graph like it */
 	for (i = 0; i < g->nstages; i++)
 		if (strlen(g->stages[i].stage->name) > w)
 			w = strlen(g->stages[i].stage->name);
@@ -308,40 +522,21 @@ static void graph_out(mt_buf *out,
 	else
 		mt_buf_printf(out, "graph %s (%zu stages)\n", g->graph->name,
 		              g->graph->nstages);
-	for (i = 0; i < g->nstages; i++) {
-		const mt_irdiff_stage *st = &g->stages[i];
+	if (g->npassgroups) {
+		for (k = 0; k < g->npassgroups; k++) {
+			const mt_irdiff_passgroup *pg = &g->passgroups[k];
 
-		if (s->md)
-			mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
-			              st->stage->name,
-			              st->stage->unknown ? " (unknown stage)"
-			                                 : "");
-		else
-			mt_buf_printf(out, "  [%zu] %-*s ", st->index, (int)w,
-			              st->stage->name);
-		if (st->unreadable) {
-			mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
-			              s->md ? " | | |" : "");
-			continue;
+			if (pg->n == 1)
+				stage_row(out, r, &g->stages[pg->stages[0]],
+				          (int)w, s);
+			else
+				pass_row(out, g, pg, s);
 		}
-		if (s->md) {
-			mt_buf_printf(out, "%zu | ", st->stats.ops);
-			counts(out, st->stats.by_dialect, st->stats.ndialect);
-			mt_buf_puts(out, " | ");
-			counts(out, st->stats.by_device, st->stats.ndevice);
-			mt_buf_puts(out, " |\n");
-			continue;
-		}
-		mt_buf_printf(out, "%7zu ops  ", st->stats.ops);
-		counts(out, st->stats.by_dialect, st->stats.ndialect);
-		mt_buf_puts(out, "  | ");
-		counts(out, st->stats.by_device, st->stats.ndevice);
-		mt_buf_putc(out, '\n');
-		if (st->stage->unknown)
-			mt_buf_puts(out, "      unknown stage name, placed by "
-			                 "its dialects\n");
-		stage_extra(out, r, st, s);
+	} else {
+		for (i = 0; i < g->nstages; i++)
+			stage_row(out, r, &g->stages[i], (int)w, s);
 	}
+	like_line(out, r, g, s);
 	/* Markdown: what does not fit a table row comes after the table */
 	for (i = 0; s->md && i < g->nstages; i++)
 		if (!g->stages[i].unreadable) {
@@ -355,38 +550,27 @@ static void graph_out(mt_buf *out,
 	for (i = 0; i < g->nsteps;) {
 		const mt_irdiff_step *sp = &g->steps[i];
 
+		if (grouped(r, g, i)) {
+			const mt_irdiff_stepgroup *sg =
+			        &g->groups[g->step_group[i]];
+
+			if (sg->steps[0] == i)
+				group_out(out, g, sg, s);
+			i++;
+			continue;
+		}
 		if (!sp->t.changed && !sp->ir_diff) {
 			size_t j = i;
 
-			while (j < g->nsteps && !g->steps[j].t.changed)
+			while (j < g->nsteps && !g->steps[j].t.changed &&
+			       !grouped(r, g, j))
 				j++;
 			unchanged_run(out, g, i, j, s);
 			i = j;
 			continue;
 		}
 		step_head(out, g, sp, s);
-		if (sp->nbetween) {
-			size_t k;
-
-			mt_buf_printf(out,
-			              "%sother dumps in between (their "
-			              "changes show here too):",
-			              s->md ? "" : "      ");
-			/* "graph: stage" entries; name each graph once */
-			for (k = 0; k < sp->nbetween; k++) {
-				const char *e = sp->between[k];
-				const char *c = strstr(e, ": ");
-				size_t gl = c ? (size_t)(c - e) : 0;
-				const char *p = k ? sp->between[k - 1] : NULL;
-
-				if (c && p && !strncmp(p, e, gl + 2))
-					mt_buf_printf(out, ", %s", c + 2);
-				else
-					mt_buf_printf(out, "%s%s",
-					              k ? "; " : " ", e);
-			}
-			mt_buf_puts(out, s->md ? "\n\n" : "\n");
-		}
+		between_line(out, sp, s);
 		if (o->trace) {
 			if (sp->t.ntrace)
 				mt_buf_printf(out, "%sat %s:\n",
@@ -408,13 +592,15 @@ static void graph_out(mt_buf *out,
 
 static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 {
-	size_t i;
+	size_t i, shown;
 
 	if (s->md)
 		mt_buf_printf(out, "# IR stages (%s)\n",
 		              layout_name(r->input->layout));
-	for (i = 0; i < r->ngraphs; i++) {
-		if (i && !s->md)
+	for (i = 0, shown = 0; i < r->ngraphs; i++) {
+		if (r->graphs[i].like_of != i)
+			continue; /* shown with the first graph like it */
+		if (shown++ && !s->md)
 			mt_buf_putc(out, '\n');
 		graph_out(out, r, &r->graphs[i], s);
 	}

@@ -30,6 +30,7 @@ typedef struct mt_irdiff_stage {
  * print rows, the JSON every finding. */
 typedef struct mt_irdiff_fold {
 	mt_ir_finding_kind kind;
+	uint64_t key; /* what the row says, hashed (equal: the same) */
 	size_t *items;
 	size_t n, cap;
 } mt_irdiff_fold;
@@ -49,12 +50,48 @@ typedef struct mt_irdiff_step {
 	size_t nbetween;
 } mt_irdiff_step;
 
+/* Transitions of one graph into stages of the same pass run on other
+ * ops (a function pass, once per function of an after-all capture) that
+ * found the same rows: folded into one for people. steps: indices into
+ * the graph's steps, in order; counts: per row of the first step's
+ * folds, its instances over the group; total: the counts added up. */
+typedef struct mt_irdiff_stepgroup {
+	size_t *steps;
+	size_t n, cap;
+	size_t *counts;
+	mt_ir_counts total;
+} mt_irdiff_stepgroup;
+
+/* The stages of one graph that are one pass run on several ops
+ * ("cse on func.func @f0", "cse on func.func @f1", ...): pass is the
+ * stage name before " on ", stages indices into the graph's stages. */
+typedef struct mt_irdiff_passgroup {
+	char *pass;
+	size_t *stages;
+	size_t n, cap;
+} mt_irdiff_passgroup;
+
 typedef struct mt_irdiff_graph {
 	const mt_ir_graph *graph; /* borrowed */
 	mt_irdiff_stage *stages;
 	size_t nstages;
 	mt_irdiff_step *steps;
 	size_t nsteps;
+	/* For people (text, markdown, HTML; the JSON lists each): the
+	 * graph's transitions in groups (step_group[i]: the group of step
+	 * i; a group of one is a transition of its own), and its stages by
+	 * pass when there are many (npassgroups 0: list every stage). */
+	mt_irdiff_stepgroup *groups;
+	size_t ngroups;
+	size_t *step_group;
+	mt_irdiff_passgroup *passgroups;
+	size_t npassgroups;
+	/* Graphs of a tree (one per function scope) that went through the
+	 * same stages with the same findings are shown once: like_of is the
+	 * index of the first such graph of the report (this one's own index
+	 * when it is the first), nlike how many graphs are like the first
+	 * one (set on the first). */
+	size_t like_of, nlike;
 } mt_irdiff_graph;
 
 /* Where mt_irdiff_run is, for a progress line. */
