@@ -43,9 +43,12 @@ if [ -n "${VALGRIND:-}" ]; then
 	MT_VALGRIND_CMD=$vg
 	# the e2e scripts' maxtriage is this wrapper: a valgrind run (status
 	# 99 on any memory error or definite leak), or for a sampled script
-	# (MT_VALGRIND_SAMPLE=K) a plain run unless the checksum of its
-	# arguments and directory is 0 modulo K. The e2e scripts use it as
-	# they use maxtriage and never add valgrind themselves.
+	# (MT_VALGRIND_SAMPLE=K) the 1st, K+1st, 2K+1st... start of the
+	# script under valgrind and the others plain (the count is the
+	# script's, MT_VALGRIND_COUNT): the same starts on every run, and a
+	# client that always passes the same arguments (a sanitizer runtime)
+	# is sampled too. The e2e scripts use it as they use maxtriage and
+	# never add valgrind themselves.
 	# maxtriage is llvm-symbolizer or addr2line when started by those
 	# names (tests link the wrapper under them): valgrind then runs a link
 	# of the same name, so the program sees the name it was given.
@@ -63,8 +66,9 @@ llvm-symbolizer* | addr2line | llvm-addr2line*) prog="$names/\${0##*/}" ;;
 esac
 k=\${MT_VALGRIND_SAMPLE:-1}
 if [ "\$k" -gt 1 ]; then
-	sum=\$(printf '%s\n' "\${MT_VALGRIND_SEED:-0}" "\$PWD" "\$@" | cksum)
-	[ \$((\${sum%% *} % k)) -eq 0 ] || exec "\$prog" "\$@"
+	c="\$MT_VALGRIND_COUNT"
+	n=\$( (flock 9; n=\$(cat "\$c" 2>/dev/null || echo 0); echo \$((n + 1)) >"\$c"; echo "\$n") 9>"\$c.lock")
+	[ \$((n % k)) -eq 0 ] || exec "\$prog" "\$@"
 fi
 exec $vg "\$prog" "\$@"
 EOF
@@ -93,7 +97,11 @@ list=$(order $units $e2e)
 # "script@K" runs the script with MT_VALGRIND_SAMPLE=K
 printf '%s\n' $list | xargs -P "$JOBS" -I{} sh -c '
 	t=$1
-	case "$t" in *@*) MT_VALGRIND_SAMPLE=${t##*@} t=${t%@*}; export MT_VALGRIND_SAMPLE ;; esac
+	case "$t" in *@*)
+		MT_VALGRIND_SAMPLE=${t##*@} t=${t%@*}
+		MT_VALGRIND_COUNT="$2/$(basename "$t" .sh).starts"
+		export MT_VALGRIND_SAMPLE MT_VALGRIND_COUNT ;;
+	esac
 	exec sh "$0" "$2" "$t"' "$root/tests/run-one.sh" {} "$res"
 
 pass=0

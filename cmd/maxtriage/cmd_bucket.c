@@ -4,6 +4,8 @@
 
 #include "maxtriage/bucket_output.h"
 #include "maxtriage/buf.h"
+#include "maxtriage/crashdb.h"
+#include "maxtriage/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -25,7 +27,9 @@ static const cli_command_help help = {
 	"inside directories, to files only; anything not triaged, a FIFO, a\n"
 	"socket, a dangling link, a loop, a file over 1 GiB, is listed under\n"
 	"errors) with the same symbolization and\n"
-	"classification as `stack`, group the reports by fingerprint and print one\n"
+	"classification as `stack` (dump text, minidumps and cores alike; a\n"
+	"Crashpad database gives each of its .dmp files once, not its .meta, lock\n"
+	"files or attachments), group the reports by fingerprint and print one\n"
 	"line per bucket: count, class, kind, fingerprint, signature, an example\n"
 	"file, first and last file time.",
 	"With --baseline, buckets whose fingerprint the baseline lacks are marked\n"
@@ -94,6 +98,22 @@ static const char *stat_failure(const char *path, int e)
 static int
 collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth);
 
+/* A Crashpad database: each crash's .dmp once (not its .meta, lock
+ * files or attachments, which would count one crash again). */
+static int collect_crashdb(cli_strlist *out, mt_bucket_set *bs, const char *dir)
+{
+	mt_crashdb_entry *e;
+	mt_error err;
+	size_t n, i;
+
+	if (mt_crashdb_list(&e, &n, dir, &err) < 0)
+		return input_error(bs, dir, err.msg);
+	for (i = 0; i < n; i++)
+		cli_strlist_push(out, mt_strdup(e[i].path));
+	mt_crashdb_entries_free(e, n);
+	return 0;
+}
+
 /* The entries of directory path, sorted (so the output does not depend
  * on the file system), each collected; hidden ones are skipped. */
 static int
@@ -158,6 +178,8 @@ collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
 			return input_error(bs, path,
 			                   "symbolic link to a directory, not "
 			                   "followed (give it as an input)");
+		if (mt_crashdb_is(path))
+			return collect_crashdb(out, bs, path);
 		return collect_dir(out, bs, path, depth);
 	}
 	return input_error(bs, path, file_kind(st.st_mode));
@@ -209,6 +231,34 @@ static char *read_dump(mt_buf *text, int64_t *mtime, const char *path)
 	return why;
 }
 
+/* An ELF core at f->path (its first bytes say so): triaged from the
+ * file, not read into memory. 1 when it was one. */
+static int triage_core(file_result *f, const mt_pipeline *pipe)
+{
+	unsigned char head[64];
+	struct stat st;
+	mt_error err;
+	ssize_t n;
+	int fd = open(f->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (n = read(fd, head, sizeof(head))) < 0 ||
+	    !mt_triage_is_image(head, (size_t)n) || !memcmp(head, "MDMP", 4)) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	f->mtime = (int64_t)st.st_mtime;
+	if (mt_triage_image(&f->set, f->path, head, (size_t)n, pipe, &err) <
+	    0) {
+		f->failed = 1;
+		f->error = mt_strdup(err.msg);
+	}
+	return 1;
+}
+
 static void *worker(void *arg)
 {
 	work *w = arg;
@@ -228,8 +278,16 @@ static void *worker(void *arg)
 		file_result *f = &w->files[i];
 		mt_buf text = MT_BUF_INIT;
 
-		if ((f->error = read_dump(&text, &f->mtime, f->path))) {
+		if (triage_core(f, &pipe)) {
+			/* a core is read by path (it may be gigabytes) */
+		} else if ((f->error = read_dump(&text, &f->mtime, f->path))) {
 			f->failed = 1;
+		} else if (mt_triage_is_image(text.ptr, text.len)) {
+			if (mt_triage_image(&f->set, f->path, text.ptr,
+			                    text.len, &pipe, &err) < 0) {
+				f->failed = 1;
+				f->error = mt_strdup(err.msg);
+			}
 		} else {
 			mt_triage_text(&f->set, text.ptr, text.len, &pipe);
 		}
@@ -314,18 +372,28 @@ static int gather(mt_bucket_set *bs, const work *w)
 	return unreadable;
 }
 
-/* 0, or CLI_EXIT_INPUT after saying why path could not be written. */
+/* 0, or CLI_EXIT_INPUT after saying why path could not be written. The
+ * file is written whole or not at all (outfile.h): a baseline a later
+ * CI step reads is never half a document. */
 static int write_baseline_file(const mt_bucket_set *bs, const char *path)
 {
 	mt_buf b = MT_BUF_INIT;
-	FILE *f = fopen(path, "w");
+	mt_outfile f;
+	mt_error err;
 	int rc = 0;
 
 	mt_bucket_render_json(&b, bs);
-	if (!f || fwrite(b.ptr, 1, b.len, f) != b.len || fclose(f) != 0)
-		rc = cli_error("bucket", CLI_EXIT_INPUT,
-		               "cannot write baseline '%s': %s", path,
-		               strerror(errno));
+	if (mt_outfile_open(&f, path, &err) < 0 ||
+	    mt_outfile_write(&f, b.ptr, b.len) < 0 ||
+	    mt_outfile_commit(&f, &err) < 0) {
+		if (f.fp) {
+			mt_error_set(&err, MT_EIO, "cannot write '%s': %s",
+			             path, strerror(f.err ? f.err : EIO));
+			mt_outfile_abort(&f);
+		}
+		rc = cli_error("bucket", CLI_EXIT_INPUT, "baseline: %s",
+		               err.msg);
+	}
 	mt_buf_release(&b);
 	return rc;
 }
@@ -357,7 +425,8 @@ static int triage_inputs(work *w,
 
 int cmd_bucket(int argc, char **argv)
 {
-	const char *format = "text", *baseline = NULL, *write_baseline = NULL;
+	const char *format = "text", *color_when = NULL, *baseline = NULL,
+	           *write_baseline = NULL;
 	long jobs = 0;
 	int help_shown = 0, unreadable = 0;
 	cli_triage cli;
@@ -366,6 +435,7 @@ int cmd_bucket(int argc, char **argv)
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_INT('j', "jobs", &jobs, "N",
 		        "triage N files in parallel (default: the number of "
 		        "CPUs)"),
@@ -419,7 +489,8 @@ int cmd_bucket(int argc, char **argv)
 	if (!strcmp(format, "json"))
 		mt_bucket_render_json(&out, &bs);
 	else
-		mt_bucket_render_text(&out, &bs, cli_use_color(stdout));
+		mt_bucket_render_text(&out, &bs,
+		                      cli_use_color(stdout, color_when));
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
 	if (unreadable)

@@ -27,7 +27,8 @@ static const cli_command_help help = {
 
 int cmd_report(int argc, char **argv)
 {
-	const char *format = "text", *stack_path = NULL, *ir_path = NULL;
+	const char *format = "text", *color_when = NULL, *stack_path = NULL,
+	           *ir_path = NULL;
 	int help_shown = 0, rc;
 	cli_triage cli;
 	cli_strlist rest = { 0 };
@@ -40,6 +41,7 @@ int cmd_report(int argc, char **argv)
 		                    "dir, a capture or a .mlir file"),
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_TRIAGE_OPTIONS(&cli),
 		CLI_OPT_TERMINATOR
 	};
@@ -108,7 +110,8 @@ int cmd_report(int argc, char **argv)
 		mt_report_render_markdown(&out, sdoc.ptr, c.set.reports,
 		                          &c.joins);
 	} else {
-		mt_stack_render_text(&sdoc, &si, 1, cli_use_color(stdout));
+		mt_stack_render_text(&sdoc, &si, 1,
+		                     cli_use_color(stdout, color_when));
 		mt_report_render_text(&out, sdoc.ptr, c.set.reports, &c.joins);
 	}
 	fwrite(out.ptr, 1, out.len, stdout);

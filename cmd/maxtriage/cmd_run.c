@@ -8,6 +8,7 @@
  * by poll() cannot (whatever is ready on both is read in fd order).
  */
 #include "cmd.h"
+#include "run_left.h"
 #include "triage_cli.h"
 
 #include "maxtriage/buf.h"
@@ -19,11 +20,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const cli_command_help help = {
@@ -37,10 +40,22 @@ static const cli_command_help help = {
 	"or exits 0 but printed a crash or error report, the log and the IR dumps\n"
 	"are triaged as `report` does (stack, irdiff and their joins) into\n"
 	"DIR/triage.json (maxtriage.run.v1).\n"
-	"DIR holds the outputs of one run: the log.txt and triage.json of an\n"
-	"earlier run are removed first and DIR/ir is emptied when an earlier run\n"
+	"DIR holds the outputs of one run: the log.txt, triage.json and kept\n"
+	"dumps (core.PID, *.dmp, *.meta) of an earlier run are removed first and\n"
+	"DIR/ir is emptied when an earlier run\n"
 	"made it (DIR/ir holding other files is refused). Each file is written\n"
-	"whole beside its name and renamed into place, never through a symlink.",
+	"whole beside its name and renamed into place, never through a symlink.\n"
+	"What the crash left is kept and triaged too: the command runs with its\n"
+	"core size limit raised to the hard limit; a core it left (core_pattern\n"
+	"core, core.PID or a path pattern; systemd-coredump through coredumpctl)\n"
+	"is moved to DIR/core.PID, and the minidumps new in the crash databases\n"
+	"(~/.modular/crashdb, .magic/envs/default/share/max/crashdb,\n"
+	".pixi/envs/default/share/max/crashdb, and any the log names with an\n"
+	"attachments/UUID line) are copied into DIR. With --timeout, a command\n"
+	"still running after SECS seconds is a hang: every thread's stack is taken\n"
+	"(ptrace, as eu-stack -p; where it is refused, that is said and the run goes\n"
+	"on), reported as kind hang, and the command is stopped with SIGABRT, then\n"
+	"SIGQUIT, then SIGKILL (so that a crash handler can still write its dump).",
 	"exit status: the command's own (128+N when it was killed by signal N,\n"
 	"127 when it could not be started); 2 usage error of run itself; 3 DIR\n"
 	"could not be prepared, or the command exited 0 and log.txt or\n"
@@ -99,6 +114,62 @@ static void pump(int fd, mt_outfile *log_file, mt_buf *log)
 		(void)mt_outfile_write(log_file, chunk, (size_t)n);
 		mt_buf_put(log, chunk, (size_t)n);
 	}
+}
+
+/* Milliseconds left until deadline (0: none, -1 for poll), or 0 when it
+ * has passed. */
+static int ms_left(const struct timespec *deadline)
+{
+	struct timespec now;
+	long long ms;
+
+	if (!deadline->tv_sec)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (long long)(deadline->tv_sec - now.tv_sec) * 1000 +
+	     (deadline->tv_nsec - now.tv_nsec) / 1000000;
+	return ms > 0 ? (int)(ms > 1000000 ? 1000000 : ms) : 0;
+}
+
+/* pump() until the output closes or deadline (tv_sec 0: none) passes:
+ * 1 when it passed first. */
+static int pump_until(int fd,
+                      mt_outfile *log_file,
+                      mt_buf *log,
+                      const struct timespec *deadline)
+{
+	char chunk[65536];
+
+	for (;;) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		int wait = ms_left(deadline), r;
+		ssize_t n;
+
+		if (wait == 0)
+			return 1;
+		r = poll(&p, 1, wait);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r == 0)
+			continue; /* the deadline: seen above */
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		(void)write_all(STDOUT_FILENO, chunk, (size_t)n);
+		(void)mt_outfile_write(log_file, chunk, (size_t)n);
+		mt_buf_put(log, chunk, (size_t)n);
+	}
+}
+
+static struct timespec deadline_in(long secs)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	t.tv_sec += secs;
+	return t;
 }
 
 /* The files of one run: DIR/ir, DIR/log.txt, DIR/triage.json, and the
@@ -162,7 +233,9 @@ static int prepare_dir(const run_paths *rp, const char *outdir)
 		                 strerror(errno));
 	}
 	if (mt_outfile_remove(rp->log.ptr, &err) < 0 ||
-	    mt_outfile_remove(rp->triage.ptr, &err) < 0)
+	    mt_outfile_remove(rp->triage.ptr, &err) < 0 ||
+	    (access(rp->mark.ptr, F_OK) == 0 &&
+	     run_left_clear(outdir, &err) < 0))
 		return cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
 	fd = open(rp->mark.ptr, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
 	          0666);
@@ -194,6 +267,7 @@ start_child(pid_t *pid, int *fd, const cli_strlist *command, const char *irdir)
 		char *abs = realpath(irdir, NULL);
 
 		set_debug_env(abs ? abs : irdir);
+		run_raise_core_limit();
 		dup2(p[1], STDOUT_FILENO);
 		dup2(p[1], STDERR_FILENO);
 		free(abs);
@@ -216,15 +290,102 @@ start_child(pid_t *pid, int *fd, const cli_strlist *command, const char *irdir)
 	return 0;
 }
 
-/* Pass the child's output through into log, wait for it; its exit
- * status as a shell reports it (128+N for signal N); *status the raw one. */
-static int
-finish_child(pid_t pid, int fd, mt_outfile *log_file, mt_buf *log, int *status)
+/* Every thread's stack of the hung child, into hang (kind "hang"); a
+ * refused ptrace is said, and the run goes on. */
+static void snapshot_hang(pid_t pid, const cli_triage *cli, mt_report_set *hang)
 {
+	mt_symbolizer *sym = NULL;
+	mt_pipeline pipe;
+	mt_error err = { 0, "" };
+
+	if (cli_triage_symbolizer(&sym, cli, "run") != 0)
+		sym = NULL;
+	cli_triage_pipeline(&pipe, cli, sym, cli->repo);
+	if (mt_triage_process(hang, (long)pid, "hang", &pipe, &err) < 0)
+		cli_message(
+		        "run",
+		        "cannot take the stacks of hung process %d (%s): going on without them",
+		        (int)pid, err.msg);
+	cli_symbolizer_done(sym, "run");
+}
+
+/* Stop the hung child: SIGABRT, then SIGQUIT, then SIGKILL, each after
+ * the one before had a few seconds (its output still read), so that a
+ * crash handler can write its dump. */
+/* Whether the child has ended (left for waitpid to reap). */
+static int child_ended(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) ==
+	               0 &&
+	       si.si_pid == pid;
+}
+
+static void stop_child(pid_t pid, int fd, mt_outfile *log_file, mt_buf *log)
+{
+	static const int sigs[] = { SIGABRT, SIGQUIT, SIGKILL };
+	static const long grace[] = { 5, 3, 3 };
+	size_t i;
+
+	for (i = 0; i < MT_ARRAY_SIZE(sigs); i++) {
+		struct timespec dl = deadline_in(grace[i]);
+
+		if (child_ended(pid) || kill(pid, sigs[i]) < 0)
+			return;
+		/* the output closes when the child is gone, unless a child of
+		 * its own holds the pipe: then the time runs out */
+		while (!child_ended(pid) && ms_left(&dl) > 0) {
+			struct timespec tick = deadline_in(0);
+
+			tick.tv_nsec += 20000000;
+			if (tick.tv_nsec >= 1000000000) {
+				tick.tv_sec++;
+				tick.tv_nsec -= 1000000000;
+			}
+			(void)pump_until(fd, log_file, log, &tick);
+		}
+	}
+}
+
+/* Pass the child's output through into log, wait for it; its exit
+ * status as a shell reports it (128+N for signal N); *status the raw one.
+ * With a timeout (secs > 0) a child still running then is a hang: its
+ * stacks go into hang, and it is stopped. */
+static int finish_child(pid_t pid,
+                        int fd,
+                        mt_outfile *log_file,
+                        mt_buf *log,
+                        int *status,
+                        long secs,
+                        const cli_triage *cli,
+                        mt_report_set *hang)
+{
+	struct timespec dl = { 0, 0 };
+
 	/* our own SIGINT would kill us before the child reports: let the
 	 * child decide, and still write what we have */
 	signal(SIGINT, SIG_IGN);
-	pump(fd, log_file, log);
+	if (secs > 0)
+		dl = deadline_in(secs);
+	if (pump_until(fd, log_file, log, &dl)) {
+		cli_message(
+		        "run",
+		        "process %d still running after %ld s: a hang; taking every thread's stack",
+		        (int)pid, secs);
+		snapshot_hang(pid, cli, hang);
+		stop_child(pid, fd, log_file, log);
+	}
+	/* the rest of the output, now that the child is gone (a grandchild
+	 * holding the pipe gets a second) */
+	if (secs > 0) {
+		struct timespec rest = deadline_in(1);
+
+		(void)pump_until(fd, log_file, log, &rest);
+	} else {
+		pump(fd, log_file, log);
+	}
 	close(fd);
 	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
 		;
@@ -251,24 +412,85 @@ static int needs_triage(int rc, const mt_buf *log)
 	return found;
 }
 
-/* DIR/triage.json: the stack document of the log, the irdiff of DIR/ir
- * and their joins. 0, or -1 after saying why it could not be written. */
+/* What triage.json holds besides the log's reports: the dumps the crash
+ * left (kept in DIR) and the stacks of a hung command. */
+typedef struct run_extra {
+	cli_strlist kept; /* paths in DIR (owned) */
+	cli_strlist notes; /* what could not be kept (owned) */
+	mt_report_set *sets; /* one per kept file */
+	char **errors; /* why a kept file gave no report, or NULL */
+	mt_report_set hang;
+	long hang_pid;
+	char hang_name[64];
+} run_extra;
+
+static void run_extra_release(run_extra *x)
+{
+	size_t i;
+
+	for (i = 0; x->sets && i < x->kept.n; i++) {
+		mt_report_set_release(&x->sets[i]);
+		free(x->errors[i]);
+	}
+	free(x->sets);
+	free(x->errors);
+	mt_report_set_release(&x->hang);
+	run_strlist_free(&x->kept);
+	run_strlist_free(&x->notes);
+}
+
+/* Triage each kept file (a minidump, a core) as `stack` does. */
+static void triage_kept(run_extra *x, const mt_pipeline *pipe)
+{
+	size_t i;
+
+	x->sets = mt_calloc(x->kept.n + 1, sizeof(*x->sets));
+	x->errors = mt_calloc(x->kept.n + 1, sizeof(*x->errors));
+	for (i = 0; i < x->kept.n; i++) {
+		mt_error err = { 0, "" };
+
+		if (mt_triage_file(&x->sets[i], x->kept.items[i], pipe, &err) <
+		    0) {
+			cli_message("run", "cannot read '%s': %s",
+			            x->kept.items[i], err.msg);
+			x->errors[i] = mt_strdup("cannot read input");
+		}
+	}
+}
+
+/* DIR/triage.json: the stack document of the log (and of what the crash
+ * left, and of a hang), the irdiff of DIR/ir and their joins. 0, or -1
+ * after saying why it could not be written. */
 static int write_triage_json(const run_paths *rp,
                              const cli_strlist *command,
                              int rc,
                              int status,
-                             const mt_crash_ir *c)
+                             const mt_crash_ir *c,
+                             const run_extra *x)
 {
-	mt_stack_input si;
+	mt_stack_input *si;
 	mt_run_result r;
 	mt_outfile f;
 	mt_error err;
+	size_t n = 1, i;
 	int ret = 0;
 
-	memset(&si, 0, sizeof(si));
-	si.path = rp->log.ptr;
-	si.reports = c->set.reports;
-	si.nreports = c->set.n;
+	si = mt_calloc(x->kept.n + 2, sizeof(*si));
+	si[0].path = rp->log.ptr;
+	si[0].reports = c->set.reports;
+	si[0].nreports = c->set.n;
+	for (i = 0; i < x->kept.n; i++, n++) {
+		si[n].path = x->kept.items[i];
+		si[n].reports = x->sets[i].reports;
+		si[n].nreports = x->sets[i].n;
+		si[n].error = x->errors[i];
+	}
+	if (x->hang.n) {
+		si[n].path = x->hang_name;
+		si[n].reports = x->hang.reports;
+		si[n].nreports = x->hang.n;
+		n++;
+	}
 	memset(&r, 0, sizeof(r));
 	r.command = (const char *const *)command->items;
 	r.ncommand = command->n;
@@ -276,7 +498,10 @@ static int write_triage_json(const run_paths *rp,
 	r.signal = WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : NULL;
 	r.log = rp->log.ptr;
 	r.ir_dir = rp->irdir.ptr;
-	r.stack = &si;
+	r.stack = si;
+	r.nstack = n;
+	r.kept = (const char *const *)x->kept.items;
+	r.nkept = x->kept.n;
 	r.irdiff = c->has_ir ? &c->ir : NULL;
 	r.irdiff_note = c->ir_note;
 	r.joins = &c->joins;
@@ -291,6 +516,7 @@ static int write_triage_json(const run_paths *rp,
 		cli_message("run", "%s", err.msg);
 		ret = -1;
 	}
+	free(si);
 	return ret;
 }
 
@@ -302,7 +528,8 @@ static int triage_run(const run_paths *rp,
                       const cli_strlist *command,
                       const mt_buf *log,
                       int rc,
-                      int status)
+                      int status,
+                      run_extra *x)
 {
 	mt_symbolizer *sym = NULL;
 	mt_crash_ir c;
@@ -314,9 +541,12 @@ static int triage_run(const run_paths *rp,
 	if (cli_triage_symbolizer(&sym, cli, "run") == 0) {
 		cli_triage_pipeline(&pipe, cli, sym, cli->repo);
 		mt_crash_ir_run(&c, log->ptr, log->len, rp->irdir.ptr, &pipe);
+		triage_kept(x, &pipe);
 	}
-	n = c.set.n;
-	ret = write_triage_json(rp, command, rc, status, &c);
+	n = c.set.n + x->hang.n;
+	for (size_t i = 0; x->sets && i < x->kept.n; i++)
+		n += x->sets[i].n;
+	ret = write_triage_json(rp, command, rc, status, &c, x);
 	if (ret == 0) {
 		if (rc)
 			cli_message(
@@ -341,6 +571,7 @@ int cmd_run(int argc, char **argv)
 {
 	const char *outdir = "maxtriage-run";
 	int help_shown = 0, status = 0, rc, fd = -1, lost = 0;
+	long timeout = 0;
 	cli_triage cli;
 	cli_strlist command = { 0 };
 	// clang-format off
@@ -348,6 +579,8 @@ int cmd_run(int argc, char **argv)
 		CLI_STRING('o', "out", &outdir, "DIR",
 		           "where to keep log.txt, ir/ and triage.json "
 		           "(default: ./maxtriage-run)"),
+		CLI_INT(0, "timeout", &timeout, "SECS",
+		        "a command still running after SECS seconds is a hang: take every thread's stack, then stop it"),
 		CLI_TRIAGE_OPTIONS(&cli),
 		CLI_OPT_TERMINATOR
 	};
@@ -357,8 +590,13 @@ int cmd_run(int argc, char **argv)
 	mt_buf log = MT_BUF_INIT;
 	mt_error err;
 	pid_t pid = -1;
+	run_left left;
+	run_extra extra;
+	size_t i;
 
 	memset(&cli, 0, sizeof(cli));
+	memset(&left, 0, sizeof(left));
+	memset(&extra, 0, sizeof(extra));
 	rc = cli_opts_parse_command(&help, opts, argc, argv, &command,
 	                            &help_shown);
 	if (rc || help_shown)
@@ -367,6 +605,12 @@ int cmd_run(int argc, char **argv)
 		rc = cli_error("run", CLI_EXIT_USAGE,
 		               "no command: use maxtriage run [options] -- "
 		               "COMMAND [ARG...]");
+		goto out;
+	}
+	if (timeout < 0) {
+		rc = cli_error("run", CLI_EXIT_USAGE,
+		               "--timeout must be a number of seconds, not %ld",
+		               timeout);
 		goto out;
 	}
 	if ((rc = cli_triage_setup(&cli, "run")))
@@ -381,21 +625,31 @@ int cmd_run(int argc, char **argv)
 		rc = cli_error("run", CLI_EXIT_INPUT, "%s", err.msg);
 		goto out;
 	}
+	run_left_begin(&left);
 	if ((rc = start_child(&pid, &fd, &command, rp.irdir.ptr)))
 		goto out;
-	rc = finish_child(pid, fd, &log_file, &log, &status);
+	rc = finish_child(pid, fd, &log_file, &log, &status, timeout, &cli,
+	                  &extra.hang);
+	extra.hang_pid = pid;
+	snprintf(extra.hang_name, sizeof(extra.hang_name), "process %d",
+	         (int)pid);
+	run_left_collect(&left, outdir, pid, &log, &extra.kept, &extra.notes);
+	for (i = 0; i < extra.notes.n; i++)
+		cli_message("run", "%s", extra.notes.items[i]);
 	/* the command's status stays the answer; a lost output turns only a
 	 * passing run into a failing one (3) */
 	if (mt_outfile_commit(&log_file, &err) < 0) {
 		cli_message("run", "%s", err.msg);
 		lost = 1;
 	}
-	if (needs_triage(rc, &log) &&
-	    triage_run(&rp, &cli, &command, &log, rc, status) < 0)
+	if ((needs_triage(rc, &log) || extra.kept.n || extra.hang.n) &&
+	    triage_run(&rp, &cli, &command, &log, rc, status, &extra) < 0)
 		lost = 1;
 	if (lost && rc == 0)
 		rc = CLI_EXIT_INPUT;
 out:
+	run_extra_release(&extra);
+	run_left_release(&left);
 	mt_outfile_abort(&log_file);
 	mt_buf_release(&rp.irdir);
 	mt_buf_release(&rp.log);

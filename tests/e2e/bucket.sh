@@ -110,3 +110,22 @@ for f in fail:
 print("bucket inputs:", "ok" if not fail else "FAILED")
 sys.exit(1 if fail else 0)
 PY
+
+# --write-baseline is written whole, never through a planted symlink, and
+# a write that fails names the file (issue 22)
+echo victim >"$tmp/victim"
+ln -s victim "$tmp/planted.json"
+$bin bucket $args --write-baseline "$tmp/planted.json" "$one" >/dev/null
+[ "$(cat "$tmp/victim")" = victim ] || { echo "FAIL --write-baseline wrote through a symlink"; exit 1; }
+[ -f "$tmp/planted.json" ] && [ ! -L "$tmp/planted.json" ] || { echo "FAIL the baseline is not a regular file"; exit 1; }
+$bin bucket $args --baseline "$tmp/planted.json" "$one" >/dev/null || { echo "FAIL the baseline written does not read back"; exit 1; }
+rc=0
+(
+	trap '' XFSZ
+	ulimit -f 1
+	exec $bin bucket $args --write-baseline "$tmp/big.json" "$fx/$cc/dumps"
+) >/dev/null 2>"$tmp/wb.err" || rc=$?
+[ $rc -eq 3 ] && grep -q "cannot write '$tmp/big.json': File too large" "$tmp/wb.err" ||
+	{ echo "FAIL a baseline that cannot be written: exit $rc, $(cat "$tmp/wb.err")"; exit 1; }
+[ -e "$tmp/big.json" ] && { echo "FAIL a partial baseline was left"; exit 1; }
+echo "bucket --write-baseline: ok"
