@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -121,6 +122,117 @@ static int open_dir(mt_ir_input *in, const char *root, mt_error *err)
 	return 0;
 }
 
+/* Bytes of a named file looked at before it is taken for MLIR. */
+#define SNIFF_BYTES ((size_t)64 << 10)
+
+/* Whether line [p, e) reads as MLIR: an op (results, then a name
+ * dialect.op of lower-case words, or module with its brace or symbol)
+ * that goes on with an operand, symbol, type or region, an alias
+ * definition (#name = / !name =), or a dump header of a capture. Prose,
+ * Markdown and LLVM IR lines do not. */
+static int mlir_line(const char *p, const char *e)
+{
+	const char *q = p, *w, *dot = NULL;
+
+	while (q < e && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q == e || *q == '\n' || *q == '\r')
+		return 0;
+	if ((size_t)(e - q) >= strlen(IR_DUMP_MARK) &&
+	    !memcmp(q, IR_DUMP_MARK, strlen(IR_DUMP_MARK)))
+		return 1;
+	if (*q == '#' || *q == '!') {
+		for (w = q + 1; w < e && ir_is_suffix_char(*w); w++)
+			;
+		while (w < e && *w == ' ')
+			w++;
+		return w > q + 1 && w < e && *w == '=';
+	}
+	if (*q == '%') { /* results: the op comes after '=' */
+		w = memchr(q, '=', (size_t)(e - q));
+		if (!w)
+			return 0;
+		for (q = w + 1; q < e && *q == ' '; q++)
+			;
+	}
+	if (q < e && *q == '"')
+		q++;
+	if (e - q > 7 && !memcmp(q, "module ", 7))
+		return q[7] == '{' || q[7] == '@' || !memcmp(q + 7, "attr", 4);
+	for (w = q;
+	     w < e && ((*w >= 'a' && *w <= 'z') || (*w >= '0' && *w <= '9') ||
+	               *w == '_' || *w == '.');
+	     w++)
+		if (*w == '.' && !dot)
+			dot = w;
+	if (!dot || dot == q || w[-1] == '.' || !(*q >= 'a' && *q <= 'z'))
+		return 0;
+	/* the op goes on as MLIR does */
+	for (; w < e && *w != '\n'; w++)
+		if (strchr("%@:({<\"", *w))
+			return 1;
+	return 0;
+}
+
+/* Refuse a file that is not MLIR text before it is read as stages: a
+ * binary, an LLVM IR file or capture (the last stages of a Mojo/MAX
+ * lowering are LLVM IR; irdiff reads MLIR), or text without a line of
+ * MLIR in its first 64 KB. MT_EUSAGE names the file and what it is. */
+static int sniff(const char *path, mt_error *err)
+{
+	char *buf = mt_malloc(SNIFF_BYTES + 1);
+	FILE *f = fopen(path, "rb");
+	size_t n = 0, lines = 0, llvm = 0;
+	const char *p, *end;
+	int rc = 0, mlir = 0;
+
+	if (f) {
+		n = fread(buf, 1, SNIFF_BYTES, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	end = buf + n;
+	if (!n)
+		goto out; /* an empty stage is a stage with no ops */
+	if (memchr(buf, '\0', n)) {
+		rc = mt_error_set(
+		        err, MT_EUSAGE,
+		        "cannot read '%s' as MLIR: it is binary data, "
+		        "not MLIR text",
+		        path);
+		goto out;
+	}
+	for (p = buf; p < end && !mlir;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+
+		e = e ? e + 1 : end;
+		lines++;
+		if (!strncmp(p, "; *** IR Dump", 13) ||
+		    !strncmp(p, "; ModuleID", 10) ||
+		    !strncmp(p, "define ", 7) || !strncmp(p, "declare ", 8) ||
+		    !strncmp(p, "target datalayout", 17) ||
+		    !strncmp(p, "target triple", 13))
+			llvm++;
+		mlir = mlir_line(p, e);
+		p = e;
+	}
+	if (mlir)
+		goto out;
+	if (llvm)
+		rc = mt_error_set(err, MT_EUSAGE,
+		                  "cannot read '%s' as MLIR: it is LLVM IR "
+		                  "(irdiff compares MLIR stages)",
+		                  path);
+	else
+		rc = mt_error_set(err, MT_EUSAGE,
+		                  "cannot read '%s' as MLIR: no MLIR op in its "
+		                  "first %zu line%s",
+		                  path, lines, lines == 1 ? "" : "s");
+out:
+	free(buf);
+	return rc;
+}
+
 int mt_ir_input_open(mt_ir_input **out,
                      const char *const *paths,
                      size_t n,
@@ -153,6 +265,9 @@ int mt_ir_input_open(mt_ir_input **out,
 		rc = open_dir(in, paths[0], err);
 		goto out;
 	}
+	for (i = 0; i < n; i++)
+		if ((rc = sniff(paths[i], err)))
+			goto out;
 	if (n == 1) {
 		mt_ir_stage s;
 		mt_ir_text t;
