@@ -183,10 +183,12 @@ void ir_capture_free(mt_ir_capture *c)
 	for (i = 0; i < c->n; i++)
 		free(c->dumps[i].name);
 	free(c->dumps);
+	mt_map_release(&c->last);
 	if (c->at_base != IR_NO_DUMP)
 		mt_map_release(&c->at);
 	free(c->spans);
 	free(c->traced);
+	ir_aliastab_free(c->aliases);
 	free(c);
 }
 
@@ -294,7 +296,17 @@ mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 		return NULL;
 	}
 	c->first_module = c->n;
+	mt_map_init(&c->last, 64);
 	for (i = 0; i < c->n; i++) {
+		int found;
+		size_t sl = mt_map_slot(&c->last, c->dumps[i].key, (uint32_t)i,
+		                        &found);
+
+		c->dumps[i].prev = IR_NO_DUMP;
+		if (found) {
+			c->dumps[i].prev = *mt_map_val(&c->last, sl);
+			*mt_map_val(&c->last, sl) = (uint32_t)i;
+		}
 		if (c->dumps[i].module && c->first_module == c->n)
 			c->first_module = i;
 		has_after |= !c->dumps[i].before;
@@ -562,13 +574,10 @@ int ir_capture_same(const mt_ir_capture *c,
 		return 0;
 	for (j = x + 1; j <= y; j++) {
 		/* the dump j replaces: the last one of its op since b */
-		int found = 0;
+		int found;
 
-		for (k = j; k-- > (b == IR_NO_DUMP ? 0 : b + 1);)
-			if (c->dumps[k].key == c->dumps[j].key) {
-				found = 1;
-				break;
-			}
+		k = c->dumps[j].prev;
+		found = k != IR_NO_DUMP && (b == IR_NO_DUMP || k > b);
 		/* Before any module dump an op stands in the state of its
 		 * first dump from the start: then j replaces nothing. With a
 		 * module dump, the op stood as the module had it. */

@@ -7,6 +7,7 @@
  */
 #include "input_int.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -376,6 +377,78 @@ static int keyed_cmp(const void *x, const void *y)
 	return a->dump < b->dump ? -1 : 1;
 }
 
+/* An op's first and last dump in a range of dumps. */
+typedef struct firstof {
+	size_t first, last;
+} firstof;
+
+static int firstof_cmp(const void *x, const void *y)
+{
+	const firstof *a = x, *b = y;
+
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/* Copy to out the lines at the sorted offsets kept[*i..n) below end. */
+static void put_kept(mt_buf *out,
+                     const char *text,
+                     size_t end,
+                     const size_t *kept,
+                     size_t n,
+                     size_t *i)
+{
+	for (; *i < n && kept[*i] < end; ++*i) {
+		const char *p = text + kept[*i];
+
+		mt_buf_put(out, p, (size_t)(ir_line_end(p, text + end) - p));
+	}
+}
+
+/*
+ * Out: tmp [0, pre), the base module dump b's lines before its op, tmp
+ * [pre, body) (its op, some top-level ops replaced), its lines after the
+ * op, tmp [body, len). Of the base's alias lines, only those the ops
+ * refer to: a delta snapshot stands on a module dump of every location
+ * of every function, and copying (and parsing) all of them for a few
+ * ops at each step is quadratic in a capture of many functions. The
+ * base's sorted alias table is made once (a file over 4 GB is copied
+ * whole).
+ */
+static void put_around(mt_buf *out,
+                       mt_ir_capture *c,
+                       size_t b,
+                       const char *text,
+                       const mt_buf *tmp,
+                       size_t pre,
+                       size_t body)
+{
+	const ir_dump *base = &c->dumps[b];
+	size_t end = base->off + base->len, *kept = NULL, nk = 0, i = 0;
+
+	mt_buf_put(out, tmp->ptr, pre);
+	if (end <= UINT32_MAX) {
+		if (!c->aliases || c->aliases_base != b) {
+			size_t runs[4] = { base->off, base->op, base->op_end,
+				           end };
+
+			ir_aliastab_free(c->aliases);
+			c->aliases = ir_aliastab_new(text, end, runs, 4);
+			c->aliases_base = b;
+		}
+		kept = ir_aliastab_refs(c->aliases, text, end, tmp->ptr,
+		                        tmp->ptr + tmp->len, &nk);
+		put_kept(out, text, base->op, kept, nk, &i);
+	} else
+		mt_buf_put(out, text + base->off, base->op - base->off);
+	mt_buf_put(out, tmp->ptr + pre, body - pre);
+	if (kept)
+		put_kept(out, text, end, kept, nk, &i);
+	else
+		mt_buf_put(out, text + base->op_end, end - base->op_end);
+	mt_buf_put(out, tmp->ptr + body, tmp->len - body);
+	free(kept);
+}
+
 void ir_capture_compose_only(mt_buf *out,
                              const mt_ir_capture *cc,
                              size_t i,
@@ -384,12 +457,16 @@ void ir_capture_compose_only(mt_buf *out,
                              size_t nkeys)
 {
 	mt_ir_capture *c = (mt_ir_capture *)cc; /* see ir_capture_delta */
-	size_t b = ir_capture_base(c, i), j, k, nk = 0, close, cur;
+	size_t b = ir_capture_base(c, i), k, nk = 0, close, cur;
 	const ir_dump *base;
 	mt_map want; /* key -> index in keys */
 	size_t *std; /* per key: its standing dump, or IR_NO_DUMP */
 	keyed *ks;
 	composer C;
+	mt_buf tmp = MT_BUF_INIT;
+	size_t pre, body;
+	firstof *firsts;
+	size_t nfirst = 0;
 
 	if (b == IR_NO_DUMP) { /* not a delta snapshot: the whole module */
 		ir_capture_compose(out, c, i, text);
@@ -406,6 +483,7 @@ void ir_capture_compose_only(mt_buf *out,
 	mt_map_init(&C.defs, 256);
 	mt_map_init(&want, nkeys);
 	std = mt_calloc(nkeys + 1, sizeof(*std));
+	firsts = mt_calloc(nkeys + 1, sizeof(*firsts));
 	ks = mt_calloc(nkeys + 1, sizeof(*ks));
 	for (k = 0; k < nkeys; k++) {
 		int found;
@@ -413,19 +491,32 @@ void ir_capture_compose_only(mt_buf *out,
 		mt_map_slot(&want, keys[k], (uint32_t)k, &found);
 		std[k] = IR_NO_DUMP;
 	}
-	/* the dumps standing for the wanted ops, by first appearance */
-	for (j = b + 1; j <= i && i != b; j++) {
-		uint32_t w = mt_map_get(&want, c->dumps[j].key);
+	/* the dumps standing for the wanted ops (each op's last dump in
+	 * (b, i]), in the order of each op's first dump there: along each
+	 * op's chain of dumps, not over every dump in between */
+	for (k = 0; k < nkeys && i != b; k++) {
+		uint32_t l = mt_map_get(&c->last, keys[k]);
+		size_t at = l == MT_MAP_NONE ? IR_NO_DUMP : l, first;
 
-		if (w == MT_IR_NONE)
+		if (mt_map_get(&want, keys[k]) != k)
+			continue; /* a key given twice */
+		while (at != IR_NO_DUMP && at > i)
+			at = c->dumps[at].prev;
+		if (at == IR_NO_DUMP || at <= b)
 			continue;
-		std[w] = j;
-		over_set(&C, j);
+		std[k] = at;
+		for (first = at; c->dumps[first].prev != IR_NO_DUMP &&
+		                 c->dumps[first].prev > b;)
+			first = c->dumps[first].prev;
+		firsts[nfirst].first = first;
+		firsts[nfirst++].last = at;
 	}
-	for (k = 0; k < C.nover; k++) {
+	if (nfirst)
+		qsort(firsts, nfirst, sizeof(*firsts), firstof_cmp);
+	for (k = 0; k < nfirst; k++)
+		MT_PUSH(C.over, C.nover, C.cap_over, firsts[k].last);
+	for (k = 0; k < C.nover; k++)
 		collect_defs(&C, C.over[k]);
-		put_outside(&C, C.over[k], 0);
-	}
 	close = c->spans[c->nspans - 1].start;
 	for (k = 0; k < nkeys; k++) {
 		uint32_t l = mt_map_get(&c->at, keys[k]);
@@ -440,25 +531,36 @@ void ir_capture_compose_only(mt_buf *out,
 	}
 	if (nk)
 		qsort(ks, nk, sizeof(*ks), keyed_cmp);
+	/* the ops' aliases before, the module, the ops' aliases after: tmp
+	 * [0, pre) [pre, body) [body, len) */
+	C.out = &tmp;
+	for (k = 0; k < C.nover; k++)
+		put_outside(&C, C.over[k], 0);
+	pre = tmp.len;
 	cur = (size_t)(ir_line_end(text + base->op, text + base->op_end) -
 	               text);
-	mt_buf_put(out, text + base->off, cur - base->off);
+	mt_buf_put(&tmp, text + base->op, cur - base->op);
 	for (k = 0; k < nk; k++) {
 		if (ks[k].dump == IR_NO_DUMP)
-			mt_buf_put(out, text + ks[k].start,
+			mt_buf_put(&tmp, text + ks[k].start,
 			           ks[k].end - ks[k].start);
 		else
 			put_op(&C, ks[k].dump);
 	}
 	if (close > cur)
 		cur = close;
-	mt_buf_put(out, text + cur, base->off + base->len - cur);
+	if (base->op_end > cur)
+		mt_buf_put(&tmp, text + cur, base->op_end - cur);
+	body = tmp.len;
 	for (k = 0; k < C.nover; k++)
 		put_outside(&C, C.over[k], 1);
+	put_around(out, c, b, text, &tmp, pre, body);
+	mt_buf_release(&tmp);
 	mt_map_release(&C.slot);
 	mt_map_release(&C.defs);
 	mt_map_release(&want);
 	free(C.over);
 	free(std);
 	free(ks);
+	free(firsts);
 }

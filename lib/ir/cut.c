@@ -285,6 +285,74 @@ static void put_lean(mt_buf *out,
 	atab_release(&own);
 }
 
+struct ir_aliastab {
+	atab t;
+	size_t *other; /* the runs' lines that define no alias, in order */
+	size_t nother, cap_other;
+};
+
+ir_aliastab *
+ir_aliastab_new(const char *base, size_t len, const size_t *runs, size_t nruns)
+{
+	ir_aliastab *x = mt_calloc(1, sizeof(*x));
+
+	size_t i;
+
+	atab_build(&x->t, base, len, runs, nruns);
+	if (x->t.n)
+		qsort(x->t.v, x->t.n, sizeof(*x->t.v), aline_cmp);
+	for (i = 0; i + 1 < nruns; i += 2) {
+		const char *p = base + runs[i], *end = base + runs[i + 1];
+
+		for (; p < end; p = ir_line_end(p, end))
+			if (*p != '#')
+				MT_PUSH(x->other, x->nother, x->cap_other,
+				        (size_t)(p - base));
+	}
+	return x;
+}
+
+void ir_aliastab_free(ir_aliastab *x)
+{
+	if (!x)
+		return;
+	atab_release(&x->t);
+	free(x->other);
+	free(x);
+}
+
+size_t *ir_aliastab_refs(ir_aliastab *x,
+                         const char *base,
+                         size_t len,
+                         const char *p,
+                         const char *e,
+                         size_t *n)
+{
+	keeping K;
+	size_t i;
+
+	memset(&K, 0, sizeof(K));
+	mt_map_init(&K.names, 64);
+	x->t.base = base; /* the same file, mapped anew */
+	x->t.end = base + len;
+	K.t = &x->t;
+	keep_sorted(&K, 0);
+	alias_refs(p, e, keep_sorted, &K);
+	while (K.nw) {
+		const char *q = x->t.base + x->t.v[K.work[--K.nw]].start;
+
+		alias_refs(q, ir_line_end(q, x->t.end), keep_sorted, &K);
+	}
+	for (i = 0; i < x->nother; i++)
+		MT_PUSH(K.kept, K.nk, K.capk, x->other[i]);
+	if (K.nk)
+		qsort(K.kept, K.nk, sizeof(*K.kept), size_cmp);
+	mt_map_release(&K.names);
+	free(K.work);
+	*n = K.nk;
+	return K.kept;
+}
+
 int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope)
 {
 	const char *end = p + len, *op_e = end;

@@ -32,6 +32,7 @@ typedef struct ir_dump {
 	size_t op, op_end; /* the dumped op's lines */
 	uint64_t key; /* hash of "func.func @f", "builtin.module" */
 	size_t base; /* the last module dump before it, or IR_NO_DUMP */
+	size_t prev; /* the last dump before it of the same op, or IR_NO_DUMP */
 	int module, before;
 	int stage; /* the dump is a stage (see ir_capture_scan) */
 	char *name; /* its stage name */
@@ -42,10 +43,13 @@ typedef struct ir_keyspan {
 	size_t start, end;
 } ir_keyspan;
 
+typedef struct ir_aliastab ir_aliastab;
+
 struct mt_ir_capture {
 	ir_dump *dumps;
 	size_t n, cap;
 	size_t first_module; /* index of the first module dump, or n */
+	mt_map last; /* key -> the last dump of that op */
 	/* ir_capture_delta's index of one module dump's keyed ops (filled
 	 * on first use; a cache, so const functions may fill it). */
 	size_t at_base; /* the dump indexed, or IR_NO_DUMP */
@@ -62,6 +66,10 @@ struct mt_ir_capture {
 	uint64_t *traced;
 	size_t ntraced, cap_traced;
 	int traced_ok;
+	/* compose_only: the alias lines of module dump aliases_base (the one
+	 * the delta snapshots stand on), made on first use */
+	ir_aliastab *aliases;
+	size_t aliases_base;
 	/* Set by input.c for a tree scope's op rebuilt from nested dumps
 	 * (tree): the dumps are of the base's op and of scopes below it,
 	 * so one without a symbol (an anonymous nested module) replaces
@@ -169,6 +177,26 @@ int ir_stage_parse_only(mt_ir_module **out,
                         const uint64_t *keys,
                         size_t nkeys,
                         mt_error *err);
+
+/* The alias definition lines ('#' in column 0) of ranges of a file (the
+ * runs, start and end offsets), sorted by name once, for picking those
+ * a text refers to again and again (a module dump every delta snapshot
+ * of an after-all capture stands on). Offsets are 32-bit: files over
+ * 4 GB are not indexed. */
+ir_aliastab *
+ir_aliastab_new(const char *base, size_t len, const size_t *runs, size_t nruns);
+void ir_aliastab_free(ir_aliastab *x);
+/* The offsets into base (the same file, maybe mapped anew) of the lines
+ * of the runs to keep for [p, e), sorted: the alias lines it refers to,
+ * directly or through kept ones, those without a name, and every line
+ * that defines no alias; *n of them (free the array). Its cost grows
+ * with what is kept, not with the runs. */
+size_t *ir_aliastab_refs(ir_aliastab *x,
+                         const char *base,
+                         size_t len,
+                         const char *p,
+                         const char *e,
+                         size_t *n);
 
 /* Append to out the op of text [p, p + len) that the tree printer names
  * scope ("func_func_main": op name and symbol, '.' and " @" as '_'),

@@ -295,3 +295,12 @@ int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r)
 	mt_irdiff_json_write(&w, NULL, r);
 	return mt_json_finish(&w);
 }
+
+int mt_irdiff_write_json_file(FILE *fp, const mt_irdiff_report *r)
+{
+	mt_json w;
+
+	mt_json_init_file(&w, fp, MT_JSON_PRETTY);
+	mt_irdiff_json_write(&w, NULL, r);
+	return mt_json_finish(&w);
+}

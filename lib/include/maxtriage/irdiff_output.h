@@ -7,6 +7,8 @@
 #ifndef MAXTRIAGE_IRDIFF_OUTPUT_H
 #define MAXTRIAGE_IRDIFF_OUTPUT_H
 
+#include <stdio.h>
+
 #include "maxtriage/buf.h"
 #include "maxtriage/irdiff.h"
 #include "maxtriage/json_writer.h"
@@ -16,6 +18,10 @@ void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
 /* Append the JSON document and a newline to out. Returns 0, or the
  * writer's error (mt_json_finish) when the document could not be formed. */
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r);
+/* The same JSON written to fp as it is made (the document is not held in
+ * memory: a report of thousands of transitions is megabytes). Returns 0,
+ * or the mt_json error (MT_EIO for a failed write). */
+int mt_irdiff_write_json_file(FILE *fp, const mt_irdiff_report *r);
 /* Write the same document as one value of w: under key inside an open
  * object (a composite document nests it so), NULL elsewhere. */
 void mt_irdiff_json_write(mt_json *w,
