@@ -315,8 +315,8 @@ static void fusion_emit(fuser *F, uint32_t f)
 	qsort(F->group, F->ngroup, sizeof(*F->group), opcmp_u32);
 	memset(&fu, 0, sizeof(fu));
 	fu.kind = MT_IR_FUSION_OPS;
-	fu.evidence = F->by_loc ? MT_IR_EVIDENCE_LOCATION
-	                        : MT_IR_EVIDENCE_DATAFLOW;
+	fu.evidence =
+	        F->by_loc ? MT_IR_EVIDENCE_LOCATION : MT_IR_EVIDENCE_DATAFLOW;
 	ir_opref_fill(&fu.into, D->b.m, f);
 	fu.nfrom = F->ngroup;
 	fu.from = mt_calloc(F->ngroup, sizeof(*fu.from));
