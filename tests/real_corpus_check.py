@@ -40,6 +40,9 @@ KINDS = {
                   "mojo_error"},
     "heap_corruption": {"heap_corruption"},
     "stack_overflow": {"stack_overflow"},
+    "leak": {"memory_leak"},
+    "memory_error": {"memory_error"},
+    "panic": {"rust_panic"},
 }
 
 # Lines the collector of the shared samples (testdata/samples) put on top of each file; they
@@ -217,6 +220,24 @@ def main():
         c.check(" + ".join(group), "same fingerprint", "one fingerprint",
                 ", ".join(f"{n}={v}" for n, v in got.items()),
                 ok=len(distinct) == 1 and None not in distinct)
+
+    # Different crashes must not share a bucket: report 0 of files in no
+    # common same_crash group (a file alone is a group of one) differ in
+    # fingerprint. Issue 20: frameless and unnamed-frame crashes used to
+    # share `crash | mojo | mojo | mojo`.
+    group_of = {}
+    for gi, group in enumerate(facts.get("same_crash", [])):
+        for n in group:
+            group_of[n] = gi
+    seen = {}
+    for name in sorted(fingerprints):
+        fp = fingerprints[name]
+        g = group_of.get(name, name)
+        other = seen.get(fp)
+        c.check(name, "distinct fingerprint", "its own bucket",
+                f"shares {fp} with {other[0]}" if other and other[1] != g else "ok",
+                ok=not other or other[1] == g)
+        seen.setdefault(fp, (name, g))
 
     if args.classes and c.failed:
         print("failure classes:")

@@ -391,7 +391,7 @@ static void nested_part_matches_jansson(void **state)
 
 	(void)state;
 	memset(&rep, 0, sizeof(rep));
-	rep.kind = "crash";
+	rep.kind = MT_KIND_CRASH;
 	rep.blame_frame = -1;
 	mt_stack_render_json(&alone, &in, 1);
 	part = json_loads(alone.ptr, 0, NULL);

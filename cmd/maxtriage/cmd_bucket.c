@@ -364,7 +364,9 @@ static int gather(mt_bucket_set *bs, const work *w)
 			const mt_report *r = &f->set.reports[j];
 
 			mt_bucket_add(bs, r->fingerprint, r->signature,
-			              mt_category_name(r->category), r->kind,
+			              mt_category_name(r->category),
+			              mt_kind_name(r->kind),
+			              (int)r->signature_quality, r->exact,
 			              f->path, f->mtime);
 		}
 	}

@@ -2,6 +2,7 @@
 #include "maxtriage/bucket_output.h"
 
 #include "maxtriage/json_writer.h"
+#include "maxtriage/stack.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,13 @@ static void bucket_json(mt_json *w, const mt_bucket *b)
 	text(w, "signature", b->signature);
 	text(w, "class", b->category);
 	text(w, "kind", b->kind);
+	mt_json_string(
+	        w, "signature_quality",
+	        mt_signature_quality_name((mt_signature_quality)b->quality));
+	mt_json_array_begin(w, "exact");
+	for (j = 0; j < b->nexact; j++)
+		text(w, NULL, b->exact[j]);
+	mt_json_array_end(w);
 	mt_json_uint64(w, "count", b->count);
 	mt_json_array_begin(w, "files");
 	for (j = 0; j < b->nfiles; j++)
@@ -61,6 +69,7 @@ void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s)
 	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
 	mt_json_object_begin(&w, NULL);
 	mt_json_string(&w, "schema", MT_BUCKET_SCHEMA);
+	mt_json_int(&w, "signature_version", MT_SIGNATURE_VERSION);
 	mt_json_array_begin(&w, "buckets");
 	for (i = 0; i < s->n; i++)
 		bucket_json(&w, &s->buckets[i]);

@@ -115,7 +115,7 @@ static void report_summary(mt_buf *b, const mt_report *rp, size_t r)
 	size_t i;
 
 	mt_buf_printf(b, "<h3>Report %zu: ", r + 1);
-	html_esc(b, rp->kind ? rp->kind : "unknown");
+	html_esc(b, rp->kind ? mt_kind_name(rp->kind) : "unknown");
 	mt_buf_printf(
 	        b, " in <span class=\"cat-%s\">%s</span> code</h3><table>",
 	        mt_category_name(rp->category), mt_category_name(rp->category));

@@ -173,7 +173,9 @@ static void render(mt_buf *out,
 		        out,
 		        md ? "\n### Report %zu in the compiler's IR (%s)\n\n"
 		           : "\nreport %zu in the IR (%s):\n",
-		        r + 1, reports[r].kind ? reports[r].kind : "unknown");
+		        r + 1,
+		        reports[r].kind ? mt_kind_name(reports[r].kind)
+		                        : "unknown");
 		joins_body(out, js, r, md);
 	}
 	if (!js->n)

@@ -68,6 +68,7 @@ static void frame_json(mt_json *w, const mt_frame *f)
 	mt_json_string(w, "module_check",
 	               mt_module_check_name(f->module_check));
 	blame_json(w, f->blame);
+	mt_json_bool(w, "far_symbol", f->far_symbol);
 	mt_json_int(w, "input_line", f->line_no);
 	mt_json_object_end(w);
 	free(disp);
@@ -165,7 +166,18 @@ static void dump_json(mt_json *w, const mt_dump_info *d)
 	mt_json_object_end(w);
 }
 
-static void report_json(mt_json *w, const mt_report *r, const char *path)
+/* A link to another report of the same input: its position in the
+ * document's "reports" (base: where this input's reports start). */
+static void link_json(mt_json *w, const char *key, size_t link, size_t base)
+{
+	if (link)
+		mt_json_int(w, key, (int)(base + link - 1));
+	else
+		mt_json_null(w, key);
+}
+
+static void
+report_json(mt_json *w, const mt_report *r, const char *path, size_t base)
 {
 	size_t i;
 
@@ -175,14 +187,14 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	mt_json_int(w, NULL, (int)r->first_line);
 	mt_json_int(w, NULL, (int)r->last_line);
 	mt_json_array_end(w);
-	mt_json_string(w, "kind", r->kind);
+	mt_json_string(w, "kind", mt_kind_name(r->kind));
 	mt_json_string(w, "signal", r->signal);
 	mt_json_string(w, "message", r->message);
 	mt_json_string(w, "error_location", r->error_location);
 	mt_json_string(w, "kernel", r->kernel);
 	mt_json_string(w, "entry_point", r->entry_point);
 	mt_json_string(w, "program", r->program);
-	mt_json_string(w, "producer", r->producer);
+	mt_json_string(w, "producer", mt_producer_name(r->producer));
 	mt_json_string(w, "thread", r->thread);
 	if (r->pid > 0)
 		mt_json_int(w, "pid", (int)r->pid);
@@ -196,6 +208,12 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	classification_json(w, r);
 	mt_json_string(w, "signature", r->signature);
 	mt_json_string(w, "fingerprint", r->fingerprint);
+	mt_json_string(w, "signature_quality",
+	               mt_signature_quality_name(r->signature_quality));
+	mt_json_string(w, "signature_note", r->signature_note);
+	mt_json_string(w, "exact", r->exact[0] ? r->exact : NULL);
+	link_json(w, "caused_by", r->caused_by, base);
+	link_json(w, "child_of", r->child_of, base);
 	mt_json_array_begin(w, "ops_in_flight");
 	for (i = 0; i < r->ninflight; i++) {
 		mt_json_object_begin(w, NULL);
@@ -217,14 +235,17 @@ void mt_stack_json_write(mt_json *w,
                          const mt_stack_input *in,
                          size_t n)
 {
-	size_t i, j;
+	size_t i, j, base = 0;
 
 	mt_json_object_begin(w, key);
 	mt_json_string(w, "schema", MT_STACK_SCHEMA);
 	mt_json_array_begin(w, "reports");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		for (j = 0; !in[i].error && j < in[i].nreports; j++)
-			report_json(w, &in[i].reports[j], in[i].path);
+			report_json(w, &in[i].reports[j], in[i].path, base);
+		if (!in[i].error)
+			base += in[i].nreports;
+	}
 	mt_json_array_end(w);
 	mt_json_array_begin(w, "errors");
 	for (i = 0; i < n; i++) {

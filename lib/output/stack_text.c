@@ -239,8 +239,8 @@ static void text_report(mt_buf *b,
 		              bold, path, no, total, r->first_line,
 		              r->last_line, off);
 	mt_buf_printf(b, "  %s%s%s", color ? cat_color(r->category) : "",
-	              r->kind ? r->kind : "unknown", off);
-	if (r->signal && r->kind && strcmp(r->signal, r->kind))
+	              r->kind ? mt_kind_name(r->kind) : "unknown", off);
+	if (r->signal && r->kind && strcmp(r->signal, mt_kind_name(r->kind)))
 		mt_buf_printf(b, " (%s)", r->signal);
 	mt_buf_printf(b, " in %s%s%s code\n",
 	              color ? cat_color(r->category) : "",
@@ -298,6 +298,18 @@ static void text_report(mt_buf *b,
 	if (r->signature)
 		mt_buf_printf(b, "  signature:   %s\n", r->signature);
 	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
+	mt_buf_printf(b, "  quality:     %s%s%s\n",
+	              mt_signature_quality_name(r->signature_quality),
+	              r->signature_note ? ": " : "",
+	              r->signature_note ? r->signature_note : "");
+	if (r->caused_by)
+		mt_buf_printf(b,
+		              "  caused by:   report %zu (another process)\n",
+		              r->caused_by);
+	if (r->child_of)
+		mt_buf_printf(
+		        b, "  child of:    report %zu (its parent process)\n",
+		        r->child_of);
 	for (i = 0; i < r->nnext_steps; i++)
 		mt_buf_printf(b, "  next:        %s\n", r->next_steps[i]);
 	text_threads(b, r, color);
@@ -401,7 +413,8 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 {
 	size_t i;
 
-	mt_buf_printf(b, "### %s in %s code\n\n", r->kind ? r->kind : "unknown",
+	mt_buf_printf(b, "### %s in %s code\n\n",
+	              r->kind ? mt_kind_name(r->kind) : "unknown",
 	              mt_category_name(r->category));
 	mt_buf_printf(b, "- **input:** `%s` (lines %u-%u)\n", path,
 	              r->first_line, r->last_line);
@@ -438,6 +451,11 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		}
 	mt_buf_printf(b, "- **signature:** `%s`\n- **fingerprint:** `%s`\n",
 	              r->signature ? r->signature : "", r->fingerprint);
+	mt_buf_printf(b, "- **signature quality:** %s%s%s%s\n",
+	              mt_signature_quality_name(r->signature_quality),
+	              r->signature_note ? " (" : "",
+	              r->signature_note ? r->signature_note : "",
+	              r->signature_note ? ")" : "");
 	for (i = 0; i < r->ninflight; i++)
 		mt_buf_printf(b, "- **in flight:** `%s` [id=%s] on %s\n",
 		              r->inflight[i].op, r->inflight[i].id,

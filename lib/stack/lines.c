@@ -38,6 +38,13 @@ static int parse_hex_addr(const char **p, uint64_t *out, int *redacted)
 	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
 		return 0;
 	s += 2;
+	/* "0x...": a reporter elided the whole address */
+	if (!strncmp(s, "...", 3) && (!s[3] || s[3] == ' ' || s[3] == '\t')) {
+		*redacted = 1;
+		*out = 0;
+		*p = s + 3;
+		return 1;
+	}
 	while (*s == '0' && is_hex(s[1]))
 		s++;
 	while (is_hex(*s)) {
@@ -95,6 +102,24 @@ static const char *trim_end(const char *s, const char *e)
 	return e;
 }
 
+/* macOS sanitizers print the module with its architecture,
+ * "(Python:arm64+0x1b9c34)", "(test:x86_64h+0x2bb6f)": drop it. */
+static void strip_arch(char *module)
+{
+	static const char *const arches[] = { ":arm64e", ":arm64",   ":x86_64h",
+		                              ":x86_64", ":aarch64", ":i386" };
+	size_t i, n = strlen(module);
+
+	for (i = 0; i < sizeof(arches) / sizeof(arches[0]); i++) {
+		size_t k = strlen(arches[i]);
+
+		if (n > k && !strcmp(module + n - k, arches[i])) {
+			module[n - k] = '\0';
+			return;
+		}
+	}
+}
+
 /*
  * "(module+0xOFF)" ending at e (e points just past ')'). On success the
  * module and offset are set and *start is the '(' position.
@@ -129,6 +154,7 @@ static int tail_module_offset(mt_frame *f,
 	if (!parse_hex_addr(&q, &off, &red) || red || q != e - 1)
 		return 0;
 	f->module = mt_strndup(open + 1, (size_t)(plus - open - 1));
+	strip_arch(f->module);
 	f->has_offset = 1;
 	f->module_offset = off;
 	*start = open;
@@ -336,6 +362,67 @@ static int eustack_rest(mt_frame *f, const char *rest, const char *e)
 	return 1;
 }
 
+/* macOS sanitizers name a frame "PyThread_release_lock+0x20": the
+ * offset from the symbol is not part of its name. */
+static void split_symbol_offset(mt_frame *f)
+{
+	char *plus = f->symbol ? strrchr(f->symbol, '+') : NULL;
+	const char *q = plus ? plus + 1 : NULL;
+	uint64_t off;
+	int red;
+
+	if (!plus || plus == f->symbol || strchr(f->symbol, ' ') ||
+	    !parse_hex_addr(&q, &off, &red) || red || *q)
+		return;
+	*plus = '\0';
+	f->has_symbol_offset = 1;
+	f->symbol_offset = off;
+}
+
+/*
+ * ThreadSanitizer (and sanitizers with symbolize_inline_frames) print no
+ * address: "#0 bump /src/race.c:9:9 (race+0xe4670) (BuildId: ...)",
+ * "#1 pthread_create <null> (libtsan.so.0+0x2be1b)", "#2 <null> <null>
+ * (libtsan.so.0+0x29b3d)". p is past the index. The name may hold blanks
+ * (C++); the location is the last token before the module.
+ */
+static int tsan_frame(mt_frame *f, const char *p)
+{
+	const char *e = trim_end(p, p + strlen(p)), *at, *tok;
+	mt_frame loc;
+
+	e = strip_build_id(f, p, e);
+	if (!tail_module_offset(f, p, e, &at))
+		goto refuse;
+	e = trim_end(p, at);
+	for (tok = e; tok > p && tok[-1] != ' ' && tok[-1] != '\t'; tok--)
+		;
+	if (tok == p || tok == e)
+		goto refuse;
+	memset(&loc, 0, sizeof(loc));
+	if (!strncmp(tok, "<null>", 6)) {
+		/* "<null>" or "<null>:3": no source */
+	} else if (tail_file_line(&loc, tok, e, &at) && at == tok) {
+		f->file = loc.file;
+		f->line = loc.line;
+		f->column = loc.column;
+	} else {
+		free(loc.file);
+		goto refuse;
+	}
+	f->form = MT_FORM_SANITIZER;
+	e = trim_end(p, tok);
+	if (e - p != 6 || strncmp(p, "<null>", 6))
+		set_printed_function(f, p, e);
+	return 1;
+refuse:
+	free(f->module);
+	free(f->build_id);
+	f->module = f->build_id = NULL;
+	f->has_offset = 0;
+	return 0;
+}
+
 /* What follows the address of an LLVM-style "#N 0xADDR" frame. */
 static void llvm_rest(mt_frame *f, const char *rest)
 {
@@ -357,6 +444,16 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->unmapped = 1;
 		return;
 	}
+	/* AddressSanitizer unsymbolized: "#0 0x55c0  (/x/flang-20+0x7f0e989)
+	 * (BuildId: b0ba...)" */
+	if (strncmp(rest, "in ", 3)) {
+		const char *b = strip_build_id(f, rest, e);
+
+		if (f->build_id) {
+			f->form = MT_FORM_SANITIZER;
+			e = b;
+		}
+	}
 	if (!strncmp(rest, "in ", 3)) {
 		rest += 3;
 		e = strip_build_id(f, rest, e);
@@ -368,6 +465,7 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->form = MT_FORM_SANITIZER;
 		if (f->module) {
 			f->symbol = dup_trim(rest, at);
+			split_symbol_offset(f);
 			return;
 		}
 	}
@@ -375,15 +473,17 @@ static void llvm_rest(mt_frame *f, const char *rest)
 		f->symbol = dup_trim(rest, at);
 		return;
 	}
-	/* "(/path/to/module+0" cut short: keep the module, drop the rest */
+	/* "(/path/to/module+0" cut short: keep the module, drop the rest;
+	 * a name before it is whole (the cut is after it), so only a frame
+	 * without one is cut */
 	if ((at = strrchr(rest, '(')) && !strchr(at, ')') &&
 	    (at[1] == '/' || at[1] == '.' || at[1] == '~' ||
 	     isalpha((unsigned char)at[1]))) {
 		const char *plus = strrchr(at, '+');
 
-		f->truncated = 1;
 		f->module = dup_trim(at + 1, plus ? plus : e);
 		f->symbol = dup_trim(rest, at);
+		f->truncated = f->symbol == NULL;
 		return;
 	}
 	if (tail_file_line(f, rest, e, &at)) {
@@ -423,6 +523,8 @@ static int llvm_frame(mt_frame *f, const char *p)
 	}
 	if (gdb_frame_noaddr(f, p))
 		return 1;
+	if (tsan_frame(f, p))
+		return 1;
 	/* normalised "#N libX.so+0xOFF" (people paste these) */
 	{
 		const char *plus = strstr(p, "+0x"), *q, *end;
@@ -447,6 +549,32 @@ static int llvm_frame(mt_frame *f, const char *p)
 	}
 }
 
+/* A column-form address printed zero-padded without "0x"
+ * ("000000000000000000 _sigtramp + 56"): at least 8 hex digits. */
+static int parse_bare_hex(const char **p, uint64_t *out, int *redacted)
+{
+	const char *s = *p, *e;
+	uint64_t v = 0;
+
+	*redacted = 0;
+	for (e = s; is_hex(*e); e++)
+		;
+	if (e - s < 8 || e - s > 24 || (*e && *e != ' ' && *e != '\t'))
+		return 0;
+	while (s < e && *s == '0' && e - s > 16)
+		s++;
+	if (e - s > 16)
+		return 0;
+	for (; s < e; s++)
+		v = (v << 4) |
+		    (uint64_t)(isdigit((unsigned char)*s)
+		                       ? *s - '0'
+		                       : tolower((unsigned char)*s) - 'a' + 10);
+	*out = v;
+	*p = e;
+	return 1;
+}
+
 /* N  module  0xADDR [sym + decimal] */
 static int column_frame(mt_frame *f, const char *p)
 {
@@ -464,7 +592,8 @@ static int column_frame(mt_frame *f, const char *p)
 	if (me == m)
 		return 0;
 	p = skip_ws(me);
-	if (!parse_hex_addr(&p, &f->address, &red))
+	if (!parse_hex_addr(&p, &f->address, &red) &&
+	    !parse_bare_hex(&p, &f->address, &red))
 		return 0;
 	if (*p && *p != ' ' && *p != '\t')
 		return 0;
@@ -735,8 +864,70 @@ static int python_frame(mt_frame *f, const char *p)
 	return 1;
 }
 
+int mt_stack_parse_rust_frame(mt_frame *out, const char *line)
+{
+	const char *p = skip_ws(line), *e;
+	uint64_t idx;
+	int red;
+
+	memset(out, 0, sizeof(*out));
+	out->index = -1;
+	if (!parse_dec(&p, &idx) || *p != ':' || (p[1] != ' ' && p[1]) ||
+	    idx > INT32_MAX)
+		return 0;
+	p = skip_ws(p + 1);
+	if (p[0] == '0' && p[1] == 'x') {
+		if (!parse_hex_addr(&p, &out->address, &red) || red)
+			return 0;
+		out->has_address = 1;
+		p = skip_ws(p);
+		if (*p != '-')
+			return 0;
+		p = skip_ws(p + 1);
+	}
+	e = trim_end(p, p + strlen(p));
+	/* legacy mangling's hash ("::h0123456789abcdef") is per build */
+	if (e - p > 19 && !strncmp(e - 19, "::h", 3) &&
+	    strspn(e - 16, "0123456789abcdef") == 16)
+		e -= 19;
+	if (e <= p)
+		return 0;
+	out->form = MT_FORM_RUST;
+	out->index = (int)idx;
+	/* "139:   0x0 - <unknown>": the end of the stack, no function */
+	if (e - p == 9 && !strncmp(p, "<unknown>", 9))
+		return out->has_address;
+	set_printed_function(out, p, e);
+	return out->function != NULL;
+}
+
+/* Where a reader's "  # comment" after a frame starts (gdb sessions
+ * pasted with notes: "#3  0x... in f () at x.c:5   # the bad one"), or
+ * NULL. A '#' and a digit after blanks is a glued frame, not a comment. */
+static const char *comment_start(const char *line)
+{
+	const char *p = skip_ws(line), *q;
+
+	for (q = p + 1; *q && (q = strchr(q, '#')); q++)
+		if ((q[-1] == ' ' || q[-1] == '\t') && q - p > 2 &&
+		    (q[-2] == ' ' || q[-2] == '\t') &&
+		    !isdigit((unsigned char)q[1]))
+			return q;
+	return NULL;
+}
+
 int mt_stack_parse_frame_line(mt_frame *out, const char *line)
 {
+	const char *c = comment_start(line);
+
+	if (c) {
+		char *cut = mt_strndup(line, (size_t)(c - line));
+		int ok = mt_stack_parse_frame_line(out, cut);
+
+		free(cut);
+		if (ok)
+			return 1;
+	}
 	memset(out, 0, sizeof(*out));
 	out->index = -1;
 	if (llvm_frame(out, line) || column_frame(out, line) ||

@@ -40,6 +40,109 @@ int mt_category_parse(const char *name)
 	return -1;
 }
 
+static const char *const kind_names[] = {
+	[MT_KIND_NONE] = NULL,
+	[MT_KIND_UNKNOWN] = "unknown",
+	[MT_KIND_CRASH] = "crash",
+	[MT_KIND_SIGSEGV] = "SIGSEGV",
+	[MT_KIND_SIGABRT] = "SIGABRT",
+	[MT_KIND_SIGILL] = "SIGILL",
+	[MT_KIND_SIGBUS] = "SIGBUS",
+	[MT_KIND_SIGFPE] = "SIGFPE",
+	[MT_KIND_SIGTRAP] = "SIGTRAP",
+	[MT_KIND_SIGKILL] = "SIGKILL",
+	[MT_KIND_SIGTERM] = "SIGTERM",
+	[MT_KIND_SIGSYS] = "SIGSYS",
+	[MT_KIND_SIGPIPE] = "SIGPIPE",
+	[MT_KIND_SIGINT] = "SIGINT",
+	[MT_KIND_SIGQUIT] = "SIGQUIT",
+	[MT_KIND_SIGXCPU] = "SIGXCPU",
+	[MT_KIND_SIGXFSZ] = "SIGXFSZ",
+	[MT_KIND_SIGUSR1] = "SIGUSR1",
+	[MT_KIND_SIGUSR2] = "SIGUSR2",
+	[MT_KIND_SIGHUP] = "SIGHUP",
+	[MT_KIND_SIGALRM] = "SIGALRM",
+	[MT_KIND_SIGEMT] = "SIGEMT",
+	[MT_KIND_ASSERTION] = "assertion",
+	[MT_KIND_FATAL_ERROR] = "fatal_error",
+	[MT_KIND_CPP_EXCEPTION] = "cpp_exception",
+	[MT_KIND_HEAP_CORRUPTION] = "heap_corruption",
+	[MT_KIND_STACK_OVERFLOW] = "stack_overflow",
+	[MT_KIND_MOJO_ERROR] = "mojo_error",
+	[MT_KIND_MOJO_ABORT] = "mojo_abort",
+	[MT_KIND_CUDA_ERROR] = "cuda_error",
+	[MT_KIND_KERNEL_ERROR] = "kernel_error",
+	[MT_KIND_COMPILE_ERROR] = "compile_error",
+	[MT_KIND_SANITIZER] = "sanitizer",
+	[MT_KIND_WORKER_CRASH] = "worker_crash",
+	[MT_KIND_PYTHON_FATAL] = "python_fatal",
+	[MT_KIND_PYTHON_EXCEPTION] = "python_exception",
+	[MT_KIND_MEMORY_LEAK] = "memory_leak",
+	[MT_KIND_MEMORY_ERROR] = "memory_error",
+	[MT_KIND_RUST_PANIC] = "rust_panic",
+	[MT_KIND_HANG] = "hang",
+	[MT_KIND_THREAD] = "thread",
+};
+
+const char *mt_kind_name(mt_kind k)
+{
+	if ((unsigned)k >= MT_ARRAY_SIZE(kind_names))
+		return NULL;
+	return kind_names[k];
+}
+
+mt_kind mt_kind_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 1; name && i < MT_ARRAY_SIZE(kind_names); i++)
+		if (kind_names[i] && !strcmp(name, kind_names[i]))
+			return (mt_kind)i;
+	return MT_KIND_NONE;
+}
+
+int mt_kind_is_signal(mt_kind k)
+{
+	return k >= MT_KIND_SIGSEGV && k <= MT_KIND_SIGEMT;
+}
+
+static const char *const producer_names[] = {
+	[MT_PRODUCER_NONE] = NULL,
+	[MT_PRODUCER_MOJO] = "mojo",
+	[MT_PRODUCER_LLVM_HANDLER] = "llvm-handler",
+	[MT_PRODUCER_GDB] = "gdb",
+	[MT_PRODUCER_LLDB] = "lldb",
+	[MT_PRODUCER_VALGRIND] = "valgrind",
+	[MT_PRODUCER_EU_STACK] = "eu-stack",
+	[MT_PRODUCER_FAULTHANDLER] = "faulthandler",
+	[MT_PRODUCER_TRACEBACK] = "traceback",
+	[MT_PRODUCER_SANITIZER] = "sanitizer",
+	[MT_PRODUCER_MACOS_CRASH] = "macos-crash",
+	[MT_PRODUCER_GLIBC] = "glibc",
+	[MT_PRODUCER_RUST] = "rust",
+	[MT_PRODUCER_CRASHPAD] = "crashpad",
+	[MT_PRODUCER_BREAKPAD] = "breakpad",
+	[MT_PRODUCER_MINIDUMP] = "minidump",
+	[MT_PRODUCER_CORE] = "core",
+	[MT_PRODUCER_PROCESS] = "process",
+};
+
+const char *mt_signature_quality_name(mt_signature_quality q)
+{
+	static const char *const names[] = { "none", "weak", "strong" };
+
+	if ((unsigned)q >= MT_ARRAY_SIZE(names))
+		return NULL;
+	return names[q];
+}
+
+const char *mt_producer_name(mt_producer p)
+{
+	if ((unsigned)p >= MT_ARRAY_SIZE(producer_names))
+		return NULL;
+	return producer_names[p];
+}
+
 static const char *const status_names[] = {
 	[MT_STATUS_NONE] = NULL,
 	[MT_STATUS_SYMBOLIZED] = "symbolized",
@@ -107,7 +210,6 @@ void mt_report_release(mt_report *r)
 
 	if (!r)
 		return;
-	free(r->kind);
 	free(r->signal);
 	free(r->message);
 	free(r->program);
@@ -115,6 +217,7 @@ void mt_report_release(mt_report *r)
 	free(r->entry_point);
 	free(r->error_location);
 	free(r->thread);
+	free(r->signature_note);
 	for (i = 0; i < r->nnotes; i++)
 		free(r->notes[i]);
 	free(r->notes);

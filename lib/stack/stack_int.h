@@ -22,7 +22,12 @@ typedef enum {
 	MSG_AUX_STACK, /* valgrind: a stack that is not the error's own
 	                  ("Block was alloc'd at") follows */
 	MSG_PROCESS, /* eu-stack "PID N - core": a dump of process N */
-	MSG_DIAGNOSTIC /* compiler "file:L:C: error: text" */
+	MSG_DIAGNOSTIC, /* compiler "file:L:C: error: text" */
+	MSG_STACK_HEADER, /* a sanitizer stack follows ("Thread T1 created
+	                     by main thread at:", "Mutex M1 acquired here
+	                     ..."): the report's own when it has no frames
+	                     yet, a memory or thread history otherwise */
+	MSG_CURRENT_THREAD /* gdb on a core: "[Current thread is 1 (...)]" */
 } msg_type;
 
 /* Which thread a MSG_THREAD header starts. */
@@ -41,7 +46,7 @@ typedef struct msg_info {
 	              already has frames cannot be its report */
 	int fresh; /* always a new error, never a detail of the
 	              current one */
-	const char *kind; /* static: failure kind this line implies */
+	mt_kind kind; /* failure kind this line implies */
 	const char *signal; /* static: signal it implies */
 	char *text; /* message / note text (owned) */
 	char *location; /* file:L:C named by the message (owned) */
@@ -52,9 +57,20 @@ typedef struct msg_info {
 	thread_role role; /* MSG_THREAD */
 	int recent_first; /* MSG_THREAD: Python's "most recent call first" */
 	long pid; /* MSG_PROCESS */
-	const char *producer; /* static: the tool the line shows printed the
-	                         dump ("gdb", "valgrind" ...), or NULL */
+	mt_producer producer; /* the tool the line shows printed the dump */
+	int mojo_driver; /* a trailer of the mojo driver ("mojo crashed!") */
+	int attach; /* only a detail of a report already begun: alone it
+	               is a note, never a report of its own */
+	int fallback; /* the message only of a report that has none (a
+	                 sanitizer's SUMMARY line under a cut report) */
+	int message_next; /* the error's text is the next line (Rust 1.73+
+	                     "panicked at file:L:C:") */
 } msg_info;
+
+/* A frame of Rust's "stack backtrace:" ("   3: core::panicking::panic",
+ * "  12:     0x55d4a0c3f2e4 - std::rt::lang_start::h0123456789abcdef"):
+ * 1 and *out filled, or 0. Only asked inside such a backtrace. */
+int mt_stack_parse_rust_frame(mt_frame *out, const char *line);
 
 /* Classify one cleaned line. in_traceback: a Python traceback is open, so
  * an unindented "Name: text" line is its exception. */

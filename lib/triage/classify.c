@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* __sighndlr: Solaris's libc calls the handler from it */
 static const char *const trampolines[] = { "__restore_rt", "_sigtramp",
-	                                   "__kernel_rt_sigreturn", NULL };
+	                                   "__kernel_rt_sigreturn",
+	                                   "__sighndlr", NULL };
 static int is_libc_module(const char *module)
 {
 	const char *b = tri_base_name(module);
@@ -53,8 +55,11 @@ int mt_triage_find_trampoline(const mt_report *r)
 			return -1;
 		if (tri_name_is(name, trampolines))
 			return (int)i;
+		/* a list people wrote as "#N module+0xOFF" shows no
+		 * handler: its libc frames are frames */
 		if (i == 0 || i > 8 || !is_libc_module(f->module) ||
-		    (name && strcmp(name, "??")))
+		    (name && strcmp(name, "??")) ||
+		    f->form == MT_FORM_NORMALISED)
 			continue;
 		/* An unnamed libc frame right after the handler: the kernel
 		 * delivered the signal there. The handler shows as named
@@ -120,6 +125,12 @@ static mt_category own_category(const mt_report *r,
 	    f->has_address && !f->unmapped) {
 		int mojo = program_is_mojo(r);
 
+		if (!mojo && !tri_is_modular(r)) {
+			/* outside MAX and Mojo nothing says it is a kernel */
+			*why = "code in no module: JIT code or a jump to a wild address";
+			*matched = 0;
+			return MT_CAT_UNKNOWN;
+		}
 		*why = mojo ? "JIT code under the mojo driver: user Mojo code"
 		            : "JIT code without a module: compiled kernel";
 		return mojo ? MT_CAT_MODEL : MT_CAT_KERNEL;
@@ -377,7 +388,8 @@ static int crash_point_candidate(const mt_report *r, size_t i)
 	const mt_frame *f = &r->frames[i];
 
 	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !tri_is_duplicate(r, i);
+	       !f->truncated && !tri_is_duplicate(r, i) &&
+	       !tri_is_end_marker(r, i);
 }
 
 /* "prog: file:N: func: Assertion `x' failed." (glibc) or "Assertion
@@ -539,18 +551,18 @@ static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
 {
 	int c;
 
-	if (r->kind && !strcmp(r->kind, "cuda_error")) {
+	if (r->kind == MT_KIND_CUDA_ERROR) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_puts(
 		        reason,
 		        "a CUDA error with no host frames: the failing work ran on the GPU");
-	} else if (r->kind && !strcmp(r->kind, "kernel_error")) {
+	} else if (r->kind == MT_KIND_KERNEL_ERROR) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_printf(reason, "MAX reported an error in kernel %s",
 		              r->kernel        ? r->kernel
 		              : r->entry_point ? r->entry_point
 		                               : "(unnamed)");
-	} else if (r->kind && !strcmp(r->kind, "compile_error")) {
+	} else if (r->kind == MT_KIND_COMPILE_ERROR) {
 		r->category = MT_CAT_RUNTIME;
 		mt_buf_puts(reason,
 		            "the MAX graph compiler rejected the graph");
@@ -571,13 +583,53 @@ static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
 	}
 }
 
+/* The first printed frame is not #0 and no trampoline is in view: the
+ * paste starts inside the stack (a reporter kept #27 on), so the crash
+ * point is above what was printed. Frames numbered by the tool only. */
+static int excerpt(const mt_report *r, int tramp)
+{
+	if (!r->nframes || tramp >= 0)
+		return 0;
+	switch (r->frames[0].form) {
+	case MT_FORM_LLVM:
+	case MT_FORM_COLUMN:
+	case MT_FORM_NORMALISED:
+	case MT_FORM_SANITIZER:
+	case MT_FORM_GDB:
+	case MT_FORM_LLDB:
+	case MT_FORM_EUSTACK:
+	case MT_FORM_RUST:
+		return r->frames[0].index > 0;
+	default:
+		return 0;
+	}
+}
+
+/* Every frame printed with its address elided and no name or offset
+ * ("0  mojo   0x..."): nothing in it can be a crash point. */
+static int abbreviated(const mt_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+
+		if (!f->redacted || f->has_offset || f->symbol || f->function ||
+		    f->file)
+			return 0;
+	}
+	return r->nframes > 0;
+}
+
 static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 {
 	size_t i;
 	mt_buf reason = MT_BUF_INIT;
+	int cut_above = excerpt(r, tramp);
 
 	r->blame_frame = -1;
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0; i < r->nframes; i++) {
+	for (i = tri_first_candidate(r, tramp);
+	     !cut_above && !abbreviated(r) && i < r->nframes; i++) {
 		if (crash_point_candidate(r, i)) {
 			r->blame_frame = (int)i;
 			break;
@@ -595,6 +647,23 @@ static void choose_blame(mt_report *r, int tramp, const mt_rules *o_rules)
 		        d, mt_category_name(f->category),
 		        f->rule ? f->rule : "no rule");
 		free(d);
+	} else if (abbreviated(r)) {
+		mt_buf_puts(
+		        &reason,
+		        "the dump does not hold the crash point: its frames were abbreviated (no address, offset or name is left)");
+		r->category = MT_CAT_UNKNOWN;
+	} else if (cut_above) {
+		mt_buf named = MT_BUF_INIT;
+		int c = message_names_code(r, o_rules, 1, &named);
+
+		mt_buf_printf(
+		        &reason,
+		        "the dump does not hold the crash point: it starts at frame #%d, so the frames above it were not printed",
+		        r->frames[0].index);
+		r->category = c >= 0 ? (mt_category)c : MT_CAT_UNKNOWN;
+		if (c >= 0)
+			mt_buf_printf(&reason, "; %s", named.ptr);
+		mt_buf_release(&named);
 	} else if (r->nframes) {
 		no_crash_point(r, tramp, o_rules, &reason);
 	} else {
@@ -608,6 +677,7 @@ void mt_triage_report(mt_report *r, const mt_triage_opts *o)
 	int tramp = r->resolved ? r->trampoline : mt_triage_find_trampoline(r);
 	size_t i;
 
+	tri_mark_far_symbols(r);
 	categorize(r, o, tramp);
 	tri_infer_kind(r, tramp);
 	choose_blame(r, tramp, o->rules);

@@ -126,7 +126,7 @@ static void build_report(mt_report *r,
 			t = &r->threads[k++];
 			t->trampoline = -1;
 			t->blame_frame = -1;
-			t->kind = mt_strdup("thread");
+			t->kind = MT_KIND_THREAD;
 			t->thread = thread_label(u->threads[i].tid);
 			t->pid = u->pid;
 			thread_frames(t, u, &u->threads[i]);
@@ -298,7 +298,9 @@ static int triage_minidump(mt_report_set *set,
 	minidump_info(d, &md);
 	if (rc < 0)
 		mt_dump_info_warn(d, uerr.msg);
-	r->producer = d->writer ? d->writer : "minidump";
+	r->producer = md.crashpad            ? MT_PRODUCER_CRASHPAD
+	              : md.has_breakpad_info ? MT_PRODUCER_BREAKPAD
+	                                     : MT_PRODUCER_MINIDUMP;
 	/* the exception code is the signal on Linux and Android only */
 	if (md.has_exception &&
 	    (md.platform == 0x8201 || md.platform == 0x8203)) {
@@ -340,7 +342,8 @@ static int triage_unwound(mt_report_set *set,
 	r = &set->reports[set->n - 1];
 	d = r->dump = mt_dump_info_new();
 	d->format = format;
-	r->producer = format;
+	r->producer = !strcmp(format, "core") ? MT_PRODUCER_CORE
+	                                      : MT_PRODUCER_PROCESS;
 	if (u->machine == EM_X86_64)
 		d->cpu = mt_strdup("x86_64");
 	else if (u->machine == EM_AARCH64)
@@ -356,7 +359,7 @@ static int triage_unwound(mt_report_set *set,
 		r->program = mt_strdup(u->command_line);
 	}
 	if (kind)
-		r->kind = mt_strdup(kind);
+		r->kind = mt_kind_parse(kind);
 	if (u->signal)
 		set_signal(r, d, u->signal);
 	/* a hang: the main thread (tid == pid) first */

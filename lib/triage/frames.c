@@ -1,7 +1,9 @@
 /*
- * frames.c - small facts about frames that classify.c and signature.c
- * both need: a frame's name, a path's basename, name lists, repeated
- * lines. Below both, so neither calls the other back.
+ * frames.c - small facts about frames and reports that classify.c,
+ * signature.c and nextsteps.c all need: a frame's name, a path's
+ * basename, name lists, repeated lines, the unwinder's end marker, where
+ * the crash point may start, whether a report is Modular's software.
+ * Below them all, so none calls another back.
  */
 #include "triage_int.h"
 
@@ -11,14 +13,18 @@
  * far-away nearest symbol that names some other function. */
 const char *tri_frame_name(const mt_frame *f)
 {
-	if (f->function)
+	if (f->function && !(f->far_symbol && f->form == MT_FORM_LLDB))
 		return f->function;
-	return f->bogus_symbol ? NULL : f->symbol;
+	return f->bogus_symbol || f->far_symbol ? NULL : f->symbol;
 }
 
 const char *const tri_handler_fns[] = {
-	"llvm::sys::PrintStackTrace", "llvm::sys::RunSignalHandlers",
-	"SignalHandler", "KGEN_CompilerRT_PrintStackTraceOnFault", NULL
+	"llvm::sys::PrintStackTrace",
+	"llvm::sys::RunSignalHandlers",
+	"SignalHandler",
+	"KGEN_CompilerRT_PrintStackTraceOnFault",
+	"PrintStackTraceSignalHandler",
+	NULL
 };
 
 const char *tri_base_name(const char *path)
@@ -42,6 +48,14 @@ int tri_name_is(const char *name, const char *const *list)
 			return 1;
 	}
 	return 0;
+}
+
+int tri_is_end_marker(const mt_report *r, size_t i)
+{
+	const mt_frame *f = &r->frames[i];
+
+	return i > 0 && i + 1 == r->nframes && f->has_address &&
+	       f->address == 0 && !f->module && !f->function;
 }
 
 /* The same frame printed twice (a log that repeats lines, two copies of
@@ -69,4 +83,75 @@ int tri_is_duplicate(const mt_report *r, size_t i)
 		return 1;
 	}
 	return 0;
+}
+
+/* Is this Modular's software (MAX, Mojo)? Its producer, its kind, a
+ * frame or file of Modular's, or the program: only then do MODULAR_DEBUG
+ * switches apply; a pytest run or a clang crash gets other advice. */
+int tri_is_modular(const mt_report *r)
+{
+	static const char *const marks[] = { "libKGEN",     "libAsyncRT",
+		                             "libMSupport", "libmodular",
+		                             "/modular/",   "/max/",
+		                             "/bin/mojo",   NULL };
+	const char *const *m;
+	size_t i;
+
+	if (r->producer == MT_PRODUCER_MOJO || r->mojo_driver ||
+	    r->stack_not_collected || r->saw_sync_mode_hint || r->ninflight ||
+	    r->kind == MT_KIND_MOJO_ERROR || r->kind == MT_KIND_MOJO_ABORT ||
+	    r->kind == MT_KIND_KERNEL_ERROR ||
+	    r->kind == MT_KIND_COMPILE_ERROR || r->kind == MT_KIND_WORKER_CRASH)
+		return 1;
+	if (r->program &&
+	    (!strncmp(r->program, "mojo", 4) ||
+	     !strncmp(r->program, "max ", 4) || strstr(r->program, "/mojo ")))
+		return 1;
+	if (r->error_location && strstr(r->error_location, ".mojo"))
+		return 1;
+	/* the CUDA driver's enum names, as MAX's DeviceContext prints them
+	 * ("CUDA call failed: CUDA_ERROR_ILLEGAL_ADDRESS"); PyTorch and
+	 * llama.cpp print the runtime's text ("CUDA error: ...") */
+	if (r->message && (strstr(r->message, "CUDA call failed") ||
+	                   strstr(r->message, "CUDA_ERROR_")))
+		return 1;
+	for (i = 0; i < r->nframes && i < 256; i++) {
+		const mt_frame *f = &r->frames[i];
+
+		for (m = marks; *m; m++)
+			if ((f->module && strstr(f->module, *m)) ||
+			    (f->file && strstr(f->file, *m)))
+				return 1;
+		if (f->file && strstr(f->file, ".mojo"))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Where the crash point may start. After the trampoline comes the
+ * faulting pc; when the abort path (raise, abort, __assert_fail) follows
+ * within a few frames, the signal was raised by it, so a frame printed
+ * between the trampoline and it cannot be where it is (a nearest-export
+ * name of a stripped binary, "llvm_strlcpy + 44844"): the crash point is
+ * after the abort path.
+ */
+size_t tri_first_candidate(const mt_report *r, int tramp)
+{
+	static const char *const abort_path[] = {
+		"abort",
+		"raise",
+		"gsignal",
+		"pthread_kill",
+		"__pthread_kill_implementation",
+		"__assert_fail",
+		"__assert_rtn",
+		NULL
+	};
+	size_t from = tramp >= 0 ? (size_t)tramp + 1 : 0, j;
+
+	for (j = from + 1; tramp >= 0 && j < r->nframes && j <= from + 5; j++)
+		if (tri_name_is(tri_frame_name(&r->frames[j]), abort_path))
+			return j;
+	return from;
 }

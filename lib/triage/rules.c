@@ -42,6 +42,8 @@ static const rule builtin[] = {
 	R(HANDLER, NULL, "SignalHandler", NULL, "LLVM crash handler"),
 	R(HANDLER, NULL, "*PrintStackTraceOnErrorSignal*", NULL, "LLVM crash handler"),
 	R(HANDLER, NULL, "llvm::sys::CleanupOnSignal*", NULL, "LLVM crash handler"),
+	R(HANDLER, NULL, "PrintStackTraceSignalHandler*", NULL, "LLVM crash handler"),
+	R(HANDLER, NULL, "*::PrintStackTraceSignalHandler*", NULL, "LLVM crash handler"),
 	R(HANDLER, NULL, "KGEN_CompilerRT_PrintStackTraceOnFault*", NULL, "Mojo crash handler"),
 	R(HANDLER, NULL, "KGEN_CompilerRT_GetStackTrace*", NULL, "Mojo stack capture"),
 	R(HANDLER, NULL, "*StackTrace::collect_if_enabled*", NULL, "Mojo stack capture"),
@@ -70,6 +72,43 @@ static const rule builtin[] = {
 	R(SYSTEM, NULL, "start_thread", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "clone", NULL, "C library thread start"),
 	R(SYSTEM, NULL, "clone3", NULL, "C library thread start"),
+	R(SYSTEM, NULL, "__clone3", NULL, "C library thread start"),
+	R(SYSTEM, NULL, "pthread_*", NULL, "C library threads"),
+	/* Rust's standard library and panic machinery (before the Mojo
+	 * std:: rules below: a Rust frame has a /rustc/ source path) */
+	R(SYSTEM, NULL, NULL, "/rustc/*", "Rust standard library"),
+	R(SYSTEM, NULL, "__rustc::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "rust_begin_unwind", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "core::panicking::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "std::panicking::*", NULL, "Rust panic machinery"),
+	R(SYSTEM, NULL, "core::option::*", NULL, "Rust standard library"),
+	R(SYSTEM, NULL, "core::result::*", NULL, "Rust standard library"),
+	R(SYSTEM, NULL, "core::ops::function::*", NULL, "Rust standard library"),
+	/* sanitizer runtimes: their interceptors and reporting code live
+	 * in the program itself (or libclang_rt, libasan, libtsan) */
+	R(SYSTEM, NULL, "__interceptor_*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "___interceptor_*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__interception::*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__asan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__tsan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__msan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__lsan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__hwasan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__ubsan*", NULL, "sanitizer runtime"),
+	R(SYSTEM, NULL, "__sanitizer*", NULL, "sanitizer runtime"),
+	R(SYSTEM, "*libclang_rt.*", NULL, NULL, "sanitizer runtime"),
+	R(SYSTEM, "*libasan.so*", NULL, NULL, "sanitizer runtime"),
+	R(SYSTEM, "*libtsan.so*", NULL, NULL, "sanitizer runtime"),
+	R(SYSTEM, "*libubsan.so*", NULL, NULL, "sanitizer runtime"),
+	R(SYSTEM, "*libhwasan.so*", NULL, NULL, "sanitizer runtime"),
+	/* the allocator a sanitizer or valgrind intercepts, by name: a
+	 * leak's or a free's first frame */
+	R(SYSTEM, NULL, "malloc", NULL, "allocator"),
+	R(SYSTEM, NULL, "calloc", NULL, "allocator"),
+	R(SYSTEM, NULL, "realloc", NULL, "allocator"),
+	R(SYSTEM, NULL, "free", NULL, "allocator"),
+	R(SYSTEM, NULL, "operator new*", NULL, "allocator"),
+	R(SYSTEM, NULL, "operator delete*", NULL, "allocator"),
 	/* 3. MAX's own libraries by basename: they come before every
 	 * directory rule, since pip, uv and conda put them under
 	 * .../lib/python3.X/site-packages/modular/lib/ */

@@ -233,6 +233,20 @@ static int heap_corruption(const mt_report *r)
 	return 0;
 }
 
+/* valgrind: "Stack overflow in thread #1: can't grow stack to 0x..." */
+static int stack_overflow_text(const mt_report *r)
+{
+	size_t i;
+
+	if (r->message && strstr(r->message, "Stack overflow in thread"))
+		return 1;
+	for (i = 0; i < r->nnotes; i++)
+		if (strstr(r->notes[i], "Stack overflow in thread") ||
+		    strstr(r->notes[i], "can't grow stack to"))
+			return 1;
+	return 0;
+}
+
 /* A crash handler caught a signal (its frames are printed, or the mojo
  * driver said "mojo crashed!"), though the dump shows no trampoline. */
 static int handler_ran(const mt_report *r)
@@ -249,16 +263,59 @@ static int handler_ran(const mt_report *r)
 
 /* A kind that says no more than "it crashed": a more specific one may
  * replace it. */
-static int generic_kind(const char *kind)
+static int generic_kind(mt_kind kind)
 {
-	return !kind || !strncmp(kind, "SIG", 3) || !strcmp(kind, "crash") ||
-	       !strcmp(kind, "unknown");
+	return !kind || mt_kind_is_signal(kind) || kind == MT_KIND_CRASH ||
+	       kind == MT_KIND_UNKNOWN;
 }
 
-static void set_kind(mt_report *r, const char *kind)
+/* Names a dump printed that are nearest exports, not the frame's
+ * function: past MAX_NEAREST_OFFSET from the symbol, the Mach-O header
+ * (never a function), or one name at offsets more than a page apart in
+ * one module (an export a stripped binary names several functions by:
+ * mojo's "llvm_strlcpy + 44844" for PrintStackTrace, "+ 52684" for
+ * SignalHandler). Names the resolver found stay. */
+void tri_mark_far_symbols(mt_report *r)
 {
-	free(r->kind);
-	r->kind = mt_strdup(kind);
+	size_t i, j;
+
+	for (i = 0; i < r->nframes; i++) {
+		mt_frame *f = &r->frames[i];
+		uint64_t lo, hi;
+
+		f->far_symbol = 0;
+		if (!f->symbol || f->status == MT_STATUS_SYMBOLIZED ||
+		    (!f->has_symbol_offset && !f->has_offset))
+			continue;
+		if ((f->has_symbol_offset &&
+		     f->symbol_offset > MAX_NEAREST_OFFSET) ||
+		    !strcmp(f->symbol, "_mh_execute_header")) {
+			f->far_symbol = 1;
+			continue;
+		}
+		/* the offset from the symbol, or (LLVM's "f (mod+0xOFF)")
+		 * the module offset: frames of one function lie close */
+		lo = hi = f->has_symbol_offset ? f->symbol_offset
+		                               : f->module_offset;
+		for (j = 0; j < r->nframes; j++) {
+			const mt_frame *g = &r->frames[j];
+			uint64_t o;
+
+			if (!g->symbol || strcmp(g->symbol, f->symbol) ||
+			    g->has_symbol_offset != f->has_symbol_offset ||
+			    (!g->has_symbol_offset && !g->has_offset) ||
+			    !!g->module != !!f->module ||
+			    (g->module && strcmp(g->module, f->module)))
+				continue;
+			o = g->has_symbol_offset ? g->symbol_offset
+			                         : g->module_offset;
+			if (o < lo)
+				lo = o;
+			if (o > hi)
+				hi = o;
+		}
+		f->far_symbol = hi - lo > 0x4000;
+	}
 }
 
 /* Kind and signal from the frames and the faulting instruction, where the
@@ -266,18 +323,19 @@ static void set_kind(mt_report *r, const char *kind)
 void tri_infer_kind(mt_report *r, int tramp)
 {
 	size_t i;
-	const char *from_frames = NULL, *signal = NULL;
+	const char *signal = NULL;
+	mt_kind from_frames = MT_KIND_NONE;
 	tri_cycle cy;
 
 	for (i = 0; i < r->nframes; i++) {
 		const char *name = tri_frame_name(&r->frames[i]);
 
 		if (tri_name_is(name, assert_fns))
-			from_frames = "assertion";
+			from_frames = MT_KIND_ASSERTION;
 		else if (tri_name_is(name, fatal_fns) && !from_frames)
-			from_frames = "fatal_error";
+			from_frames = MT_KIND_FATAL_ERROR;
 		else if (tri_name_is(name, throw_fns) && !from_frames)
-			from_frames = "cpp_exception";
+			from_frames = MT_KIND_CPP_EXCEPTION;
 		if (tri_name_is(name, abort_fns) ||
 		    tri_name_is(name, assert_fns))
 			signal = "SIGABRT";
@@ -297,31 +355,42 @@ void tri_infer_kind(mt_report *r, int tramp)
 	}
 	if (signal && !r->signal)
 		r->signal = mt_strdup(signal);
+	/* valgrind's "Invalid read" in a run that then died of a signal:
+	 * the crash is the signal's */
+	if (r->kind == MT_KIND_MEMORY_ERROR && r->signal)
+		r->kind = mt_kind_parse(r->signal);
+	/* "a crash handler ran" (its banner) says less than the signal */
+	if (r->kind == MT_KIND_CRASH && r->signal &&
+	    mt_kind_parse(r->signal) != MT_KIND_NONE)
+		r->kind = mt_kind_parse(r->signal);
+	if (generic_kind(r->kind) && stack_overflow_text(r))
+		r->kind = MT_KIND_STACK_OVERFLOW;
 	/* the frames' word beats a bare signal: gdb's "received signal
 	 * SIGABRT" over __assert_fail is an assertion */
 	if (generic_kind(r->kind) && from_frames)
-		set_kind(r, from_frames);
+		r->kind = from_frames;
 	if (generic_kind(r->kind) && heap_corruption(r)) {
-		set_kind(r, "heap_corruption");
+		r->kind = MT_KIND_HEAP_CORRUPTION;
 	} else if (generic_kind(r->kind) &&
 	           (r->signal ? !strcmp(r->signal, "SIGSEGV") ||
 	                                !strcmp(r->signal, "SIGBUS")
 	                      : tramp >= 0) &&
 	           find_cycle(&cy, r, tramp)) {
-		set_kind(r, "stack_overflow");
+		r->kind = MT_KIND_STACK_OVERFLOW;
 		cycle_release(&cy);
 	}
 	if (!r->kind && r->nframes &&
 	    tri_name_is(tri_frame_name(&r->frames[0]),
 	                (const char *const[]){ "KGEN_CompilerRT_GetStackTrace",
 	                                       NULL }))
-		set_kind(r, "mojo_error");
+		r->kind = MT_KIND_MOJO_ERROR;
 	if (!r->kind && r->signal)
-		set_kind(r, r->signal);
+		r->kind = mt_kind_parse(r->signal);
 	if (!r->kind && r->nframes && r->frames[0].form == MT_FORM_PYTHON)
-		set_kind(r, "python_exception");
+		r->kind = MT_KIND_PYTHON_EXCEPTION;
 	if (!r->kind)
-		set_kind(r, tramp >= 0 || handler_ran(r) ? "crash" : "unknown");
+		r->kind = tramp >= 0 || handler_ran(r) ? MT_KIND_CRASH
+		                                       : MT_KIND_UNKNOWN;
 }
 
 /* Compiler-made clones keep the original's identity: foo.cold,
@@ -351,6 +420,8 @@ static const char *meaningful_name(const mt_frame *f)
 
 	if (!name || !*name || !strcmp(name, "??") || !strcmp(name, "at"))
 		return NULL;
+	if (f->far_symbol)
+		return NULL;
 	if (!f->function && f->form == MT_FORM_COLUMN && f->has_symbol_offset &&
 	    f->symbol_offset > MAX_NEAREST_OFFSET)
 		return NULL;
@@ -367,6 +438,11 @@ char *mt_signature_frame_name(const mt_frame *f)
 	mt_buf b = MT_BUF_INIT;
 	char *d;
 
+	if (f->bogus_symbol && f->has_address) {
+		mt_buf_printf(&b, "<jit>@0x%03llx",
+		              (unsigned long long)(f->address & 0xfff));
+		return mt_buf_detach(&b);
+	}
 	if (f->bogus_symbol)
 		return mt_strdup("<jit>");
 	if (f->unmapped)
@@ -384,13 +460,25 @@ char *mt_signature_frame_name(const mt_frame *f)
 		mt_buf_printf(&b, "%s", tri_base_name(f->file));
 		return mt_buf_detach(&b);
 	}
-	if (f->module && f->has_offset) {
-		mt_buf_printf(&b, "%s+0x%llx", tri_base_name(f->module),
-		              (unsigned long long)f->module_offset);
+	/* no name: the module and the address's page offset. Modules load
+	 * at page boundaries, so a module+offset dump, a column-form one and
+	 * every run of one build agree on it (as stack overflow cycles do) */
+	if (f->module && (f->has_offset || (f->has_address && !f->redacted))) {
+		uint64_t a = f->has_offset ? f->module_offset : f->address;
+
+		mt_buf_printf(&b, "%s@0x%03llx", tri_base_name(f->module),
+		              (unsigned long long)(a & 0xfff));
 		return mt_buf_detach(&b);
 	}
 	if (f->module)
 		return mt_strdup(tri_base_name(f->module));
+	/* JIT code is mapped at page boundaries too: its page offset tells
+	 * one compiled function from another */
+	if (f->has_address && !f->redacted) {
+		mt_buf_printf(&b, "<jit>@0x%03llx",
+		              (unsigned long long)(f->address & 0xfff));
+		return mt_buf_detach(&b);
+	}
 	return mt_strdup("<jit>");
 }
 
@@ -404,17 +492,56 @@ char *mt_signature_frame_name(const mt_frame *f)
  * of size 4" in a run that went on) is not called a crash. */
 static const char *signature_kind(const mt_report *r)
 {
-	if (r->kind && !strcmp(r->kind, "unknown") && r->nframes && !r->message)
+	switch (r->kind) {
+	case MT_KIND_UNKNOWN:
+		return r->nframes && !r->message ? "crash" : "unknown";
+	case MT_KIND_SIGSEGV:
+	case MT_KIND_SIGBUS:
+	case MT_KIND_SIGILL:
+	case MT_KIND_SIGFPE:
+	case MT_KIND_SIGTRAP:
+	case MT_KIND_CRASH:
 		return "crash";
-	static const char *const faults[] = { "SIGSEGV", "SIGBUS",  "SIGILL",
-		                              "SIGFPE",  "SIGTRAP", "crash",
-		                              NULL };
-	const char *const *p;
+	case MT_KIND_NONE:
+		return "unknown";
+	default:
+		return mt_kind_name(r->kind) ? mt_kind_name(r->kind)
+		                             : "unknown";
+	}
+}
 
-	for (p = faults; *p; p++)
-		if (r->kind && !strcmp(r->kind, *p))
-			return "crash";
-	return r->kind ? r->kind : "unknown";
+/* The token at p holds a path or a location ("input/fifo.c:47"). */
+static int path_token(const char *p)
+{
+	size_t n = strcspn(p, " \t");
+
+	return memchr(p, '/', n) || memchr(p, ':', n);
+}
+
+/* What a sanitizer found, from its first line ("AddressSanitizer:
+ * heap-buffer-overflow on address ...", "ThreadSanitizer: data race
+ * (pid=N)", "runtime error: signed integer overflow: ..."): a data race
+ * and an overflow at one place are two bugs. */
+static void sanitizer_error_type(mt_buf *b, const mt_report *r)
+{
+	const char *p = r->message, *e;
+
+	if (!p)
+		return;
+	if (!strncmp(p, "runtime error: ", 15))
+		p += 15;
+	else if ((e = strstr(p, "Sanitizer: ")) && e - p < 24)
+		p = e + 11;
+	else
+		return;
+	for (e = p; *e && *e != '\n' && strncmp(e, " on ", 4) &&
+	            strncmp(e, " (", 2) && *e != ':' && e - p < 64 &&
+	            !(e[0] == ' ' && isdigit((unsigned char)e[1])) &&
+	            !(e[0] == ' ' && path_token(e + 1));
+	     e++)
+		;
+	mt_buf_putc(b, ' ');
+	mt_buf_put(b, p, (size_t)(e - p));
 }
 
 /* A path in a message ("/home/u/x.mojo:5:3:", "src/tcmalloc.cc:333]",
@@ -470,7 +597,8 @@ static int signature_frame(const mt_report *r, size_t i)
 	const mt_frame *f = &r->frames[i];
 
 	return f->category != MT_CAT_HANDLER && f->category != MT_CAT_SYSTEM &&
-	       !f->truncated && !tri_is_duplicate(r, i);
+	       !f->truncated && !tri_is_duplicate(r, i) &&
+	       !tri_is_end_marker(r, i);
 }
 
 /* Recursion is the identity of a stack overflow: its cycle, from the
@@ -487,22 +615,117 @@ static void cycle_signature(mt_buf *b, const tri_cycle *cy)
 		              cy->keys[k]);
 }
 
+/* The module that printed a report with no code frames: the program's
+ * basename (its "Program arguments:" or valgrind's command), else the
+ * tool; two programs failing with one message are two bugs. With no
+ * message either, the program's arguments too (each by its basename, at
+ * most four): `mojo run a.mojo` and `mojo build b.mojo` crashing with
+ * no frame but the handler's are two crashes. Returns 1 when arguments
+ * were signed. */
+static int printing_module(mt_buf *b, const mt_report *r, int with_args)
+{
+	const char *p = r->program, *e, *base;
+	int args = 0, n;
+
+	if (!p) {
+		if (r->producer)
+			mt_buf_printf(b, " | by %s",
+			              mt_producer_name(r->producer));
+		return 0;
+	}
+	mt_buf_puts(b, " | in");
+	for (n = 0; *p && n < 5; n++) {
+		while (*p == ' ')
+			p++;
+		for (e = p; *e && *e != ' '; e++)
+			;
+		for (base = e; base > p && base[-1] != '/' && base[-1] != '\\';
+		     base--)
+			;
+		if (e > base) {
+			mt_buf_putc(b, ' ');
+			mt_buf_put(b, base, (size_t)(e - base));
+			args += n > 0;
+		}
+		p = e;
+		if (!with_args)
+			break;
+	}
+	return args > 0;
+}
+
+/* "... (pc 0x000000383e8c ...)": a sanitizer's frameless SEGV names the
+ * faulting pc; its page offset is the frame that was not printed. */
+static void message_pc(mt_buf *b, const char *msg)
+{
+	const char *pc = msg ? strstr(msg, "(pc 0x") : NULL;
+
+	if (pc)
+		mt_buf_printf(b, " | pc@0x%03llx",
+		              (unsigned long long)(strtoull(pc + 4, NULL, 16) &
+		                                   0xfff));
+}
+
+/* A frame that signs by its name (not by module@offset, <jit>, a file). */
+static int named_frame(const mt_frame *f)
+{
+	return !f->bogus_symbol && !f->unmapped && meaningful_name(f);
+}
+
+/* The exact key: every frame of the report as it signs, and the message
+ * and notes with numbers and paths out. Two reports that share it are
+ * the same text up to addresses: what a weak signature needs before a
+ * baseline may call it known. */
+static void exact_key(mt_report *r)
+{
+	mt_buf b = MT_BUF_INIT;
+	uint64_t h;
+	size_t i;
+
+	mt_buf_puts(&b, r->signature);
+	for (i = 0; i < r->nframes; i++) {
+		char *n = mt_signature_frame_name(&r->frames[i]);
+
+		mt_buf_printf(&b, " / %s:%u", n, r->frames[i].line);
+		free(n);
+	}
+	if (r->message) {
+		mt_buf_puts(&b, " // ");
+		normalise_message(&b, r->message);
+	}
+	for (i = 0; i < r->nnotes && i < 8; i++) {
+		mt_buf_puts(&b, " // ");
+		normalise_message(&b, r->notes[i]);
+	}
+	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, b.ptr));
+	snprintf(r->exact, sizeof(r->exact), "%016llx", (unsigned long long)h);
+	mt_buf_release(&b);
+}
+
+static void set_quality(mt_report *r, mt_signature_quality q, const char *why)
+{
+	r->signature_quality = q;
+	free(r->signature_note);
+	r->signature_note = why ? mt_strdup(why) : NULL;
+}
+
 void tri_make_signature(mt_report *r, int tramp)
 {
 	mt_buf b = MT_BUF_INIT;
 	tri_cycle cy;
 	size_t i;
-	int taken = 0, cycle;
+	int taken = 0, named = 0, far = 0, cycle, text = 0, system = 0;
 	uint64_t h;
 
 	mt_buf_puts(&b, signature_kind(r));
-	cycle = r->kind && !strcmp(r->kind, "stack_overflow") &&
-	        find_cycle(&cy, r, tramp);
+	if (r->kind == MT_KIND_SANITIZER)
+		sanitizer_error_type(&b, r);
+	cycle = r->kind == MT_KIND_STACK_OVERFLOW && find_cycle(&cy, r, tramp);
 	if (cycle) {
 		cycle_signature(&b, &cy);
 		cycle_release(&cy);
 	}
-	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	for (i = tri_first_candidate(r, tramp);
 	     !cycle && i < r->nframes && taken < 3; i++) {
 		char *n;
 
@@ -511,24 +734,77 @@ void tri_make_signature(mt_report *r, int tramp)
 		n = mt_signature_frame_name(&r->frames[i]);
 		mt_buf_printf(&b, " | %s", n);
 		free(n);
+		named += named_frame(&r->frames[i]);
+		far += r->frames[i].far_symbol;
 		taken++;
 	}
+	/* no code frames: the frames after the trampoline, system code
+	 * (the crash is in libc, or in the abort path the dump stops in) */
+	for (i = tramp >= 0 ? (size_t)tramp + 1 : 0;
+	     !cycle && !taken && i < r->nframes && system < 3; i++) {
+		char *n;
+
+		if (r->frames[i].category != MT_CAT_SYSTEM ||
+		    r->frames[i].truncated || tri_is_duplicate(r, i))
+			continue;
+		n = mt_signature_frame_name(&r->frames[i]);
+		mt_buf_printf(&b, " | %s", n);
+		free(n);
+		system++;
+	}
 	if (!taken && !cycle) {
-		/* no code frames: the error text is the identity */
+		/* no code frames: the error text is the identity, and the
+		 * program that printed it */
 		if (r->kernel)
 			mt_buf_printf(&b, " | kernel %s", r->kernel);
 		/* the last op launched and never completed is the suspect */
 		if (r->ninflight)
 			mt_buf_printf(&b, " | in flight %s",
 			              r->inflight[r->ninflight - 1].op);
-		if (r->message) {
+		if (r->message || (r->nnotes && !r->nframes)) {
 			mt_buf_puts(&b, " | ");
-			normalise_message(&b, r->message);
+			normalise_message(&b, r->message ? r->message
+			                                 : r->notes[0]);
 		}
+		message_pc(&b, r->message);
+		text = r->kernel || r->ninflight || r->message ||
+		       (r->nnotes && !r->nframes);
+		text |= printing_module(&b, r, !text && !system);
+		text |= system > 0;
 	}
 	free(r->signature);
 	r->signature = mt_buf_detach(&b);
 	h = mt_hash_finish(mt_hash_str(MT_HASH_SEED, r->signature));
 	snprintf(r->fingerprint, sizeof(r->fingerprint), "%016llx",
 	         (unsigned long long)h);
+	exact_key(r);
+	if (cycle)
+		set_quality(r, MT_SIGQ_STRONG, NULL);
+	else if (!taken && !text)
+		set_quality(r, MT_SIGQ_NONE,
+		            "nothing but the kind and the program: every such "
+		            "crash of one program shares it");
+	else if (!taken && system)
+		set_quality(r, MT_SIGQ_WEAK,
+		            "no code frames: the system frames after the "
+		            "trampoline are the identity");
+	else if (!taken)
+		set_quality(r, MT_SIGQ_WEAK,
+		            "no code frames: the message (or the program and "
+		            "its arguments) is the identity");
+	else if (r->blame_frame < 0)
+		set_quality(
+		        r, MT_SIGQ_WEAK,
+		        "the dump does not hold the crash point: the frames "
+		        "signed may be anywhere in the stack");
+	else if (!named)
+		set_quality(
+		        r, MT_SIGQ_WEAK,
+		        far ? "nearest-export names too far from their "
+		              "frames were left out: the frames sign by "
+		              "module and page offset"
+		            : "no frame has a name: the frames sign by module "
+		              "and page offset");
+	else
+		set_quality(r, MT_SIGQ_STRONG, NULL);
 }

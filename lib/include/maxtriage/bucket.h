@@ -18,6 +18,9 @@ typedef struct mt_bucket {
 	char *signature;
 	char *category;
 	char *kind;
+	int quality; /* mt_signature_quality of its weakest report */
+	char **exact; /* the reports' exact keys, distinct (owned) */
+	size_t nexact, capexact;
 	size_t count; /* reports in this bucket */
 	char **files; /* distinct files, sorted (owned) */
 	size_t nfiles, capfiles;
@@ -34,18 +37,25 @@ typedef struct mt_bucket_set {
 	size_t nerrors, caperrors;
 } mt_bucket_set;
 
-/* Add one report of file (mtime) to its bucket. Strings are copied. */
+/* Add one report of file (mtime) to its bucket. Strings are copied.
+ * quality is the report's mt_signature_quality, exact its exact key. */
 void mt_bucket_add(mt_bucket_set *s,
                    const char *fingerprint,
                    const char *signature,
                    const char *category,
                    const char *kind,
+                   int quality,
+                   const char *exact,
                    const char *file,
                    int64_t mtime);
 /* Sort buckets (count desc, then fingerprint) and their files. */
 void mt_bucket_finish(mt_bucket_set *s);
 /* Mark buckets absent from the baseline file (a maxtriage.bucket.v1
- * document) as new. MT_EIO / MT_EFORMAT with err. */
+ * document) as new. A bucket whose signature is weak (or none) is known
+ * only when the baseline's bucket of that fingerprint also holds every
+ * exact key of it: a weak fingerprint alone may join two crashes. A
+ * baseline of another MT_SIGNATURE_VERSION that holds buckets is refused
+ * (MT_EFORMAT): it would re-bucket silently. MT_EIO / MT_EFORMAT with err. */
 int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err);
 size_t mt_bucket_count_new(const mt_bucket_set *s);
 void mt_bucket_set_release(mt_bucket_set *s);

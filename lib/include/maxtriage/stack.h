@@ -27,6 +27,95 @@ const char *mt_category_name(mt_category c);
 /* Parse a category name; returns -1 if unknown. */
 int mt_category_parse(const char *name);
 
+/*
+ * The failure kind of a report (docs/json-stack.md, "kind"). A dump that
+ * names a signal and nothing more specific has that signal as its kind.
+ * mt_kind_name() is the one table of output names.
+ */
+typedef enum {
+	MT_KIND_NONE = 0, /* not decided yet: prints as null */
+	MT_KIND_UNKNOWN, /* nothing in the dump says it crashed */
+	MT_KIND_CRASH, /* a crash handler ran; the signal is not named */
+	/* a signal, when nothing more specific is known */
+	MT_KIND_SIGSEGV,
+	MT_KIND_SIGABRT,
+	MT_KIND_SIGILL,
+	MT_KIND_SIGBUS,
+	MT_KIND_SIGFPE,
+	MT_KIND_SIGTRAP,
+	MT_KIND_SIGKILL,
+	MT_KIND_SIGTERM,
+	MT_KIND_SIGSYS,
+	MT_KIND_SIGPIPE,
+	MT_KIND_SIGINT,
+	MT_KIND_SIGQUIT,
+	MT_KIND_SIGXCPU,
+	MT_KIND_SIGXFSZ,
+	MT_KIND_SIGUSR1,
+	MT_KIND_SIGUSR2,
+	MT_KIND_SIGHUP,
+	MT_KIND_SIGALRM,
+	MT_KIND_SIGEMT,
+	/* what failed, as the text or the frames say */
+	MT_KIND_ASSERTION,
+	MT_KIND_FATAL_ERROR, /* LLVM ERROR: / llvm::report_fatal_error */
+	MT_KIND_CPP_EXCEPTION, /* terminate called ... */
+	MT_KIND_HEAP_CORRUPTION, /* an allocator found its data corrupted */
+	MT_KIND_STACK_OVERFLOW, /* unbounded recursion */
+	MT_KIND_MOJO_ERROR, /* an unhandled Mojo error */
+	MT_KIND_MOJO_ABORT, /* Mojo abort(): ABORT: ... */
+	MT_KIND_CUDA_ERROR,
+	MT_KIND_KERNEL_ERROR, /* MAX: an error in kernel ... */
+	MT_KIND_COMPILE_ERROR, /* MAX: the graph compiler failed */
+	MT_KIND_SANITIZER, /* a sanitizer's report */
+	MT_KIND_WORKER_CRASH, /* MAX serve: a worker died */
+	MT_KIND_PYTHON_FATAL, /* Fatal Python error: ... */
+	MT_KIND_PYTHON_EXCEPTION,
+	MT_KIND_MEMORY_LEAK, /* LeakSanitizer, valgrind "definitely lost" */
+	MT_KIND_MEMORY_ERROR, /* valgrind "Invalid read" ... in a run that
+	                         went on (with a signal it is the signal's) */
+	MT_KIND_RUST_PANIC, /* "thread 'main' panicked at ..." */
+	MT_KIND_HANG, /* a process stopped while hung (run --timeout) */
+	MT_KIND_THREAD, /* another thread of a minidump, core or process */
+	MT_KIND_COUNT
+} mt_kind;
+
+/* Output name ("SIGSEGV", "assertion" ...); NULL for NONE and for values
+ * out of range. */
+const char *mt_kind_name(mt_kind k);
+/* The kind of an output name or signal name; MT_KIND_NONE if none. */
+mt_kind mt_kind_parse(const char *name);
+/* 1 for the kinds that are a bare signal (MT_KIND_SIGSEGV ...). */
+int mt_kind_is_signal(mt_kind k);
+
+/* What printed a dump (docs/json-stack.md, "producer"). */
+typedef enum {
+	MT_PRODUCER_NONE = 0, /* unknown: prints as null */
+	MT_PRODUCER_MOJO, /* LLVM's handler in the mojo driver or the
+	                     Modular runtime */
+	MT_PRODUCER_LLVM_HANDLER, /* LLVM's handler in another program */
+	MT_PRODUCER_GDB,
+	MT_PRODUCER_LLDB,
+	MT_PRODUCER_VALGRIND,
+	MT_PRODUCER_EU_STACK,
+	MT_PRODUCER_FAULTHANDLER, /* Python's faulthandler */
+	MT_PRODUCER_TRACEBACK, /* a Python traceback */
+	MT_PRODUCER_SANITIZER,
+	MT_PRODUCER_MACOS_CRASH, /* a macOS crash report */
+	MT_PRODUCER_GLIBC, /* glibc backtrace_symbols() */
+	MT_PRODUCER_RUST, /* a Rust panic and its backtrace */
+	/* not printed: read from what a crash left, and unwound here */
+	MT_PRODUCER_CRASHPAD, /* a Crashpad minidump */
+	MT_PRODUCER_BREAKPAD, /* a Breakpad minidump */
+	MT_PRODUCER_MINIDUMP, /* a minidump of another writer (lldb) */
+	MT_PRODUCER_CORE, /* an ELF core file */
+	MT_PRODUCER_PROCESS, /* a live process (run --timeout) */
+	MT_PRODUCER_COUNT
+} mt_producer;
+
+/* "mojo", "llvm-handler", "gdb" ...; NULL for NONE and out of range. */
+const char *mt_producer_name(mt_producer p);
+
 /* How a frame line looked in the dump. */
 typedef enum {
 	MT_FORM_LLVM =
@@ -44,6 +133,8 @@ typedef enum {
 	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
 	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
 	MT_FORM_BACKTRACE, /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_RUST, /* Rust's "stack backtrace:": "  N: [0xADDR - ]f",
+	                 "at file:L:C" on the next line */
 	MT_FORM_UNWOUND /* not printed: unwound here from a minidump, core
 	                   or live process (found_by says how) */
 } mt_frame_form;
@@ -135,6 +226,11 @@ typedef struct mt_frame {
 	unsigned line_no; /* line of the input it came from (1-based) */
 	int sigtramp; /* printed as the signal trampoline itself
 	                 (gdb "<signal handler called>") */
+	int far_symbol; /* (triage) the name printed is a nearest export too
+	                   far from the address to be its function: left
+	                   out of the signature (lldb "ireeOptRunMain +
+	                   12537648", macOS "_mh_execute_header", one
+	                   export naming several functions) */
 	int stack_unreadable; /* gdb could not read the frame's arguments
 	                         from its stack ("<error reading variable:
 	                         Cannot access memory at address ...>"):
@@ -172,8 +268,26 @@ typedef struct mt_op_inflight {
 	unsigned line_no;
 } mt_op_inflight;
 
+/* The version of the signature rules (signature.c): a baseline written by
+ * another version would re-bucket silently, so bucket refuses it. 1: up
+ * to issue 20; 2: unnamed frames as module@page offset, far nearest
+ * exports left out, frameless reports with their program, sanitizer
+ * error types. */
+#define MT_SIGNATURE_VERSION 2
+
+/* How much a signature says (docs/json-stack.md, "signature_quality"). */
+typedef enum {
+	MT_SIGQ_NONE = 0, /* only the kind: nothing tells crashes apart */
+	MT_SIGQ_WEAK, /* no crash point in the dump, unnamed frames only, or
+	                 a message alone: a match may be two crashes */
+	MT_SIGQ_STRONG /* named frames from the crash point on */
+} mt_signature_quality;
+
+/* "none", "weak", "strong". */
+const char *mt_signature_quality_name(mt_signature_quality q);
+
 typedef struct mt_report {
-	char *kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
+	mt_kind kind; /* failure kind: SIGSEGV, assertion, cuda_error... */
 	char *signal; /* SIGSEGV... or NULL when none */
 	char *message; /* the main error message */
 	char *program; /* Program arguments: ... */
@@ -208,12 +322,7 @@ typedef struct mt_report {
 	                 "0x00007f0e...", "TID 2054"), or NULL */
 	long pid; /* process id the dump names (valgrind ==PID==, eu-stack
 	             PID N), 0 when none */
-	const char *producer; /* static: what printed the dump: "mojo"
-	                         (LLVM's handler in the mojo driver or the
-	                         Modular runtime), "llvm-handler", "gdb",
-	                         "lldb", "valgrind", "eu-stack",
-	                         "faulthandler", "traceback", "sanitizer",
-	                         "macos-crash", "glibc"; NULL unknown */
+	mt_producer producer; /* what printed the dump */
 
 	/* Read from a minidump, core or live process (lib/triage/dumpfile.c;
 	 * NULL/0 for text dumps): what the file says besides the frames, and
@@ -229,6 +338,15 @@ typedef struct mt_report {
 	char *reason;
 	char *signature;
 	char fingerprint[17];
+
+	/* issue 20: what the signature is worth, and the reports of other
+	 * processes this one is linked to (1 + index in the set; 0 none) */
+	mt_signature_quality signature_quality;
+	char *signature_note; /* why it is weak or none, or NULL */
+	char exact[17]; /* hash of every frame and the message: a baseline
+	                   matches a weak signature only through it */
+	size_t caused_by; /* a parent's failure: the child's crash report */
+	size_t child_of; /* a child's crash: the parent's report */
 } mt_report;
 
 typedef struct mt_report_set {

@@ -1,0 +1,5 @@
+# A parent script running a child that crashes under LLVM's handler.
+import subprocess
+import sys
+
+subprocess.run([sys.argv[1]], check=True)
