@@ -52,6 +52,8 @@ typedef struct bodies {
 	size_t nqueue, capq;
 	uint32_t *members;
 	size_t nmembers, capm;
+	uint32_t *copies; /* candidates still there outside Y */
+	size_t ncopies, capcp;
 	uint64_t *budget; /* what Y computes that no member took yet */
 	uint32_t *count; /* per budget entry */
 	size_t nbudget, capb, capc;
@@ -140,6 +142,16 @@ static int budget_fits(bodies *B, const uint64_t *c, uint32_t n, int take)
 	return 1;
 }
 
+/* How many computing ops of Y no member has taken. */
+static size_t budget_left(const bodies *B)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < B->nbudget; k++)
+		n += B->count[k];
+	return n;
+}
+
 static int budget_empty(const bodies *B)
 {
 	size_t k;
@@ -172,15 +184,21 @@ static int gone_into(const bodies *B, uint32_t x, uint32_t y)
 	       (j > y && j < B->D->b.m->ops[y].end);
 }
 
+/* Queue A op x (a child of pa) if it may be a member of Y's fusion; one
+ * that is still there, outside Y, goes to the copies: a pass may fuse a
+ * copy of it into Y and keep it for other users. */
 static void enqueue(bodies *B, uint32_t pa, uint32_t x, uint32_t y)
 {
 	const ir_side *A = &B->D->a;
 
 	if (x == MT_IR_NONE || A->m->ops[x].parent != pa ||
-	    B->stamp[x] == B->mark || A->claimed[x] || !gone_into(B, x, y))
+	    B->stamp[x] == B->mark || A->claimed[x])
 		return;
 	B->stamp[x] = B->mark;
-	MT_PUSH(B->queue, B->nqueue, B->capq, x);
+	if (gone_into(B, x, y))
+		MT_PUSH(B->queue, B->nqueue, B->capq, x);
+	else
+		MT_PUSH(B->copies, B->ncopies, B->capcp, x);
 }
 
 /* A value's producer: the op that defines it (an op's result, or an
@@ -380,10 +398,10 @@ static int same_inputs(bodies *B, uint32_t y)
 				    (m->ops[p].flags & MT_IR_OP_EMPTY))
 					continue;
 				pb = A->match[p];
-				/* gone: nothing to compare; moved into Y:
-				 * computed inside it now */
+				/* gone: nothing to compare; Y's counterpart
+				 * or moved into Y: computed inside it now */
 				if (pb == MT_IR_NONE ||
-				    (pb > y && pb < yo->end))
+				    (pb >= y && pb < yo->end))
 					continue;
 				if (mt_map_get(
 				            &B->inputs,
@@ -400,24 +418,32 @@ static int same_inputs(bodies *B, uint32_t y)
 	return 1;
 }
 
-/* A member that computes nothing (a fill) belongs to the fusion when a
- * member takes its result and Y takes one of its inputs. */
+/* A member that computes nothing (a fill, or a generic that yields its
+ * indices) belongs to the fusion when a member takes its result and
+ * either Y takes one of its inputs or only members took its results
+ * (then what it made is made inside Y now). */
 static int joins_as_fill(bodies *B, uint32_t x)
 {
 	const ir_side *A = &B->D->a;
 	const mt_ir_module *m = A->m;
 	const mt_ir_op *xo = &m->ops[x];
 	uint32_t r, u, k, j;
-	int feeds = 0;
+	int feeds = 0, only = 1;
 
-	for (r = 0; r < xo->nresults && !feeds; r++) {
+	for (r = 0; r < xo->nresults; r++) {
 		uint32_t v = xo->first_result + r;
 
-		for (u = A->use_off[v]; u < A->use_off[v + 1] && !feeds; u++)
-			feeds = in_member(B, A->uses[u]);
+		for (u = A->use_off[v]; u < A->use_off[v + 1]; u++) {
+			int in = in_member(B, A->uses[u]);
+
+			feeds |= in;
+			only &= in;
+		}
 	}
 	if (!feeds)
 		return 0;
+	if (only)
+		return 1;
 	for (j = x; j < xo->end; j++)
 		for (k = 0; k < m->ops[j].noperands; k++) {
 			uint32_t v = m->operands[m->ops[j].first_operand + k];
@@ -506,7 +532,7 @@ static int empty_loops(bodies *B, uint32_t y, uint32_t pa)
 	if (!ir_is_loop(B->D->b.m, y))
 		return 0;
 	B->mark++;
-	B->nqueue = B->nmembers = 0;
+	B->nqueue = B->nmembers = B->ncopies = 0;
 	seeds(B, pa, y);
 	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
 		uint32_t x = B->queue[q];
@@ -528,7 +554,7 @@ static int empty_loops(bodies *B, uint32_t y, uint32_t pa)
 /* The members of Y's fusion into B->members, or 0. */
 static int search(bodies *B, uint32_t y, uint32_t pa)
 {
-	const ir_side *A = &B->D->a;
+	const ir_side *A = &B->D->a, *Bs = &B->D->b;
 	const uint64_t *c;
 	uint32_t n, k;
 	size_t q, nfills = 0, capf = 0;
@@ -536,12 +562,19 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 	int gone = 0, ok = 0;
 
 	c = ir_comps_of(&B->b, y, &n);
-	if (!n)
+	if (!n && ir_is_loop(B->D->b.m, y))
 		return empty_loops(B, y, pa);
 	budget_set(B, c, n);
 	B->mark++;
-	B->nqueue = B->nmembers = 0;
+	B->nqueue = B->nmembers = B->ncopies = 0;
 	seeds(B, pa, y);
+	/* Y computes nothing left (its counterpart's body folded to a
+	 * constant once fills were fused into it): the counterpart is the
+	 * member the fills may join */
+	if (!n && Bs->match[y] != MT_IR_NONE && !A->claimed[Bs->match[y]])
+		MT_PUSH(B->members, B->nmembers, B->capm, Bs->match[y]);
+	else if (!n)
+		return 0;
 	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
 		uint32_t x = B->queue[q];
 
@@ -559,6 +592,16 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 		MT_PUSH(B->members, B->nmembers, B->capm, x);
 		gone += A->match[x] != y;
 		neighbours(B, pa, x, y);
+	}
+	/* what is left of Y may be a copy of an op that stayed (a loop
+	 * nest fused into its consumer and kept for another user): all of
+	 * it, in one op the members talk to */
+	for (k = 0; k < B->ncopies && !budget_empty(B) && B->nmembers; k++) {
+		c = ir_comps_of(&B->a, B->copies[k], &n);
+		if (n && n == budget_left(B) && budget_fits(B, c, n, 1)) {
+			MT_PUSH(B->members, B->nmembers, B->capm, B->copies[k]);
+			gone++;
+		}
 	}
 	if (!budget_empty(B) || !B->nmembers)
 		goto out;
@@ -641,6 +684,7 @@ void ir_find_body_fusions(ir_differ *D)
 	free(B.prev_b);
 	free(B.queue);
 	free(B.members);
+	free(B.copies);
 	free(B.budget);
 	free(B.count);
 	ir_comps_release(&B.a);

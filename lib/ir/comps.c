@@ -84,6 +84,34 @@ static int computes(ir_comps *bs, uint32_t i)
 	       name_kind(bs, op->name) == BK_COMPUTE;
 }
 
+/* Mark in dead[j - i] the ops nested in op i whose results only dead
+ * ops take (or none): dead code a pass left for canonicalize, such as
+ * the transform interpreter's clone of a producer loop nest whose
+ * result the consumer no longer reads. Users come after what they take,
+ * so one pass from the end decides each op after its users. */
+static void mark_dead(const ir_side *s, uint32_t i, uint8_t *dead)
+{
+	const mt_ir_module *m = s->m;
+	uint32_t j, r, u;
+
+	for (j = m->ops[i].end; j-- > i + 1;) {
+		const mt_ir_op *op = &m->ops[j];
+		int all = op->nresults > 0 && s->use_off;
+
+		for (r = 0; r < op->nresults && all; r++) {
+			uint32_t v = op->first_result + r;
+
+			for (u = s->use_off[v]; u < s->use_off[v + 1] && all;
+			     u++) {
+				uint32_t w = s->uses[u];
+
+				all = w > i && w < m->ops[i].end && dead[w - i];
+			}
+		}
+		dead[j - i] = (uint8_t)all;
+	}
+}
+
 static int u64cmp(const void *x, const void *y)
 {
 	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
@@ -103,10 +131,22 @@ const uint64_t *ir_comps_of(ir_comps *bs, uint32_t i, uint32_t *n)
 		return bs->pool + bs->off[i];
 	}
 	if (op->nregions) {
-		for (j = i + 1; j < op->end; j++)
+		uint8_t *dead = mt_calloc(op->end - i + 1, 1);
+
+		mark_dead(bs->s, i, dead);
+		for (j = i + 1; j < op->end; j++) {
+			if (dead[j - i] && bs->s->m->ops[j].nregions) {
+				/* a dead nest, with all it holds (a dead op
+				 * without regions still counts: an unused
+				 * load of a loop body is part of its text) */
+				j = bs->s->m->ops[j].end - 1;
+				continue;
+			}
 			if (computes(bs, j))
 				MT_PUSH(bs->pool, bs->npool, bs->cap_pool,
 				        ir_name_h(bs->s, j));
+		}
+		free(dead);
 	} else if (computes(bs, i)) {
 		MT_PUSH(bs->pool, bs->npool, bs->cap_pool, ir_name_h(bs->s, i));
 	}

@@ -86,6 +86,9 @@ typedef struct fuser {
 	uint32_t f, root; /* the B op and the member it stands for */
 	uint64_t callee;
 	int by_loc; /* a fused[...] location named members */
+	ir_comps ca, cb; /* what ops compute (comps.c), made on demand */
+	uint64_t *want; /* the group's computations, for body_holds */
+	size_t nwant, capw;
 } fuser;
 
 static void group_add(fuser *F, uint32_t d)
@@ -102,6 +105,8 @@ static void fuser_init(fuser *F, ir_differ *D)
 
 	memset(F, 0, sizeof(*F));
 	F->D = D;
+	ir_comps_init(&F->ca, &D->a);
+	ir_comps_init(&F->cb, &D->b);
 	F->stamp = mt_calloc(A->n + 1, sizeof(*F->stamp));
 	F->locnext = mt_malloc((A->n + 1) * sizeof(*F->locnext));
 	/* only removed ops go in: size for them, not for the stage */
@@ -124,6 +129,9 @@ static void fuser_init(fuser *F, ir_differ *D)
 
 static void fuser_release(fuser *F)
 {
+	ir_comps_release(&F->ca);
+	ir_comps_release(&F->cb);
+	free(F->want);
 	mt_map_release(&F->byloc);
 	free(F->locnext);
 	free(F->stamp);
@@ -336,6 +344,44 @@ static void fusion_emit(fuser *F, uint32_t f)
 	}
 }
 
+static int u64cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Whether op f, which has regions, computes at least what the group's
+ * members computed (comps.c: dead nests left out). A loop nest that
+ * took a consumer's place but only reads a producer's result from
+ * another new loop nest holds the consumer alone: the producer went
+ * into that other nest, not into f. */
+static int body_holds(fuser *F, uint32_t f)
+{
+	const uint64_t *c;
+	uint32_t n, k;
+	size_t i, at = 0;
+
+	F->nwant = 0;
+	for (i = 0; i < F->ngroup; i++) {
+		c = ir_comps_of(&F->ca, F->group[i], &n);
+		for (k = 0; k < n; k++)
+			MT_PUSH(F->want, F->nwant, F->capw, c[k]);
+	}
+	if (F->nwant > 1)
+		qsort(F->want, F->nwant, sizeof(*F->want), u64cmp);
+	c = ir_comps_of(&F->cb, f, &n);
+	/* both sorted: every wanted one has its own match in c */
+	for (i = 0; i < F->nwant; i++) {
+		while (at < n && c[at] < F->want[i])
+			at++;
+		if (at == n || c[at] != F->want[i])
+			return 0;
+		at++;
+	}
+	return 1;
+}
+
 /* Whether op f of B (new, or matched to m) took over other ops'
  * dataflow; if so the group is in F. */
 static int fusion_at(fuser *F, uint32_t f)
@@ -387,6 +433,8 @@ static int fusion_at(fuser *F, uint32_t f)
 	if (F->ngroup < 2)
 		return 0;
 	F->by_loc = evidence;
+	if (!evidence && fo->nregions && !body_holds(F, f))
+		return 0;
 	return evidence || group_feeds(F, f, m);
 }
 

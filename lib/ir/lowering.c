@@ -379,16 +379,23 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 		uint32_t a = ra->v[i];
 		mt_ir_lowering z;
 		size_t c1 = 0, c2 = 0;
+		int empties;
 
 		if (ir_loc_h(A, a) || A->claimed[a])
 			continue; /* found by location, or fused */
 		memset(&z, 0, sizeof(z));
 		count_subtree(&z.from, &z.nfrom, &c1, A->m, a);
+		empties = 1;
 		for (k = 0; k < rb->n; k++)
-			if (P->owner_b[rb->v[k]] == a)
+			if (P->owner_b[rb->v[k]] == a) {
 				count_replacement(P, &z, &c2, rb->v[k]);
+				empties &= !!(B->m->ops[rb->v[k]].flags &
+				              MT_IR_OP_EMPTY);
+			}
 		carried_over(&z);
-		if (!z.nto || !z.nfrom ||
+		/* nothing computes where only empty values stand now (see
+		 * only_empties) */
+		if (!z.nto || !z.nfrom || empties ||
 		    !gave_way(z.from, z.nfrom, z.to, z.nto)) {
 			ir_counts_free(z.from, z.nfrom);
 			ir_counts_free(z.to, z.nto);
@@ -483,6 +490,22 @@ static void lowerings_by_place(ir_differ *D)
 }
 
 /* Lowerings at locations, then those of ops without one. */
+/* Whether the B ops of a place (a chain through next) only make empty
+ * values (tensor.empty): what computed there went elsewhere (an
+ * elementwise fusion that gives the producer's outs a new tensor.empty
+ * at the producer's location), it was not lowered into them. */
+static int only_empties(const ir_side *B, uint32_t head, const uint32_t *next)
+{
+	uint32_t i;
+
+	if (head == MT_IR_NONE)
+		return 0;
+	for (i = head; i != MT_IR_NONE; i = next[i])
+		if (!(B->m->ops[i].flags & MT_IR_OP_EMPTY))
+			return 0;
+	return 1;
+}
+
 void ir_find_lowerings(ir_differ *D)
 {
 	ir_side *A = &D->a, *B = &D->b;
@@ -537,7 +560,8 @@ void ir_find_lowerings(ir_differ *D)
 		mt_ir_lowering z;
 		size_t c1 = 0, c2 = 0;
 
-		if (!dialect_gave_way(D, heada[l], nexta, headb[l], nextb))
+		if (only_empties(B, headb[l], nextb) ||
+		    !dialect_gave_way(D, heada[l], nexta, headb[l], nextb))
 			continue;
 		memset(&z, 0, sizeof(z));
 		ir_opref_fill(&z.at, A->m, heada[l]);
