@@ -582,6 +582,12 @@ static void fusion_row(mt_buf *cells,
 
 	mt_buf_puts(cells, "<td>");
 	opname(cells, &f->into);
+	if (f->kind == MT_IR_FUSION_LOOPS)
+		mt_buf_puts(cells, "<br><span class=\"note\">loop nests "
+		                   "fused</span>");
+	else if (f->kind == MT_IR_FUSION_TILED)
+		mt_buf_puts(cells, "<br><span class=\"note\">tiled into the "
+		                   "loop nest</span>");
 	mt_buf_puts(cells, "</td><td>");
 	members(cells, f->from, f->nfrom);
 	mt_buf_puts(cells, "</td>");

@@ -64,6 +64,20 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t index)
 	return g->graph->stages[index].name;
 }
 
+/* How ops were fused, after the members: nothing for ops fused into an
+ * op (elementwise), else the loop nests or the tiling. */
+static const char *fusion_kind_note(mt_ir_fusion_kind k)
+{
+	switch (k) {
+	case MT_IR_FUSION_LOOPS:
+		return " (loop nests fused)";
+	case MT_IR_FUSION_TILED:
+		return " (tiled into the loop nest)";
+	default:
+		return "";
+	}
+}
+
 /* What finding k of kind says, without its locations (key), and its
  * locations (loc). */
 static void finding_text(mt_buf *key,
@@ -88,6 +102,7 @@ static void finding_text(mt_buf *key,
 				mt_buf_puts(key, " + ");
 			mt_buf_puts(key, fu->from[k].op);
 		}
+		mt_buf_puts(key, fusion_kind_note(fu->kind));
 		locs(loc, &fu->into);
 		/* members' locations say which ops were fused */
 		if (fu->nfrom && fu->from[0].nlocs) {
