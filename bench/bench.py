@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|core|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
 BENCH_IR_SIZES=5000,50000 (the irdiff series; the last size is the one
 checked against the targets), BENCH_IR_STAGES=100,800 (layers of the
 many-stage capture series, default 100,200,400,800; irstages alone runs
-only that one).
+only that one), BENCH_IR_FUNCS=400,800 (functions of the function-scope
+capture series, default 100,200,400,800; irfuncs alone runs only that one).
 
 Every measured run is one process started by bench/runone.c (a small C
 launcher, built into WORKDIR): wall time from just before fork to just
@@ -588,37 +589,89 @@ def build_capture(work, n):
                 os.devnull], cwd=d, stderr=f)
         os.rename(cap + '.tmp', cap)
         shutil.rmtree(dd, ignore_errors=True)
-    if not os.path.isdir(dd):
-        os.makedirs(dd + '.tmp', exist_ok=True)
-        with open(cap, 'rb') as f:
-            data = f.read()
-        starts = []
-        i = data.find(DUMP_MARK)
-        while i >= 0:
-            starts.append(i)
-            i = data.find(DUMP_MARK, i + 1)
-        starts.append(len(data))
-        for k in range(len(starts) - 1):
-            with open(os.path.join(dd + '.tmp', f'{k + 1:03d}.mlir'),
-                      'wb') as f:
-                f.write(data[starts[k]:starts[k + 1]])
-        os.rename(dd + '.tmp', dd)
-    dumps = sorted(os.path.join(dd, x) for x in os.listdir(dd))
-    return cap, dumps
+    return cap, split_dumps(cap, dd)
 
 
 def bench_irstages(mt, work):
-    """irdiff over a whole capture against GNU diff of each consecutive
-    pair of its dumps: diff's wall and CPU time are the sums over the
-    pairs, its peak RSS the largest of them."""
-    series = []
+    """irdiff over a whole module-scope capture (an N-layer TOSA MLP)
+    against GNU diff of each consecutive pair of its dumps: at 800 layers
+    <= 0.9x diff's wall time (issue 19) and <= 1.0x its peak RSS."""
     sizes = [25, 50, 100] if QUICK else IR_STAGE_SIZES
+    bench_capture_series(mt, work, 'irdiff stages', 'layers', sizes,
+                         build_capture, (0.9, 1.0, 1.2))
+
+
+# Lowering each function of a module on its own (func.func passes): the
+# capture has one module dump, then a dump of one function per pass per
+# function (the after-all op scope).
+FUNCS_PIPELINE = (
+    'builtin.module(canonicalize,func.func(tosa-to-linalg-named,'
+    'tosa-to-linalg,linalg-fuse-elementwise-ops,canonicalize,cse,'
+    'linalg-generalize-named-ops,convert-linalg-to-affine-loops,'
+    'affine-loop-fusion))')
+IR_FUNC_SIZES = [100, 200, 400, 800]
+if os.environ.get('BENCH_IR_FUNCS'):
+    IR_FUNC_SIZES = [int(x) for x in os.environ['BENCH_IR_FUNCS'].split(',')]
+
+
+def split_dumps(cap, dd):
+    """dd/NNNNN.mlir: the capture cap split at each dump header (the
+    header line starts each file), for GNU diff."""
+    if os.path.isdir(dd):
+        return sorted(os.path.join(dd, x) for x in os.listdir(dd))
+    os.makedirs(dd + '.tmp', exist_ok=True)
+    with open(cap, 'rb') as f:
+        data = f.read()
+    starts = []
+    i = data.find(DUMP_MARK)
+    while i >= 0:
+        starts.append(i)
+        i = data.find(DUMP_MARK, i + 1)
+    starts.append(len(data))
+    for k in range(len(starts) - 1):
+        with open(os.path.join(dd + '.tmp', f'{k + 1:05d}.mlir'), 'wb') as f:
+            f.write(data[starts[k]:starts[k + 1]])
+    os.rename(dd + '.tmp', dd)
+    return sorted(os.path.join(dd, x) for x in os.listdir(dd))
+
+
+def build_func_capture(work, n):
+    """bench/work/irfuncs/N/capture.txt: the --mlir-print-ir-after-all
+    capture (--mlir-print-debuginfo, --mlir-disable-threading) of N
+    functions, each a TOSA conv block (gen_tosa_conv.py: conv2d, add,
+    clamp, the ops of llvm-project's TosaToLinalg tests), through
+    FUNCS_PIPELINE: a pass on each function in turn, each dump one
+    function; and dumps/: the capture split at each dump header."""
+    d = os.path.join(work, 'irfuncs', str(n))
+    cap = os.path.join(d, 'capture.txt')
+    if not os.path.exists(cap):
+        os.makedirs(d, exist_ok=True)
+        src = os.path.join(d, 'convs.mlir')
+        with open(src, 'w') as f:
+            sh([sys.executable, os.path.join(HERE, 'gen_tosa_conv.py'),
+                str(n)], stdout=f)
+        log(f'  generating the {n}-function capture with mlir-opt ...')
+        with open(cap + '.tmp', 'wb') as f:
+            sh([MLIR_OPT, '--mlir-print-debuginfo', '--mlir-disable-threading',
+                '--mlir-print-ir-after-all', '--pass-pipeline=' + FUNCS_PIPELINE,
+                'convs.mlir', '-o', os.devnull], cwd=d, stderr=f)
+        os.rename(cap + '.tmp', cap)
+        shutil.rmtree(os.path.join(d, 'dumps'), ignore_errors=True)
+    return cap, split_dumps(cap, os.path.join(d, 'dumps'))
+
+
+def bench_capture_series(mt, work, title, unit, sizes, build, checks):
+    """irdiff over whole captures against GNU diff of each consecutive
+    pair of their dumps: diff's wall and CPU time are the sums over the
+    pairs, its peak RSS the largest of them. checks: (wall limit, RSS
+    limit, exponent limit) for the last size."""
+    series = []
     for n in sizes:
-        cap, dumps = build_capture(work, n)
+        cap, dumps = build(work, n)
         d = os.path.dirname(cap)
         mb = os.path.getsize(cap) / 1e6
-        log(f'\n== irdiff many stages: {n}-layer TOSA MLP, {len(dumps)} '
-            f'dumps, {mb:.1f} MB ({d})')
+        log(f'\n== {title}: {n} {unit}, {len(dumps)} dumps, {mb:.1f} MB '
+            f'({d})')
         out_mt = os.path.join(d, 'maxtriage.json')
         mw, mr, mc, dw, dr, dc = [], [], [], [], [], []
         for _ in range(RUNS):
@@ -658,22 +711,31 @@ def bench_irstages(mt, work):
             f'{mtr["cpu"] / df["cpu"]:.3f}')
         series.append((n, mtr['wall'], mtr['rss'], df['wall'], mtr['cpu']))
         if n == sizes[-1]:
-            check(f'irdiff stages {n}: wall maxtriage/diff',
-                  mtr['wall'] / df['wall'], 1.0)
-            check(f'irdiff stages {n}: peak RSS maxtriage/diff',
-                  mtr['rss'] / df['rss'], 1.0)
+            check(f'{title} {n}: wall maxtriage/diff',
+                  mtr['wall'] / df['wall'], checks[0])
+            check(f'{title} {n}: peak RSS maxtriage/diff',
+                  mtr['rss'] / df['rss'], checks[1])
     if len(series) > 1:
-        log('\n== irdiff many stages: scaling (maxtriage medians)')
-        log(f'  {"layers":>9} {"wall s":>8} {"user+sys":>9} {"peak MB":>8} '
+        log(f'\n== {title}: scaling (maxtriage medians)')
+        log(f'  {unit:>9} {"wall s":>8} {"user+sys":>9} {"peak MB":>8} '
             f'{"diff s":>8}')
         for n, w, r, dw, c in series:
             log(f'  {n:>9} {w:>8.3f} {c:>9.3f} {r:>8.1f} {dw:>8.3f}')
         (n0, w0, _, _, c0), (n1, w1, _, _, c1) = series[0], series[-1]
         k = math.log(w1 / w0) / math.log(n1 / n0)
         kc = math.log(c1 / c0) / math.log(n1 / n0)
-        log(f'  growth exponent from {n0} to {n1} layers: wall ~ n^{k:.2f}, '
+        log(f'  growth exponent from {n0} to {n1} {unit}: wall ~ n^{k:.2f}, '
             f'user+sys ~ n^{kc:.2f} (1 = linear)')
-        check(f'irdiff stages scaling exponent {n0}..{n1}', k, 1.2, '{:.2f}')
+        check(f'{title} scaling exponent {n0}..{n1}', k, checks[2], '{:.2f}')
+
+
+def bench_irfuncs(mt, work):
+    """A function-scope after-all capture (issue 19): 400 and 800
+    functions at <= 1.0x diff's wall time and peak RSS, growing no worse
+    than n^1.1."""
+    sizes = [25, 50, 100] if QUICK else IR_FUNC_SIZES
+    bench_capture_series(mt, work, 'irdiff functions', 'functions', sizes,
+                         build_func_capture, (1.0, 1.0, 1.1))
 
 
 # ---------------------------------------------------------------- main
@@ -737,7 +799,8 @@ def main():
     mt = os.path.abspath(sys.argv[1])
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
-    if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages', 'core', 'all'):
+    if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages',
+                    'irfuncs', 'core', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -764,6 +827,8 @@ def main():
         bench_irdiff(mt, work)
     if what in ('irdiff', 'irstages', 'all'):
         bench_irstages(mt, work)
+    if what in ('irdiff', 'irfuncs', 'all'):
+        bench_irfuncs(mt, work)
     log('\n== summary')
     for target, val, lim, ok in results:
         log(f'  {"PASS" if ok else "FAIL"}  {target}: {val} (target {lim})')

@@ -3,12 +3,14 @@
 # addr2line, eu-addr2line, GNU diff), measured alternately in one run.
 # Not part of `make check`; `make bench` runs it.
 #
-# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|core|all]
+# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|all]
 #   BENCH_RUNS=N    runs per tool (default 5); medians are reported
 #   BENCH_QUICK=1   small inputs (smoke test), in bench/work/quick/
 #   BENCH_IR_SIZES=N,N,...  irdiff series (default 5000,10000,20000,50000)
 #   BENCH_IR_STAGES=N,N,... many-stage capture series, TOSA MLP layers
 #                   (default 100,200,400,800); irstages runs only that
+#   BENCH_IR_FUNCS=N,N,...  function-scope capture series, TOSA conv block
+#                   functions (default 100,200,400,800); irfuncs runs only that
 #   BENCH_WORK=DIR  where inputs are generated and cached (default bench/work)
 #
 # Inputs are generated on first use and cached: the 40 x 1,000-function
@@ -16,7 +18,7 @@
 # and the MLIR stages (python generator + mlir-opt). Results: docs/performance.md.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { sed -n '5,13p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '5,15p' "$0" >&2; exit 2; }
 build=$1
 what=${2:-all}
 mt=$build/maxtriage

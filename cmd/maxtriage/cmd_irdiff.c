@@ -154,10 +154,13 @@ static int render(mt_buf *out,
                   const cli_strlist *inputs)
 {
 	if (!strcmp(format, "json")) {
-		if (mt_irdiff_write_json(out, rep))
+		/* streamed: the document is never whole in memory */
+		int rc = mt_irdiff_write_json_file(stdout, rep);
+
+		if (rc)
 			return cli_error("irdiff", CLI_EXIT_INPUT,
 			                 "cannot write JSON '%s': %s", "stdout",
-			                 mt_strerror(MT_ENOMEM));
+			                 mt_strerror(rc));
 	} else if (!strcmp(format, "markdown")) {
 		mt_irdiff_write_markdown(out, rep);
 	} else if (!strcmp(format, "html")) {

@@ -4,7 +4,7 @@
  * while its excerpt is copied: a capture holds every stage in one file,
  * and keeping a mapping of it per stage would multiply its size.
  */
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
 
 #include "maxtriage/common.h"
 

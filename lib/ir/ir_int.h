@@ -97,6 +97,7 @@ struct mt_ir_module {
 
 	size_t nproblems;
 	char problem[200];
+	unsigned long memo_hits; /* op tails replayed by the reader's memo */
 };
 
 /* What an op name says about the op, computed once per distinct name. */
@@ -111,12 +112,21 @@ unsigned ir_name_class(mt_ir_module *m, mt_ir_str name);
 
 #define IR_LOCCACHE 4096
 
-/* mt_ir_parse; drop != 0 releases the pages of data already read
- * (data must then be a private file mapping, read only by the parser). */
+/* How ir_parse reads. */
+enum {
+	/* release the pages of data already read (data must then be a
+	 * private file mapping, read only by the parser) */
+	IR_PARSE_DROP = 1,
+	/* read every op's text token by token, without the memo of
+	 * repeated tails (tail.c; tests compare both readings) */
+	IR_PARSE_NO_MEMO = 2
+};
+
+/* mt_ir_parse with flags (IR_PARSE_*). */
 int ir_parse(mt_ir_module **out,
              const char *data,
              size_t len,
-             int drop,
+             unsigned flags,
              mt_error *err);
 
 /* Called by ir_parse_progress with the bytes read so far and the total. */
@@ -129,200 +139,11 @@ typedef void (*ir_progress_fn)(void *payload, size_t done, size_t total);
 int ir_parse_progress(mt_ir_module **out,
                       const char *data,
                       size_t len,
-                      int drop,
+                      unsigned flags,
                       ir_progress_fn progress,
                       void *payload,
                       mt_ir_module *spare,
                       mt_error *err);
-
-/* mt_ir_stage_parse with a progress callback and a spare module (see
- * ir_parse_progress). */
-int ir_stage_parse_progress(mt_ir_module **out,
-                            const mt_ir_stage *s,
-                            ir_progress_fn progress,
-                            void *payload,
-                            mt_ir_module *spare,
-                            mt_error *err);
-
-/* ---- inputs (input.c) and after-all captures (capture.c) ---- */
-
-#define IR_DUMP_MARK "// -----// IR Dump "
-#define IR_NO_DUMP ((size_t)-1)
-
-/* One dump of a capture; offsets are into the capture file. */
-typedef struct ir_dump {
-	size_t off, len; /* its text, after the header line */
-	size_t op, op_end; /* the dumped op's lines */
-	uint64_t key; /* hash of "func.func @f", "builtin.module" */
-	size_t base; /* the last module dump before it, or IR_NO_DUMP */
-	int module, before;
-	int stage; /* the dump is a stage (see ir_capture_scan) */
-	char *name; /* its stage name */
-} ir_dump;
-
-/* Where a keyed op ("func.func @f") is in a module dump's text. */
-typedef struct ir_keyspan {
-	size_t start, end;
-} ir_keyspan;
-
-struct mt_ir_capture {
-	ir_dump *dumps;
-	size_t n, cap;
-	size_t first_module; /* index of the first module dump, or n */
-	/* ir_capture_delta's index of one module dump's keyed ops (filled
-	 * on first use; a cache, so const functions may fill it). */
-	size_t at_base; /* the dump indexed, or IR_NO_DUMP */
-	mt_map at; /* key hash -> index in spans (first occurrence) */
-	ir_keyspan *spans;
-	size_t nspans, cap_spans;
-	int at_nested; /* a keyed op lies inside another: no deltas */
-	int mapped; /* texts given are private file mappings (drop_pages) */
-	uint64_t at_extra; /* hash of the traced keys indexed with them */
-	/* --trace: keys of the top-level ops holding a traced op in
-	 * snapshot traced_at (ir_capture_note_traced); traced_ok == 0 when
-	 * one has no key (then no delta is taken from it with a trace). */
-	size_t traced_at;
-	uint64_t *traced;
-	size_t ntraced, cap_traced;
-	int traced_ok;
-	/* Set by input.c for a tree scope's op rebuilt from nested dumps
-	 * (tree): the dumps are of the base's op and of scopes below it,
-	 * so one without a symbol (an anonymous nested module) replaces
-	 * the base's direct child of its name; reindent: each op put in
-	 * is indented as the op it replaces, so that the text can be read
-	 * again by its indentation (as a part of an enclosing scope's
-	 * rebuilt op). */
-	int tree, reindent;
-};
-
-/* The dumps of the after-all capture p (len bytes): a new capture (free
- * with ir_capture_free), or NULL if p holds no dump. input.c makes its
- * stages; capture.c never calls back into input.c. */
-/* drop != 0: p is a private file mapping, whose pages are released
- * as they are read (see ir_parse). */
-mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop);
-void ir_capture_free(mt_ir_capture *c);
-/* Append to out the text of the module as it stood at dump i of c:
- * text is the whole capture file. */
-void ir_capture_compose(mt_buf *out,
-                        const mt_ir_capture *c,
-                        size_t i,
-                        const char *text);
-
-/* ir_capture_compose, the text handed to sink in pieces of about 1 MB
- * (any boundary) instead of being kept whole. */
-void ir_capture_compose_stream(const mt_ir_capture *c,
-                               size_t i,
-                               const char *text,
-                               void (*sink)(void *payload,
-                                            const char *p,
-                                            size_t n),
-                               void *payload);
-/* The text of stage s, handed to sink in pieces (any boundary), without
- * holding it whole where it can be streamed (files are mapped and read
- * front to back, after-all snapshots put together piece by piece).
- * Errors as for mt_ir_text_open. */
-int ir_stage_text_stream(const mt_ir_stage *s,
-                         void (*sink)(void *payload, const char *p, size_t n),
-                         void *payload,
-                         mt_error *err);
-
-/* Consecutive snapshots x < y of c (dump indices) that stand on the same
- * module dump differ only in the ops dumped in (x, y]: their keys go to
- * *keys (*nkeys of them; the caller frees *keys) and 1 is returned. Every
- * other top-level op has the same text in both snapshots, by
- * construction. Returns 0 when that does not hold (another module dump
- * in between, no module dump yet, keyed ops nested in keyed ops).
- * traced != 0 (--trace): the keys of the top-level ops that hold a
- * traced op in x (ir_capture_note_traced, which must have been told
- * about x) are added, so that every traced op is read on both sides;
- * 0 if they are not known or cannot be placed. */
-int ir_capture_delta(const mt_ir_capture *c,
-                     size_t x,
-                     size_t y,
-                     const char *text,
-                     int traced,
-                     uint64_t **keys,
-                     size_t *nkeys);
-/* Record which top-level ops of m, the snapshot at dump i of c (whole,
- * or read by ir_capture_compose_only with the keys of
- * ir_capture_delta(traced)), hold an op at trace: ir_capture_delta's
- * traced keys for a delta from i. (c is a cache: nothing else changes.) */
-void ir_capture_note_traced(const mt_ir_capture *c,
-                            size_t i,
-                            const mt_ir_module *m,
-                            const mt_ir_trace *trace);
-/* Whether snapshots x < y of c have the same text by construction: both
- * are module dumps with the same bytes, or both stand on the same module
- * dump (or on none) and every dump in (x, y] repeats byte for byte the
- * dump of its op that it replaces (or is the op's first dump before any
- * module dump, which stands from the start). */
-int ir_capture_same(const mt_ir_capture *c,
-                    size_t x,
-                    size_t y,
-                    const char *text);
-/* ir_capture_compose of only the top-level ops with the given keys (as
- * from ir_capture_delta for this i): the module text around them, every
- * alias definition, and those ops in their places. */
-void ir_capture_compose_only(mt_buf *out,
-                             const mt_ir_capture *c,
-                             size_t i,
-                             const char *text,
-                             const uint64_t *keys,
-                             size_t nkeys);
-
-/* Stages a, b (a before b) of one after-all capture c: ir_capture_delta
- * of their dumps (0 if they are not both of c's file). */
-int ir_stage_delta(const mt_ir_stage *a,
-                   const mt_ir_stage *b,
-                   const mt_ir_capture *c,
-                   int traced,
-                   uint64_t **keys,
-                   size_t *nkeys,
-                   mt_error *err);
-/* ir_capture_same of stages a, b (0 if they are not both of c's file). */
-int ir_stage_same(const mt_ir_stage *a,
-                  const mt_ir_stage *b,
-                  const mt_ir_capture *c);
-/* Parse only the top-level ops of stage s (of capture c) that have the
- * given keys (ir_capture_compose_only). */
-int ir_stage_parse_only(mt_ir_module **out,
-                        const mt_ir_stage *s,
-                        const mt_ir_capture *c,
-                        const uint64_t *keys,
-                        size_t nkeys,
-                        mt_error *err);
-
-/* Append to out the op of text [p, p + len) that the tree printer names
- * scope ("func_func_main": op name and symbol, '.' and " @" as '_'),
- * after the file's alias definitions; 0 if no op has that name. scope
- * may be a path of such names ("gpu_module_k/gpu_func_f"), each op
- * looked for inside the one before: first among the ops directly
- * inside it, else anywhere in it. */
-int ir_capture_cut(mt_buf *out, const char *p, size_t len, const char *scope);
-
-/* Where the ops asked for are in one file that many stages cut from
- * (a module dump every function's input is cut out of): the file is
- * scanned once, by the first cut, instead of once per cut. */
-typedef struct ir_cutindex ir_cutindex;
-ir_cutindex *ir_cutindex_new(void);
-void ir_cutindex_free(ir_cutindex *x);
-/* Say that scope (a cut as for ir_capture_cut; borrowed, it must
- * outlive x) will be cut from the file; only the ops asked for before
- * the first cut are indexed. */
-void ir_cutindex_want(ir_cutindex *x, const char *scope);
-/* ir_capture_cut of [p, p + len), the whole file, through x (NULL:
- * none); same output. lean != 0: of the file's alias lines only those
- * the op refers to, directly or through the ones kept (and any without
- * a name), in file order: the text a parse needs (a module-scope file
- * holds every function's location aliases; a function's cut is parsed
- * with its own, not with all of them). */
-int ir_capture_cut_at(mt_buf *out,
-                      ir_cutindex *x,
-                      const char *p,
-                      size_t len,
-                      const char *scope,
-                      int lean);
 
 /* ---- the reader: lex.c, loc.c, parse.c ---- */
 
@@ -353,7 +174,7 @@ typedef struct ir_namecache {
 	char text[43];
 } ir_namecache;
 
-/* What reading the start of an op's text did (parse.c, tail_memo). */
+/* What reading the start of an op's text did (tail.c, tail_memo). */
 typedef struct ir_tailmemo {
 	uint64_t key; /* 0: empty */
 	uint64_t h;
@@ -366,6 +187,8 @@ typedef struct ir_tailmemo {
 } ir_tailmemo;
 #define IR_MEMO_SLOTS 4096
 #define IR_MEMO_WINDOW 4096
+
+struct ir_opctx;
 
 typedef struct ir_parser {
 	const char *p, *end;
@@ -395,12 +218,13 @@ typedef struct ir_parser {
 	ir_tailmemo *memo; /* IR_MEMO_SLOTS, or NULL (not remembered) */
 	/* ops tried and replayed in this window; ops left to rest */
 	unsigned memo_tries, memo_won, memo_rest;
+	/* Read the region that opens at P->p ('{') of op c: the reader
+	 * (parse.c) tells the tail scanner (tail.c) how, so that the tail
+	 * scanner, which meets regions inside an op's text, does not call
+	 * back into the reader that calls it. */
+	void (*read_region)(struct ir_parser *P, struct ir_opctx *c);
 } ir_parser;
 
-/* For tests: nonzero reads every op's text token by token; the number
- * of segments replayed so far. */
-extern int ir_parse_no_memo;
-extern unsigned long ir_parse_memo_hits;
 /* For tests: whether a and b are the same module (module.c); if not,
  * what differs goes into why (n bytes). */
 int ir_module_same(const mt_ir_module *a,
@@ -551,6 +375,41 @@ uint32_t ir_parse_loc(ir_parser *P);
  * alias s (which may have been used before, as mlir-opt prints them). */
 void ir_loc_alias_define(ir_parser *P, const char *s, size_t n);
 
+/* What parse.c and tail.c know of the op being read (or an alias value,
+ * op == MT_IR_NONE). */
+typedef struct ir_opctx {
+	uint32_t op; /* MT_IR_NONE for an alias definition */
+	int generic;
+	uint32_t nargs; /* block arguments so far (header + blocks) */
+	size_t scratch0; /* first operand of this op in P->scratch */
+	uint64_t h;
+	mt_ir_str sym;
+	mt_ir_str attr_dev, last_type_dev, type_dev[2], to_dev;
+	int ntype; /* !mo.tensor / !mo.buffer types seen */
+	int has_symname;
+	uint32_t loc;
+} ir_opctx;
+
+/* parse.c. At '{' of a region of op c: read it (nesting capped); the
+ * parser's read_region. */
+void ir_parse_region(ir_parser *P, ir_opctx *c);
+
+/* ssa.c. The table key of SSA name s (n > 0 bytes): small plain numbers
+ * index a dense array, other names are hashed. */
+ir_ssakey ir_ssa_key(const ir_parser *P, const char *s, size_t n);
+/* Bind key to value vid until ir_ssa_rollback to a mark before it. */
+void ir_ssa_define(ir_parser *P, ir_ssakey key, uint32_t vid);
+/* Undo the bindings made since P->nundo was mark. */
+void ir_ssa_rollback(ir_parser *P, size_t mark);
+/* A new value: result idx of op (or MT_IR_ARG | n, a block argument). */
+uint32_t ir_new_value(ir_parser *P, uint32_t op, uint32_t idx);
+/* The use of SSA name s (n > 0 bytes; result sub of its group, %x#sub)
+ * in op c's text: an operand, or an argument c defines for its regions. */
+void ir_ssa_use(
+        ir_parser *P, ir_opctx *c, const char *s, size_t n, uint32_t sub);
+/* tail.c. Scan the rest of op c (or an alias value) up to its end. */
+void ir_scan_tail(ir_parser *P, ir_opctx *c);
+
 /* Post-parse: resolve loc aliases, devices, structural hashes. */
 void ir_finish(mt_ir_module *m);
 
@@ -621,5 +480,77 @@ int ir_map_value(const ir_differ *D,
 int ir_operands_same(const ir_differ *D, uint32_t i, uint32_t j);
 /* Whether matched ops i (A) and j (B) have matching parents. */
 int ir_parent_same(const ir_differ *D, uint32_t i, uint32_t j);
+
+/* ---- findings (findings.c, fusion.c, results.c) ---- */
+
+/* results.c: r describes op i of m (copies); release with
+ * ir_opref_release. */
+void ir_opref_fill(mt_ir_opref *r, const mt_ir_module *m, uint32_t i);
+void ir_opref_release(mt_ir_opref *r);
+/* Add by to the count named name of items (added if new, name copied). */
+void ir_count_add(mt_ir_count **items,
+                  size_t *n,
+                  size_t *cap,
+                  const char *name,
+                  size_t by);
+/* qsort comparison of counts by name. */
+int ir_count_cmp(const void *x, const void *y);
+void ir_counts_free(mt_ir_count *c, size_t n);
+/* A trace line "NAME what" for op i of m, counted in D's transition. */
+void ir_trace_add(ir_differ *D,
+                  const mt_ir_module *m,
+                  uint32_t i,
+                  const char *what);
+
+/* Whether op i of m is named name. */
+int ir_name_is(const mt_ir_module *m, uint32_t i, const char *name);
+
+/* fusion.c: whether value v of s is an op's result (*op: that op). */
+int ir_is_result(const ir_side *s, uint32_t v, uint32_t *op);
+/* Whether op i of m is a loop (scf.for, scf.forall, scf.parallel,
+ * affine.for, affine.parallel). */
+int ir_is_loop(const mt_ir_module *m, uint32_t i);
+/* The fusions of D, added to D->t; members and fused ops claimed. */
+void ir_find_fusions(ir_differ *D);
+/* outline.c: ops of a function moved into a new function. */
+void ir_find_outlinings(ir_differ *D);
+/* lowering.c: ops of one dialect replaced by ops of another. */
+void ir_find_lowerings(ir_differ *D);
+/* comps.c: what the ops of one side compute, each a sorted multiset of
+ * name hashes, computed on first use. */
+typedef struct ir_comps {
+	const ir_side *s;
+	uint8_t *kind; /* BK_* per string id */
+	/* what op i computes: sorted name hashes pool[off[i]..+len[i]];
+	 * off[i] == MT_IR_NONE: not computed yet (A side, on demand) */
+	uint32_t *off, *len;
+	uint64_t *pool;
+	size_t npool, cap_pool;
+} ir_comps;
+
+void ir_comps_init(ir_comps *bs, const ir_side *s);
+void ir_comps_release(ir_comps *bs);
+/* What op i computes: *n sorted name hashes, borrowed from bs until the
+ * next call. */
+const uint64_t *ir_comps_of(ir_comps *bs, uint32_t i, uint32_t *n);
+/* Whether op i only makes one value everywhere (a fill, or an op whose
+ * region computes nothing): it computes nothing, and may join a fusion. */
+int ir_comps_is_fill(ir_comps *bs, uint32_t i);
+
+/* bodies.c: fusions read from what ops compute (no location needed). */
+void ir_find_body_fusions(ir_differ *D);
+/* Tile-and-fuse: producer and consumer cloned into a new loop nest. */
+void ir_find_tiled(ir_differ *D);
+
+/* foldsteps.c: the groups of every graph of r (steps, passes, graphs
+ * alike); release with ir_fold_report_release. */
+struct mt_irdiff_report;
+void ir_fold_report(struct mt_irdiff_report *r);
+void ir_fold_report_release(struct mt_irdiff_report *r);
+/* fold.c: the rows of sp's findings (sp->folds); release with
+ * ir_folds_release. */
+struct mt_irdiff_step;
+void ir_fold_step(struct mt_irdiff_step *sp);
+void ir_folds_release(struct mt_irdiff_step *sp);
 
 #endif

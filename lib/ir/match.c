@@ -4,11 +4,14 @@
  * SSA names are renumbered by every printer, so ops are matched by what
  * survives a pass, strongest evidence first, each tier one hash-table
  * pass over the still unmatched ops (O(n) overall):
- *   1. symbols they define (func.func @f -> llvm.func @f),
+ *   1. symbols they define (func.func @f -> llvm.func @f), and, for
+ *      ops with regions but no location, name + structure + the
+ *      attributes of all they hold (which loop nest is which),
  *   2. name + location + structural hash (producers included) + scope,
  *   3. name + location + attributes, in scope, then across scopes
  *      (outlining moves ops into new functions),
- *   4. name + structure / attributes, for ops without locations,
+ *   4. name + structure / attributes, for ops without locations, under
+ *      parents of the same name,
  *   5. name + location alone (the op was modified), on the same device
  *      first, in scope, then across scopes,
  *   6. dataflow: the same-named op whose results the users now take
@@ -114,6 +117,7 @@ void ir_side_release(ir_side *s)
 
 enum {
 	T_SYM = 1,
+	T_BODY_NOLOC,
 	T_EXACT,
 	T_ATTR_SCOPED,
 	T_ATTR,
@@ -172,15 +176,38 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		if (tier == T_ATTR_SCOPED)
 			h = key_add(h, ir_scope(s, i));
 		break;
-	case T_STRUCT_NOLOC:
+	case T_BODY_NOLOC: {
+		/* an op with regions by what it holds too: the loop nests of
+		 * one function all print "affine.for 0 to 10", and which is
+		 * which shows in their bodies (a function is matched by its
+		 * symbol) */
+		uint32_t j;
+
+		if (!op->nregions || (op->flags & MT_IR_OP_SYMDEF) ||
+		    ir_loc_h(s, i))
+			return 0;
 		h = key_add(h, ir_name_h(s, i));
 		h = key_add(h, op->struct_hash);
+		for (j = i + 1; j < op->end; j++)
+			h = key_add(h, s->m->ops[j].attr_hash);
 		h = key_add(h, ir_scope(s, i));
+		h = key_add(h, op->parent == MT_IR_NONE
+		                       ? 0
+		                       : ir_name_h(s, op->parent));
 		break;
+	}
+	case T_STRUCT_NOLOC:
 	case T_ATTR_NOLOC:
+		/* without locations, what an op sits in tells ops of one
+		 * text apart: a constant at the top of a function is not
+		 * the one a pass put in a loop body */
 		h = key_add(h, ir_name_h(s, i));
-		h = key_add(h, op->attr_hash);
+		h = key_add(h, tier == T_STRUCT_NOLOC ? op->struct_hash
+		                                      : op->attr_hash);
 		h = key_add(h, ir_scope(s, i));
+		h = key_add(h, op->parent == MT_IR_NONE
+		                       ? 0
+		                       : ir_name_h(s, op->parent));
 		break;
 	case T_LOC_DEV:
 	case T_LOC_SCOPED:

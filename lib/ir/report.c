@@ -2,7 +2,7 @@
  * report.c - run irdiff over every graph: parse each stage once, in
  * order, keep the previous module only until the next one is compared.
  */
-#include "ir_int.h"
+#include "input_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +10,7 @@
 #include <malloc.h>
 #endif
 
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
 
 /* Hand freed heap pages back to the kernel. A step frees one module and
  * the parse-time tables of the next, megabytes each, in the middle of
@@ -86,10 +86,10 @@ static void timeline_build(timeline *tl, const mt_ir_input *in)
 		for (k = 0; k < in->graphs[gi].nstages; k++) {
 			dated d;
 
-			d.order = in->graphs[gi].stages[k].order;
+			d.order = ir_src(&in->graphs[gi].stages[k])->order;
 			d.g = &in->graphs[gi];
 			d.s = &in->graphs[gi].stages[k];
-			if (d.order && !d.s->synthetic)
+			if (d.order && !ir_src(d.s)->synthetic)
 				MT_PUSH(tl->items, tl->n, tl->cap, d);
 		}
 	if (tl->n)
@@ -123,7 +123,8 @@ static int graph_related(const mt_ir_graph *a, const mt_ir_graph *b)
 static void
 fill_between(const timeline *tl, const mt_ir_graph *g, mt_irdiff_step *sp)
 {
-	size_t lo = g->stages[sp->from].order, hi = g->stages[sp->to].order;
+	size_t lo = ir_src(&g->stages[sp->from])->order;
+	size_t hi = ir_src(&g->stages[sp->to])->order;
 	size_t a = 0, b, k, cap = 0, more = 0;
 
 	if (!lo || !hi || !tl->n)
@@ -271,6 +272,7 @@ static int delta_step(const mt_ir_capture *cap,
 		/* the same text: every op is matched with itself */
 		memset(&st->stats, 0, sizeof(st->stats));
 		st->stats.ops = pst->stats.ops;
+		st->stats.located = pst->stats.located;
 		counts_delta(&st->stats.by_dialect, &st->stats.ndialect,
 		             pst->stats.by_dialect, pst->stats.ndialect, NULL,
 		             0, NULL, 0);
@@ -304,6 +306,7 @@ static int delta_step(const mt_ir_capture *cap,
 	mt_ir_stats_compute(&sb, b, o->trace);
 	memset(&st->stats, 0, sizeof(st->stats));
 	st->stats.ops = pst->stats.ops - sa.ops + sb.ops;
+	st->stats.located = pst->stats.located - sa.located + sb.located;
 	/* b holds every traced op of the stage */
 	st->stats.trace = sb.trace;
 	st->stats.ntrace = sb.ntrace;
@@ -318,7 +321,8 @@ static int delta_step(const mt_ir_capture *cap,
 	mt_ir_diff(t, a, b, o->trace, NULL);
 	t->counts.unchanged += st->stats.ops - sb.ops;
 	if (traced)
-		ir_capture_note_traced(cap, st->stage->dump, b, o->trace);
+		ir_capture_note_traced(cap, ir_src(st->stage)->dump, b,
+		                       o->trace);
 	mt_ir_stats_release(&sa);
 	mt_ir_stats_release(&sb);
 	keep->m = b;
@@ -356,7 +360,7 @@ static void run_graph(mt_irdiff_report *r,
 {
 	const mt_ir_graph *g = rg->graph;
 	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
-	                                   ? r->input->capture
+	                                   ? r->input->priv->capture
 	                                   : NULL;
 	mt_ir_module *prev = NULL, *spare = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
@@ -373,7 +377,7 @@ static void run_graph(mt_irdiff_report *r,
 		mt_error e;
 		const char *why;
 		/* no transition into a stage of other scopes' passes */
-		int step = pst && !g->stages[i].foreign;
+		int step = pst && !ir_src(&g->stages[i])->foreign;
 
 		st->stage = &g->stages[i];
 		st->index = i;
@@ -429,7 +433,7 @@ static void run_graph(mt_irdiff_report *r,
 		give_back();
 		mt_ir_stats_compute(&st->stats, m, o->trace);
 		if (cap && o->trace && o->trace->file)
-			ir_capture_note_traced(cap, st->stage->dump, m,
+			ir_capture_note_traced(cap, ir_src(st->stage)->dump, m,
 			                       o->trace);
 		st->nproblems = mt_ir_module_problems(m, &why);
 		if (st->nproblems)
@@ -454,6 +458,51 @@ static void run_graph(mt_irdiff_report *r,
 	mt_ir_module_free(prev);
 	mt_ir_module_free(spare);
 	delta_keep_drop(&keep);
+	for (i = 0; i < rg->nsteps; i++)
+		ir_fold_step(&rg->steps[i]);
+}
+
+/* Say once when stages hold no source locations (mlir-opt prints none
+ * without --mlir-print-debuginfo): what is found then rests on structure
+ * alone, and some of it is weaker. */
+static void note_locations(mt_irdiff_report *r)
+{
+	size_t gi, i, with_ops = 0, bare = 0;
+	const char *first = NULL;
+	mt_buf b = MT_BUF_INIT;
+
+	for (gi = 0; gi < r->ngraphs; gi++)
+		for (i = 0; i < r->graphs[gi].nstages; i++) {
+			const mt_irdiff_stage *st = &r->graphs[gi].stages[i];
+
+			/* a module and its functions carry no location of
+			 * their own in every printer: look at stages with
+			 * more than a few ops */
+			if (st->unreadable || st->stats.ops < 4)
+				continue;
+			with_ops++;
+			if (st->stats.located)
+				continue;
+			if (!bare++)
+				first = st->stage->name;
+		}
+	if (!bare)
+		return;
+	if (bare == with_ops)
+		mt_buf_puts(&b, "the stages have no source locations");
+	else
+		mt_buf_printf(&b,
+		              "%zu of %zu stages have no source locations "
+		              "(the first is '%s')",
+		              bare, with_ops, first);
+	mt_buf_puts(&b, " (printed without --mlir-print-debuginfo?): "
+	                "fusions, loop fusions, kernels and placements are "
+	                "found from structure and dataflow alone; lowerings "
+	                "are placed where the ops stood, and what they became "
+	                "is what replaced them there; members are named by "
+	                "op and line in the stage text, not by source; "
+	                "--trace finds nothing in them");
+	MT_PUSH(r->notes, r->nnotes, r->cap_notes, mt_buf_detach(&b));
 }
 
 int mt_irdiff_run(mt_irdiff_report *r,
@@ -514,6 +563,10 @@ int mt_irdiff_run(mt_irdiff_report *r,
 		                  "cannot select --to stage '%s': no such "
 		                  "stage",
 		                  o->to);
+	if (!rc) {
+		ir_fold_report(r);
+		note_locations(r);
+	}
 out:
 	free(tl.items);
 	return rc;
@@ -523,6 +576,10 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 {
 	size_t gi, i;
 
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i]);
+	free(r->notes);
+	ir_fold_report_release(r);
 	for (gi = 0; gi < r->ngraphs; gi++) {
 		mt_irdiff_graph *g = &r->graphs[gi];
 
@@ -534,6 +591,7 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 			size_t k;
 
 			mt_ir_transition_release(&g->steps[i].t);
+			ir_folds_release(&g->steps[i]);
 			free(g->steps[i].ir_diff);
 			for (k = 0; k < g->steps[i].nbetween; k++)
 				free(g->steps[i].between[k]);

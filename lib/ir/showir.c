@@ -3,19 +3,24 @@
  * labels renumbered in order of first appearance, so that a printer's
  * renaming (%0 vs %1, %arg3 vs %arg9) does not show as a change.
  *
- * Common leading and trailing lines are trimmed first; the middle is
- * aligned by a longest-common-subsequence table of one byte per cell,
- * capped (MT_IR_SHOW_MAX_CELLS) so that huge stages degrade to one hunk
- * instead of exhausting memory.
+ * The two normalised texts are compared by libgit2's buffer diff
+ * (patience: two one-line edits far apart in a 67k-line stage are two
+ * hunks, as diff -u shows them). Without libgit2, common leading and
+ * trailing lines are trimmed and the middle aligned by a
+ * longest-common-subsequence table of one byte per cell, capped
+ * (SHOW_MAX_CELLS) so that huge stages degrade to one hunk instead of
+ * exhausting memory; that path streams each text twice and keeps only a
+ * hash per line.
  */
-#include "ir_int.h"
+#include "input_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "maxtriage/buf.h"
 #include "maxtriage/hash.h"
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
+#include "maxtriage/textdiff.h"
 
 #define SHOW_MAX_CELLS (64u * 1024 * 1024)
 #define CONTEXT 3
@@ -49,6 +54,7 @@ typedef struct lines {
 	size_t nwant; /* lines of the first pass */
 	size_t *kidx, *koff, nkept, capk, capo;
 	mt_buf kept; /* kept lines, each NUL-terminated */
+	mt_buf *all; /* when set, every normalised line goes here instead */
 } lines;
 
 static void lines_init(lines *L)
@@ -127,7 +133,10 @@ static void line_done(lines *L, const char *p, const char *end, int final)
 	}
 	if (final && !plain)
 		return;
-	if (!L->want) {
+	if (L->all) {
+		mt_buf_put(L->all, o->ptr, o->len);
+		mt_buf_putc(L->all, '\n');
+	} else if (!L->want) {
 		mt_grow((void **)&L->hash, &L->cap, L->n + 1, sizeof(*L->hash));
 		L->hash[L->n] = mt_hash_bytes(MT_HASH_SEED, o->ptr, o->len);
 	} else if (L->n < L->nwant && L->want[L->n]) {
@@ -338,6 +347,43 @@ static void middle_edits(const lines *A,
 	}
 }
 
+/* The hunks by libgit2 over the two normalised texts; MT_EUNSUPPORTED
+ * when libgit2 cannot be loaded. */
+static int show_by_libgit2(mt_buf *out,
+                           const mt_ir_stage *sa,
+                           const mt_ir_stage *sb,
+                           mt_error *err)
+{
+	lines A, B;
+	mt_buf ta = MT_BUF_INIT, tb = MT_BUF_INIT, hunks = MT_BUF_INIT;
+	int rc;
+
+	lines_init(&A);
+	lines_init(&B);
+	A.all = &ta;
+	B.all = &tb;
+	rc = ir_stage_text_stream(sa, lines_feed, &A, err);
+	if (!rc)
+		rc = ir_stage_text_stream(sb, lines_feed, &B, err);
+	if (!rc) {
+		lines_end(&A);
+		lines_end(&B);
+		rc = mt_textdiff(&hunks, ta.ptr, ta.len, tb.ptr, tb.len,
+		                 CONTEXT, err);
+	}
+	if (!rc) {
+		mt_buf_printf(out, "--- %s (%s)\n+++ %s (%s)\n", sa->name,
+		              sa->path, sb->name, sb->path);
+		mt_buf_put(out, hunks.ptr, hunks.len);
+	}
+	mt_buf_release(&ta);
+	mt_buf_release(&tb);
+	mt_buf_release(&hunks);
+	lines_release(&A);
+	lines_release(&B);
+	return rc;
+}
+
 int mt_ir_show_diff(mt_buf *out,
                     const mt_ir_stage *sa,
                     const mt_ir_stage *sb,
@@ -347,9 +393,12 @@ int mt_ir_show_diff(mt_buf *out,
 	edit *ed = NULL;
 	size_t ned = 0, cap = 0, pre = 0, suf = 0, n, m, i, j;
 	unsigned char *wa = NULL, *wb = NULL;
-	int rc;
+	int rc = show_by_libgit2(out, sa, sb, err);
 
-	/* first pass: a hash per normalised line, no text kept */
+	if (rc != MT_EUNSUPPORTED)
+		return rc;
+	/* no libgit2: aligned here. First pass: a hash per normalised
+	 * line, no text kept */
 	lines_init(&A);
 	lines_init(&B);
 	rc = ir_stage_text_stream(sa, lines_feed, &A, err);

@@ -35,8 +35,40 @@ static void opref(mt_json *w, const char *key, const mt_ir_opref *r)
 	loc(w, r);
 	if (r->sym)
 		mt_json_string(w, "symbol", r->sym);
+	mt_json_string(w, "function", r->func);
+	mt_json_uint64(w, "line", r->line);
 	mt_json_string(w, "device", r->device);
 	mt_json_object_end(w);
+}
+
+static const char *fusion_kind(mt_ir_fusion_kind k)
+{
+	switch (k) {
+	case MT_IR_FUSION_LOOPS:
+		return "loops";
+	case MT_IR_FUSION_TILED:
+		return "tiled";
+	default:
+		return "ops";
+	}
+}
+
+static const char *evidence_name(mt_ir_evidence e)
+{
+	switch (e) {
+	case MT_IR_EVIDENCE_BODY:
+		return "body";
+	case MT_IR_EVIDENCE_LOCATION:
+		return "location";
+	case MT_IR_EVIDENCE_TILES:
+		return "tiles";
+	case MT_IR_EVIDENCE_PLACE:
+		return "place";
+	case MT_IR_EVIDENCE_SAME_OP:
+		return "same_op";
+	default:
+		return "dataflow";
+	}
 }
 
 static void
@@ -115,6 +147,9 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 	mt_json_array_begin(w, "fusions");
 	for (i = 0; i < t->nfusions; i++) {
 		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "kind", fusion_kind(t->fusions[i].kind));
+		mt_json_string(w, "evidence",
+		               evidence_name(t->fusions[i].evidence));
 		opref(w, "into", &t->fusions[i].into);
 		mt_json_array_begin(w, "from");
 		for (k = 0; k < t->fusions[i].nfrom; k++)
@@ -156,9 +191,29 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 		const mt_ir_lowering *lw = &t->lowerings[i];
 
 		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "evidence", evidence_name(lw->evidence));
+		mt_json_string(w, "op", lw->at.op);
 		loc(w, &lw->at);
+		mt_json_string(w, "function", lw->at.func);
+		mt_json_uint64(w, "line", lw->at.line);
 		counts_list(w, "from", lw->from, lw->nfrom);
 		counts_list(w, "to", lw->to, lw->nto);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+
+	mt_json_array_begin(w, "outlinings");
+	for (i = 0; i < t->noutlinings; i++) {
+		const mt_ir_outlining *ol = &t->outlinings[i];
+
+		mt_json_object_begin(w, NULL);
+		opref(w, "from", &ol->from);
+		opref(w, "to", &ol->to);
+		mt_json_uint64(w, "ops", ol->nops);
+		mt_json_array_begin(w, "moved");
+		for (k = 0; k < ol->nmoved; k++)
+			opref(w, NULL, &ol->ops[k]);
+		mt_json_array_end(w);
 		mt_json_object_end(w);
 	}
 	mt_json_array_end(w);
@@ -224,6 +279,8 @@ void mt_irdiff_json_write(mt_json *w,
 	mt_json_array_begin(w, "notes");
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_json_string(w, NULL, r->input->notes[i]);
+	for (i = 0; i < r->nnotes; i++)
+		mt_json_string(w, NULL, r->notes[i]);
 	mt_json_array_end(w);
 	if (traced)
 		mt_json_string(w, "trace", r->opts->trace_spec);
@@ -235,6 +292,15 @@ int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r)
 	mt_json w;
 
 	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
+	mt_irdiff_json_write(&w, NULL, r);
+	return mt_json_finish(&w);
+}
+
+int mt_irdiff_write_json_file(FILE *fp, const mt_irdiff_report *r)
+{
+	mt_json w;
+
+	mt_json_init_file(&w, fp, MT_JSON_PRETTY);
 	mt_irdiff_json_write(&w, NULL, r);
 	return mt_json_finish(&w);
 }

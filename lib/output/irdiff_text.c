@@ -2,8 +2,9 @@
  * irdiff_text.c - irdiff for people: text (default) and Markdown.
  *
  * Both fold what repeats: a run of transitions that changed nothing is
- * one line, and identical findings (the same rewrite in 80 layers) are
- * one line with a count and the first location.
+ * one line, and identical findings (the same rewrite in 80 layers,
+ * folded by lib/ir, mt_irdiff_step.folds) are one line with a count and
+ * the first location.
  */
 #include "maxtriage/irdiff_output.h"
 
@@ -13,66 +14,6 @@
 typedef struct style {
 	int md;
 } style;
-
-typedef struct fold {
-	char *key; /* the finding without its location */
-	char *first; /* location of the first one */
-	size_t n;
-} fold;
-
-typedef struct folds {
-	fold *items;
-	size_t n, cap;
-} folds;
-
-static void fold_add(folds *f, const char *key, const char *loc)
-{
-	size_t i;
-	fold x;
-
-	for (i = 0; i < f->n; i++)
-		if (!strcmp(f->items[i].key, key)) {
-			f->items[i].n++;
-			return;
-		}
-	x.key = mt_strdup(key);
-	x.first = mt_strdup(loc);
-	x.n = 1;
-	MT_PUSH(f->items, f->n, f->cap, x);
-}
-
-static void folds_flush(mt_buf *out, folds *f, const style *s)
-{
-	size_t i;
-
-	for (i = 0; i < f->n; i++) {
-		fold *x = &f->items[i];
-
-		mt_buf_puts(out, s->md ? "- " : "      ");
-		if (x->n > 1)
-			mt_buf_printf(out, "%zux ", x->n);
-		if (s->md) {
-			/* the text layout pads the kind; Markdown need not */
-			const char *k;
-
-			for (k = x->key; *k; k++)
-				if (!(*k == ' ' && k[1] == ' '))
-					mt_buf_putc(out, *k);
-		} else {
-			mt_buf_puts(out, x->key);
-		}
-		if (*x->first)
-			mt_buf_printf(out, "  %s%s%s%s",
-			              x->n > 1 ? "first at " : "at ",
-			              s->md ? "`" : "", x->first,
-			              s->md ? "`" : "");
-		mt_buf_putc(out, '\n');
-		free(x->key);
-		free(x->first);
-	}
-	free(f->items);
-	memset(f, 0, sizeof(*f));
-}
 
 static void locs(mt_buf *b, const mt_ir_opref *r)
 {
@@ -123,102 +64,172 @@ static const char *stage_name(const mt_irdiff_graph *g, size_t index)
 	return g->graph->stages[index].name;
 }
 
-static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+/* How ops were fused, after the members: nothing for ops fused into an
+ * op (elementwise), else the loop nests or the tiling. */
+static const char *fusion_kind_note(mt_ir_fusion_kind k)
 {
-	const mt_ir_transition *t = &sp->t;
-	folds f = { NULL, 0, 0 };
-	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
-	size_t i, k;
+	switch (k) {
+	case MT_IR_FUSION_LOOPS:
+		return " (loop nests fused)";
+	case MT_IR_FUSION_TILED:
+		return " (tiled into the loop nest)";
+	default:
+		return "";
+	}
+}
 
-	for (i = 0; i < t->nfusions; i++) {
+/* What finding k of kind says, without its locations (key), and its
+ * locations (loc). */
+static void finding_text(mt_buf *key,
+                         mt_buf *loc,
+                         const mt_ir_transition *t,
+                         mt_ir_finding_kind kind,
+                         size_t i)
+{
+	size_t k;
+
+	mt_buf_clear(key);
+	mt_buf_clear(loc);
+	switch (kind) {
+	case MT_IR_FINDING_FUSION: {
 		const mt_ir_fusion *fu = &t->fusions[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "fused     ");
-		opname(&key, &fu->into);
-		mt_buf_puts(&key, " <- ");
+		mt_buf_puts(key, "fused     ");
+		opname(key, &fu->into);
+		mt_buf_puts(key, " <- ");
 		for (k = 0; k < fu->nfrom; k++) {
 			if (k)
-				mt_buf_puts(&key, " + ");
-			mt_buf_puts(&key, fu->from[k].op);
+				mt_buf_puts(key, " + ");
+			mt_buf_puts(key, fu->from[k].op);
 		}
-		locs(&loc, &fu->into);
-		/* members' locations matter when there is one fusion */
+		mt_buf_puts(key, fusion_kind_note(fu->kind));
+		locs(loc, &fu->into);
+		/* members' locations say which ops were fused */
 		if (fu->nfrom && fu->from[0].nlocs) {
-			mt_buf_puts(&loc, loc.len ? " from " : "from ");
+			mt_buf_puts(loc, loc->len ? " from " : "from ");
 			for (k = 0; k < fu->nfrom; k++) {
 				if (k)
-					mt_buf_puts(&loc, ", ");
-				locs(&loc, &fu->from[k]);
+					mt_buf_puts(loc, ", ");
+				locs(loc, &fu->from[k]);
 			}
 		}
-		fold_add(&f, key.ptr, loc.ptr);
+		break;
 	}
-	for (i = 0; i < t->nplacements; i++) {
+	case MT_IR_FINDING_PLACEMENT: {
 		const mt_ir_placement *p = &t->placements[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "placed    ");
-		opname(&key, &p->op);
-		mt_buf_printf(&key, ": %s -> %s", p->from, p->to);
-		locs(&loc, &p->op);
-		fold_add(&f, key.ptr, loc.ptr);
+		mt_buf_puts(key, "placed    ");
+		opname(key, &p->op);
+		mt_buf_printf(key, ": %s -> %s", p->from, p->to);
+		locs(loc, &p->op);
+		break;
 	}
-	for (i = 0; i < t->ntransfers; i++) {
+	case MT_IR_FINDING_TRANSFER: {
 		const mt_ir_transfer *x = &t->transfers[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_printf(&key, "transfer  %s ",
+		mt_buf_printf(key, "transfer  %s ",
 		              x->added ? "added" : "removed");
-		opname(&key, &x->op);
+		opname(key, &x->op);
 		if (x->from || x->to)
-			mt_buf_printf(&key, ": %s -> %s",
+			mt_buf_printf(key, ": %s -> %s",
 			              x->from ? x->from : "?",
 			              x->to ? x->to : "?");
-		locs(&loc, &x->op);
-		fold_add(&f, key.ptr, loc.ptr);
+		locs(loc, &x->op);
+		break;
 	}
-	for (i = 0; i < t->nkernels; i++) {
+	case MT_IR_FINDING_KERNEL: {
 		const mt_ir_kernel *kn = &t->kernels[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_printf(&key, "%s  %s: ",
+		mt_buf_printf(key, "%s  %s: ",
 		              kn->change == MT_IR_KERNEL_OUTLINED ? "outlined"
 		                                                  : "compiled",
 		              kn->kernel);
-		opname(&key, &kn->from);
-		mt_buf_puts(&key, " -> ");
-		opname(&key, &kn->to);
-		locs(&loc, &kn->from);
-		fold_add(&f, key.ptr, loc.ptr);
+		opname(key, &kn->from);
+		mt_buf_puts(key, " -> ");
+		opname(key, &kn->to);
+		locs(loc, &kn->from);
+		break;
 	}
-	for (i = 0; i < t->nlowerings; i++) {
+	case MT_IR_FINDING_OUTLINING: {
+		const mt_ir_outlining *ol = &t->outlinings[i];
+
+		mt_buf_printf(key,
+		              "moved     %zu op%s of @%s into new function ",
+		              ol->nops, ol->nops == 1 ? "" : "s",
+		              ol->from.sym ? ol->from.sym : "?");
+		opname(key, &ol->to);
+		mt_buf_puts(key, ":");
+		for (k = 0; k < ol->nmoved; k++)
+			mt_buf_printf(key, "%s%s", k ? ", " : " ",
+			              ol->ops[k].op);
+		for (k = 0; k < ol->nmoved; k++) {
+			if (k && ol->ops[k].nlocs)
+				mt_buf_puts(loc, ", ");
+			locs(loc, &ol->ops[k]);
+		}
+		break;
+	}
+	case MT_IR_FINDING_LOWERING: {
 		const mt_ir_lowering *lw = &t->lowerings[i];
 
-		mt_buf_clear(&key);
-		mt_buf_clear(&loc);
-		mt_buf_puts(&key, "lowered   ");
+		mt_buf_puts(key, "lowered   ");
 		for (k = 0; k < lw->nfrom; k++)
-			mt_buf_printf(&key, "%s%s%s", k ? ", " : "",
-			              lw->from[k].name,
-			              lw->from[k].n > 1 ? "" : "");
-		mt_buf_puts(&key, " -> ");
+			mt_buf_printf(key, "%s%s", k ? ", " : "",
+			              lw->from[k].name);
+		mt_buf_puts(key, " -> ");
 		for (k = 0; k < lw->nto; k++) {
-			mt_buf_printf(&key, "%s%s", k ? ", " : "",
+			mt_buf_printf(key, "%s%s", k ? ", " : "",
 			              lw->to[k].name);
 			if (lw->to[k].n > 1)
-				mt_buf_printf(&key, " x%zu", lw->to[k].n);
+				mt_buf_printf(key, " x%zu", lw->to[k].n);
 		}
-		locs(&loc, &lw->at);
-		fold_add(&f, key.ptr, loc.ptr);
+		locs(loc, &lw->at);
+		break;
 	}
-	folds_flush(out, &f, s);
+	}
+}
+
+/* One line per row of the step's findings (folded in lib/ir): a count
+ * when it stands for several (counts[r] over a group of transitions, or
+ * the row's own), the first one's locations. */
+static void rows_out(mt_buf *out,
+                     const mt_irdiff_step *sp,
+                     const size_t *counts,
+                     const style *s)
+{
+	mt_buf key = MT_BUF_INIT, loc = MT_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sp->nfolds; i++) {
+		const mt_irdiff_fold *f = &sp->folds[i];
+		size_t n = counts ? counts[i] : f->n;
+		const char *k;
+
+		finding_text(&key, &loc, &sp->t, f->kind, f->items[0]);
+		mt_buf_puts(out, s->md ? "- " : "      ");
+		if (n > 1)
+			mt_buf_printf(out, "%zux ", n);
+		if (s->md) {
+			/* the text layout pads the kind; Markdown need not */
+			for (k = key.ptr; *k; k++)
+				if (!(*k == ' ' && k[1] == ' '))
+					mt_buf_putc(out, *k);
+		} else {
+			mt_buf_puts(out, key.ptr);
+		}
+		if (loc.len)
+			mt_buf_printf(
+			        out, "  %s%s%s%s", n > 1 ? "first at " : "at ",
+			        s->md ? "`" : "", loc.ptr, s->md ? "`" : "");
+		mt_buf_putc(out, '\n');
+	}
 	mt_buf_release(&key);
 	mt_buf_release(&loc);
+}
+
+static void findings(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	rows_out(out, sp, NULL, s);
 }
 
 static void step_head(mt_buf *out,
@@ -298,16 +309,221 @@ static void stage_extra(mt_buf *out,
 	}
 }
 
+/* The op a stage's pass ran on ("@conv0" for "cse on func.func
+ * @conv0"), or the whole stage name. */
+static const char *anchor(const char *name)
+{
+	const char *on = strstr(name, " on "), *at;
+
+	if (!on)
+		return name;
+	at = strchr(on, '@');
+	return at ? at : on + 4;
+}
+
+/* At most this many places are named per folded line (JSON has all). */
+#define WHERE_SHOWN 8
+
+/* "on N ops: @a, @b, ... and K more" for stages st[0..n) of g (their
+ * indices into the graph's stages, through *idx when idx is a list of
+ * steps: to-stages). */
+static void where_list(mt_buf *out,
+                       const mt_irdiff_graph *g,
+                       const size_t *idx,
+                       size_t n,
+                       int steps,
+                       const style *s)
+{
+	size_t i, st0 = steps ? g->steps[idx[0]].to : idx[0];
+	const char *name = stage_name(g, st0), *on = strstr(name, " on ");
+	const char *at = on ? strchr(on, '@') : NULL;
+
+	/* "on 400 func.func:", the kind of op the pass ran on */
+	if (at && at > on + 5)
+		mt_buf_printf(out, "on %zu %.*s:", n, (int)(at - on - 5),
+		              on + 4);
+	else
+		mt_buf_printf(out, "on %zu ops:", n);
+	for (i = 0; i < n && i < WHERE_SHOWN; i++) {
+		size_t st = steps ? g->steps[idx[i]].to : idx[i];
+
+		mt_buf_printf(out, "%s%s%s%s", i ? ", " : " ", s->md ? "`" : "",
+		              anchor(stage_name(g, st)), s->md ? "`" : "");
+	}
+	if (n > WHERE_SHOWN)
+		mt_buf_printf(out, " and %zu more", n - WHERE_SHOWN);
+}
+
+/* One stage line (text) or table row (Markdown). */
+static void stage_row(mt_buf *out,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_stage *st,
+                      int w,
+                      const style *s)
+{
+	if (s->md)
+		mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
+		              st->stage->name,
+		              st->stage->unknown ? " (unknown stage)" : "");
+	else
+		mt_buf_printf(out, "  [%zu] %-*s ", st->index, w,
+		              st->stage->name);
+	if (st->unreadable) {
+		mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
+		              s->md ? " | | |" : "");
+		return;
+	}
+	if (s->md) {
+		mt_buf_printf(out, "%zu | ", st->stats.ops);
+		counts(out, st->stats.by_dialect, st->stats.ndialect);
+		mt_buf_puts(out, " | ");
+		counts(out, st->stats.by_device, st->stats.ndevice);
+		mt_buf_puts(out, " |\n");
+		return;
+	}
+	mt_buf_printf(out, "%7zu ops  ", st->stats.ops);
+	counts(out, st->stats.by_dialect, st->stats.ndialect);
+	mt_buf_puts(out, "  | ");
+	counts(out, st->stats.by_device, st->stats.ndevice);
+	mt_buf_putc(out, '\n');
+	if (st->stage->unknown)
+		mt_buf_puts(out, "      unknown stage name, placed by "
+		                 "its dialects\n");
+	stage_extra(out, r, st, s);
+}
+
+/* The stages of a pass run on several ops, as one line. */
+static void pass_row(mt_buf *out,
+                     const mt_irdiff_graph *g,
+                     const mt_irdiff_passgroup *pg,
+                     const style *s)
+{
+	const mt_irdiff_stage *a = &g->stages[pg->stages[0]];
+	const mt_irdiff_stage *z = &g->stages[pg->stages[pg->n - 1]];
+
+	if (s->md)
+		mt_buf_printf(out, "| %zu..%zu | `%s` ", a->index, z->index,
+		              pg->pass);
+	else
+		mt_buf_printf(out, "  [%zu..%zu] %s ", a->index, z->index,
+		              pg->pass);
+	where_list(out, g, pg->stages, pg->n, 0, s);
+	mt_buf_printf(out, "%s%zu .. %zu ops%s\n", s->md ? " | " : "; ",
+	              a->stats.ops, z->stats.ops, s->md ? " | | |" : "");
+}
+
+/* Where the changes of step sp come from besides its own pass. */
+static void between_line(mt_buf *out, const mt_irdiff_step *sp, const style *s)
+{
+	size_t k;
+
+	if (!sp->nbetween)
+		return;
+	mt_buf_printf(out,
+	              "%sother dumps in between (their changes show here "
+	              "too):",
+	              s->md ? "" : "      ");
+	/* "graph: stage" entries; name each graph once */
+	for (k = 0; k < sp->nbetween; k++) {
+		const char *e = sp->between[k];
+		const char *c = strstr(e, ": ");
+		size_t gl = c ? (size_t)(c - e) : 0;
+		const char *p = k ? sp->between[k - 1] : NULL;
+
+		if (c && p && !strncmp(p, e, gl + 2))
+			mt_buf_printf(out, ", %s", c + 2);
+		else
+			mt_buf_printf(out, "%s%s", k ? "; " : " ", e);
+	}
+	mt_buf_puts(out, s->md ? "\n\n" : "\n");
+}
+
+/* A group of transitions (the same pass on several ops, the same
+ * findings) as one head and its rows, each with its count over them. */
+static void group_out(mt_buf *out,
+                      const mt_irdiff_graph *g,
+                      const mt_irdiff_stepgroup *sg,
+                      const style *s)
+{
+	const mt_irdiff_step *first = &g->steps[sg->steps[0]];
+	const char *to = stage_name(g, first->to);
+	const mt_ir_counts *c = &sg->total;
+	int pl = (int)(strstr(to, " on ") - to);
+
+	if (s->md)
+		mt_buf_printf(out, "\n#### `%.*s` ", pl, to);
+	else
+		mt_buf_printf(out, "  %.*s ", pl, to);
+	where_list(out, g, sg->steps, sg->n, 1, s);
+	if (!first->t.changed) {
+		mt_buf_puts(out, s->md ? ": unchanged\n" : ": unchanged\n");
+		return;
+	}
+	/* unchanged ops are the whole module's in every one: left out */
+	mt_buf_printf(out,
+	              "%s%zu transitions, in all %zu added, %zu removed, %zu "
+	              "modified, %zu moved\n%s",
+	              s->md ? "\n\n" : "\n      ", sg->n, c->added, c->removed,
+	              c->modified, c->moved, s->md ? "\n" : "");
+	rows_out(out, first, sg->counts, s);
+}
+
+/* Graphs like g (a tree's functions that went through the same stages
+ * and found the same): named after g's head. */
+static void like_line(mt_buf *out,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_graph *g,
+                      const style *s)
+{
+	size_t i, shown = 0, self = (size_t)(g - r->graphs);
+	const char *sl = strrchr(g->graph->name, '/'), *name;
+
+	if (!g->nlike)
+		return;
+	mt_buf_printf(out,
+	              "%s%zu more graph%s went through the same stages and "
+	              "found the same:",
+	              s->md ? "\n" : "  ", g->nlike, g->nlike == 1 ? "" : "s");
+	for (i = 0; i < r->ngraphs; i++) {
+		if (i == self || r->graphs[i].like_of != self)
+			continue;
+		if (shown++ == WHERE_SHOWN) {
+			mt_buf_printf(out, " and %zu more",
+			              g->nlike - WHERE_SHOWN);
+			break;
+		}
+		/* the scopes of one tree share their parent's path: named
+		 * by their own part */
+		name = r->graphs[i].graph->name;
+		if (sl && !strncmp(name, g->graph->name,
+		                   (size_t)(sl - g->graph->name) + 1))
+			name += sl - g->graph->name + 1;
+		mt_buf_printf(out, "%s%s%s%s", shown > 1 ? ", " : " ",
+		              s->md ? "`" : "", name, s->md ? "`" : "");
+	}
+	mt_buf_puts(out, s->md ? "\n\n" : "\n");
+}
+
+/* Whether step i stands in a group of others (printed with its group,
+ * when findings are shown: --trace and --show-ir list every step). */
+static int
+grouped(const mt_irdiff_report *r, const mt_irdiff_graph *g, size_t i)
+{
+	return !r->opts->trace && !r->opts->show_ir && g->step_group &&
+	       g->groups[g->step_group[i]].n > 1;
+}
+
 static void graph_out(mt_buf *out,
                       const mt_irdiff_report *r,
                       const mt_irdiff_graph *g,
                       const style *s)
 {
 	const mt_irdiff_opts *o = r->opts;
-	size_t i;
-
+	size_t i, k;
 	size_t w = 8;
 
+	if (g->like_of != (size_t)(g - r->graphs))
+		return; /* named with the first graph like it */
 	for (i = 0; i < g->nstages; i++)
 		if (strlen(g->stages[i].stage->name) > w)
 			w = strlen(g->stages[i].stage->name);
@@ -321,40 +537,21 @@ static void graph_out(mt_buf *out,
 	else
 		mt_buf_printf(out, "graph %s (%zu stages)\n", g->graph->name,
 		              g->graph->nstages);
-	for (i = 0; i < g->nstages; i++) {
-		const mt_irdiff_stage *st = &g->stages[i];
+	if (g->npassgroups) {
+		for (k = 0; k < g->npassgroups; k++) {
+			const mt_irdiff_passgroup *pg = &g->passgroups[k];
 
-		if (s->md)
-			mt_buf_printf(out, "| %zu | `%s`%s | ", st->index,
-			              st->stage->name,
-			              st->stage->unknown ? " (unknown stage)"
-			                                 : "");
-		else
-			mt_buf_printf(out, "  [%zu] %-*s ", st->index, (int)w,
-			              st->stage->name);
-		if (st->unreadable) {
-			mt_buf_printf(out, "unreadable: %s%s\n", st->problem,
-			              s->md ? " | | |" : "");
-			continue;
+			if (pg->n == 1)
+				stage_row(out, r, &g->stages[pg->stages[0]],
+				          (int)w, s);
+			else
+				pass_row(out, g, pg, s);
 		}
-		if (s->md) {
-			mt_buf_printf(out, "%zu | ", st->stats.ops);
-			counts(out, st->stats.by_dialect, st->stats.ndialect);
-			mt_buf_puts(out, " | ");
-			counts(out, st->stats.by_device, st->stats.ndevice);
-			mt_buf_puts(out, " |\n");
-			continue;
-		}
-		mt_buf_printf(out, "%7zu ops  ", st->stats.ops);
-		counts(out, st->stats.by_dialect, st->stats.ndialect);
-		mt_buf_puts(out, "  | ");
-		counts(out, st->stats.by_device, st->stats.ndevice);
-		mt_buf_putc(out, '\n');
-		if (st->stage->unknown)
-			mt_buf_puts(out, "      unknown stage name, placed by "
-			                 "its dialects\n");
-		stage_extra(out, r, st, s);
+	} else {
+		for (i = 0; i < g->nstages; i++)
+			stage_row(out, r, &g->stages[i], (int)w, s);
 	}
+	like_line(out, r, g, s);
 	/* Markdown: what does not fit a table row comes after the table */
 	for (i = 0; s->md && i < g->nstages; i++)
 		if (!g->stages[i].unreadable) {
@@ -368,38 +565,27 @@ static void graph_out(mt_buf *out,
 	for (i = 0; i < g->nsteps;) {
 		const mt_irdiff_step *sp = &g->steps[i];
 
+		if (grouped(r, g, i)) {
+			const mt_irdiff_stepgroup *sg =
+			        &g->groups[g->step_group[i]];
+
+			if (sg->steps[0] == i)
+				group_out(out, g, sg, s);
+			i++;
+			continue;
+		}
 		if (!sp->t.changed && !sp->ir_diff) {
 			size_t j = i;
 
-			while (j < g->nsteps && !g->steps[j].t.changed)
+			while (j < g->nsteps && !g->steps[j].t.changed &&
+			       !grouped(r, g, j))
 				j++;
 			unchanged_run(out, g, i, j, s);
 			i = j;
 			continue;
 		}
 		step_head(out, g, sp, s);
-		if (sp->nbetween) {
-			size_t k;
-
-			mt_buf_printf(out,
-			              "%sother dumps in between (their "
-			              "changes show here too):",
-			              s->md ? "" : "      ");
-			/* "graph: stage" entries; name each graph once */
-			for (k = 0; k < sp->nbetween; k++) {
-				const char *e = sp->between[k];
-				const char *c = strstr(e, ": ");
-				size_t gl = c ? (size_t)(c - e) : 0;
-				const char *p = k ? sp->between[k - 1] : NULL;
-
-				if (c && p && !strncmp(p, e, gl + 2))
-					mt_buf_printf(out, ", %s", c + 2);
-				else
-					mt_buf_printf(out, "%s%s",
-					              k ? "; " : " ", e);
-			}
-			mt_buf_puts(out, s->md ? "\n\n" : "\n");
-		}
+		between_line(out, sp, s);
 		if (o->trace) {
 			if (sp->t.ntrace)
 				mt_buf_printf(out, "%sat %s:\n",
@@ -421,19 +607,24 @@ static void graph_out(mt_buf *out,
 
 static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 {
-	size_t i;
+	size_t i, shown;
 
 	if (s->md)
 		mt_buf_printf(out, "# IR stages (%s)\n",
 		              layout_name(r->input->layout));
-	for (i = 0; i < r->ngraphs; i++) {
-		if (i && !s->md)
+	for (i = 0, shown = 0; i < r->ngraphs; i++) {
+		if (r->graphs[i].like_of != i)
+			continue; /* shown with the first graph like it */
+		if (shown++ && !s->md)
 			mt_buf_putc(out, '\n');
 		graph_out(out, r, &r->graphs[i], s);
 	}
 	for (i = 0; i < r->input->nnotes; i++)
 		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
 		              r->input->notes[i]);
+	for (i = 0; i < r->nnotes; i++)
+		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
+		              r->notes[i]);
 	if (r->opts->trace) {
 		size_t k, found = 0;
 

@@ -72,7 +72,20 @@ run bytes-text "0 1" -- $bin stack --no-repo "$tmp/bytes.txt"
 run bytes-md "0 1" -- $bin stack --no-repo --format markdown "$tmp/bytes.txt"
 run deep "0 3" -- $bin irdiff --format json "$tmp/deep.mlir" "$tmp/deep.mlir" && json_ok deep
 run bigattr "0 3" -- $bin irdiff --format json "$tmp/bigattr.mlir" "$tmp/bigattr.mlir" && json_ok bigattr
-run garbage-ir "0 3" -- $bin irdiff --format json "$tmp/garbage.mlir" "$tmp/deep.mlir" && json_ok garbage-ir
+# random bytes are no MLIR: refused with one line naming the file (exit 2)
+run garbage-ir "2" -- $bin irdiff --format json "$tmp/garbage.mlir" "$tmp/deep.mlir" &&
+	{ [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "garbage.mlir' as MLIR" "$tmp/err" ||
+		{ echo "FAIL garbage-ir: not one line naming the file"; cat "$tmp/err"; fail=1; }; }
+# MLIR text made unreadable in places keeps its readable parts
+python3 -c '
+import random, sys
+random.seed(11)
+b = bytearray(open(sys.argv[1], "rb").read())
+for _ in range(200):
+    b[random.randrange(len(b))] = random.choice(b"{}()<>\"%#@!")
+open(sys.argv[2], "wb").write(bytes(b))
+' "$tmp/bigattr.mlir" "$tmp/mangled.mlir"
+run mangled-ir "0 3" -- $bin irdiff --format json "$tmp/mangled.mlir" "$tmp/deep.mlir" && json_ok mangled-ir
 
 # truncated and corrupted ELF / DWARF: that module is unresolved with a
 # reason, the others still resolve

@@ -2,8 +2,11 @@
 # --format html for irdiff, report, stack and bucket: one self-contained page, rendered by
 # headless Chromium (started here) at the window widths people use
 # (1280, 1400, 1920 px), over testdata/ir/max-dump, a real mlir-opt-19
-# capture (as tests/e2e/irdiff_mlir_opt.sh makes it) and a stage pair that
-# differs only in SSA numbering and one dropped op.
+# capture (as tests/e2e/irdiff_mlir_opt.sh makes it), a stage pair that
+# differs only in SSA numbering and one dropped op, and affine-loop-fusion
+# on llvm-project's cases (testdata/ir/upstream/fusions/build): its
+# "Fusion groups" rows are the JSON's fusions, inside the window at 1280
+# and 1920 px.
 #
 # Pixels (screenshots at 1280 and 1920 px, read with python3-pil): charts
 # drawn in colour, and the right margin empty, so no content runs past
@@ -83,7 +86,16 @@ if [ -x "$MLIR_OPT" ]; then
 	$bin irdiff --format html "$tmp/after-all.txt" >"$tmp/mlir.html" || { echo "FAIL irdiff mlir"; exit 1; }
 	$bin irdiff --format json "$tmp/after-all.txt" >"$tmp/mlir.json" || { echo "FAIL irdiff mlir json"; exit 1; }
 	$bin irdiff --format html "$tmp/cpu.txt" >"$tmp/cpu.html" || { echo "FAIL irdiff cpu"; exit 1; }
-	pages="$pages mlir"
+	# fusion groups: affine-loop-fusion on llvm-project's cases (issue 19)
+	lf=$root/testdata/ir/upstream/fusions/build/loop-fusion.mlir
+	"$MLIR_OPT" -allow-unregistered-dialect "$lf" \
+		--pass-pipeline='builtin.module(func.func(affine-loop-fusion))' \
+		--mlir-print-debuginfo --mlir-print-ir-before=affine-loop-fusion \
+		--mlir-print-ir-after-all -o /dev/null 2>"$tmp/fusions.txt" ||
+		{ echo "FAIL mlir-opt (fusions)"; exit 1; }
+	$bin irdiff --format html "$tmp/fusions.txt" >"$tmp/fusions.html" || { echo "FAIL irdiff fusions"; exit 1; }
+	$bin irdiff --format json "$tmp/fusions.txt" >"$tmp/fusions.json" || { echo "FAIL irdiff fusions json"; exit 1; }
+	pages="$pages mlir fusions"
 else
 	echo "note: $MLIR_OPT not installed, the real-capture pages are not checked"
 fi
@@ -140,6 +152,9 @@ function panes(){var a=box(L),b=box(R);r.panes.push([a.left,a.right,b.left,b.rig
 if(sel&&L&&R){panes();[].forEach.call(sel.options,function(o){sel.value=o.value;sel.dispatchEvent(new Event('change'));
   r.pairs.push({pair:o.textContent,lo:L.querySelectorAll('.only').length,ln:L.children.length,
     ro:R.querySelectorAll('.only').length,rn:R.children.length});panes();});}
+r.fusion_rows=0;r.fusion_cut=0;
+document.querySelectorAll('tr.fusion').forEach(function(t){r.fusion_rows++;
+  t.querySelectorAll('td').forEach(function(c){if(box(c).right>innerWidth+0.5)r.fusion_cut++;});});
 var p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(r);document.body.appendChild(p);
 })();
 </script>
@@ -158,7 +173,7 @@ for f in $pages; do
 		"$tmp/$f.tmp" "$tmp/probe.js" "$tmp/$f.probe.html"
 	case $f in
 	renum) widths=1280 ;;
-	report | stack | bucket) widths="1280 1920" ;;
+	report | stack | bucket | fusions) widths="1280 1920" ;;
 	*) widths="1280 1400 1920" ;;
 	esac
 	for w in $widths; do
@@ -220,7 +235,8 @@ def probe(f, w):
 def rgb(s):
     return tuple(int(v) for v in re.findall(r"\d+", s)[:3])
 
-widths = {"renum": [1280], "report": [1280, 1920], "stack": [1280, 1920], "bucket": [1280, 1920]}
+widths = {"renum": [1280], "report": [1280, 1920], "stack": [1280, 1920],
+          "bucket": [1280, 1920], "fusions": [1280, 1920]}
 for f in pages:
     for w in widths.get(f, [1280, 1400, 1920]):
         r, _ = probe(f, w)
@@ -250,6 +266,11 @@ for f in pages:
                         fails.append(f"{at}: legend colours {lg[i]} and {lg[j]} too close ({d:.0f})")
         if not r["pairs"] and f not in ("stack", "bucket"):
             fails.append(f"{at}: no stage pair to show")
+        if f == "fusions":
+            # every fusion group's row is on the page, inside the window
+            if r["fusion_rows"] < 1 or r["fusion_cut"]:
+                fails.append(f"{at}: fusion rows {r['fusion_rows']}, "
+                             f"{r['fusion_cut']} cut off at the right")
 
 def pairs(f):
     r, _ = probe(f, 1280)
@@ -357,6 +378,36 @@ if "mlir" in pages:
         kgot[(c[0], c[1], c[2], c[3].split()[0], c[4].split()[0])] += int(m.group(1)) if m else 1
     if kgot != kwant:
         fails.append(f"mlir: kernel rows {dict(kgot)}, JSON says {dict(kwant)}")
+    # fusion groups: one row per distinct fusion of a transition (or of a
+    # pass run on several functions), the same (into, members, loop
+    # kind) as the JSON, ×N its count, the groups' heading there
+    fdoc = json.load(open(f"{t}/fusions.json"))
+    fwant = collections.Counter()
+    for g in fdoc["graphs"]:
+        for tr in g["transitions"]:
+            for fu in tr["fusions"]:
+                fwant[(fu["into"]["op"], tuple(sorted(m["op"] for m in fu["from"])),
+                       fu["kind"])] += 1
+    if sum(fwant.values()) != 4:
+        fails.append(f"fusions: affine-loop-fusion made 4 fusions, the JSON has {dict(fwant)}")
+    for w in (1280, 1920):
+        fdom = open(f"{t}/fusions.{w}.dom").read()
+        if "<h3>Fusion groups</h3>" not in fdom:
+            fails.append(f"fusions at {w} px: no Fusion groups section")
+        fgot = collections.Counter()
+        for r in re.findall(r'<tr class="fusion">(.*?)</tr>', fdom, re.S):
+            c = [html.unescape(re.sub(r"<[^>]*>", " ", x)).strip()
+                 for x in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+            into = c[1].split()[0]
+            kind = "loops" if "loop nests fused" in c[1] else \
+                "tiled" if "tiled into" in c[1] else "ops"
+            mem = []
+            for op, k in re.findall(r"([a-z_]+\.[a-z_.]+)\s+on\s+\S+(?:\s+×(\d+))?", c[2]):
+                mem += [op] * int(k or 1)
+            m = re.search(r"×(\d+)", c[3])
+            fgot[(into, tuple(sorted(mem)), kind)] += int(m.group(1)) if m else 1
+        if fgot != fwant:
+            fails.append(f"fusions at {w} px: rows {dict(fgot)}, JSON says {dict(fwant)}")
     c = text(f"{t}/cpu.html")
     if "Ops per stage by device" in c or "no device chart" not in c:
         fails.append("a CPU-only capture gets a device chart")

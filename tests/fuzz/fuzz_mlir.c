@@ -2,7 +2,7 @@
  * input is parsed, then diffed against itself and against its first half
  * (an edit), so matching and findings see hostile modules too. The
  * parse is also done without the reader's memo of repeated op texts
- * (parse.c, tail_memo): both modules must be the same, else abort. */
+ * (tail.c, tail_memo): both modules must be the same, else abort. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,13 +17,12 @@ same_without_memo(const mt_ir_module *a, const unsigned char *data, size_t size)
 	mt_error err;
 	char why[64];
 
-	ir_parse_no_memo = 1;
-	if (mt_ir_parse(&b, (const char *)data, size, &err) == 0 &&
+	if (ir_parse(&b, (const char *)data, size, IR_PARSE_NO_MEMO, &err) ==
+	            0 &&
 	    !ir_module_same(a, b, why, sizeof(why))) {
 		fprintf(stderr, "memo changes the module: %s\n", why);
 		abort();
 	}
-	ir_parse_no_memo = 0;
 	mt_ir_module_free(b);
 }
 

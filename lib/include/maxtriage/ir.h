@@ -121,53 +121,19 @@ typedef enum {
 	MT_IR_LAYOUT_AFTERALL /* one --mlir-print-ir-after-all capture */
 } mt_ir_layout;
 
-typedef struct mt_ir_capture mt_ir_capture; /* private */
+/* Where a stage's text comes from, when it is not the bytes of its file
+ * (an after-all snapshot, an op cut out of a tree file, a tree op rebuilt
+ * from nested dumps), when it was written and how it relates to other
+ * stages: it means something else in each layout, so it is private to
+ * lib/ir (lib/ir/input_int.h). */
+typedef struct mt_ir_stage_src mt_ir_stage_src;
 
 typedef struct mt_ir_stage {
 	char *name; /* "mo", "canonicalize", a file name */
 	char *path; /* the file holding it */
 	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
 	int unknown; /* MAX layout: a stage name not in the pipeline */
-	/* Tree layout, with nparts (below): the parts' ops are put in
-	 * their places inside the op of path (cut by cut when set), a
-	 * scope's own op at any depth; 0: the module graph's first stage,
-	 * before any module dump, a module made of the parts' ops (the
-	 * first is path). */
-	int in_base;
-	size_t order; /* when the dump was written, across all graphs of
-	               * a tree or after-all input; 0 when unknown */
-	/* After-all captures: when not NULL, the stage is the whole module
-	 * at dump number `dump` of the capture, put together from several
-	 * dumps of path (off, len: that dump's own text). Borrowed from
-	 * the input. */
-	const mt_ir_capture *capture;
-	size_t dump;
-	/* Tree layout: when not NULL, the stage is the op of path's dump
-	 * that the tree printer names cut ("func_func_main"; a path of such
-	 * names below the file's op for a deeper scope,
-	 * "gpu_module_k/gpu_func_f"), cut out with the file's aliases: a
-	 * scope's input, written by an enclosing scope's pass, or the
-	 * scope's op in a file holding the whole module. */
-	char *cut;
-	/* Tree layout: when nparts, the stage is the op dumped in path
-	 * (a module, or a nested scope's op, cut by cut when set) with the
-	 * op of each parts[k] (its nested scopes' dumps written since path,
-	 * in order; each with its path and cut, and parts of its own when
-	 * scopes nested in it were dumped after it) put in its place: the
-	 * op as its next pass found it, rebuilt as for an after-all
-	 * capture. Owned by the stage. */
-	struct mt_ir_stage *parts;
-	size_t nparts;
-	/* private (tree layout): the index of path's ops that the stages
-	 * cut from path share, when several do; owned by the input */
-	struct ir_cutindex *cutidx;
-	/* Tree layout: the stage stands for what other scopes' passes
-	 * did since the graph's previous stage (a rebuilt module, a cut
-	 * op, a Before dump written after them): their graphs show those
-	 * changes, so no transition is computed into it; it is the base
-	 * of the next one. synthetic: it is not one file's dump (cut from
-	 * another scope's dump, or rebuilt), so it names no dump. */
-	int foreign, synthetic;
+	mt_ir_stage_src *src; /* NULL: path's bytes; owned by the stage */
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
@@ -184,10 +150,9 @@ typedef struct mt_ir_input {
 	size_t ngraphs, cap;
 	char **notes; /* one line each, e.g. where unknown stages went */
 	size_t nnotes, cap_notes;
-	struct mt_map *index; /* private: graph name -> graph */
-	mt_ir_capture *capture; /* private: the after-all capture, if any */
-	struct ir_cutindex **cuts; /* private: the stages' cutidx */
-	size_t ncuts, cap_cuts;
+	/* the graph index, the after-all capture, the shared cut indexes:
+	 * private to lib/ir (lib/ir/input_int.h) */
+	struct mt_ir_input_int *priv;
 } mt_ir_input;
 
 /*
@@ -229,9 +194,15 @@ int mt_ir_max_stage_rank(const char *stage);
 typedef struct mt_ir_opref {
 	char *op; /* op name */
 	char *sym; /* symbol the op defines or refers to, or NULL */
+	char *func; /* symbol of the nearest enclosing op that defines one
+	             * (the function, "mlp"), or NULL at top level */
 	char *device; /* "cpu", "gpu", "gpu:0" */
 	char **locs; /* "file:line:col" (or a name); several if fused */
 	size_t nlocs;
+	/* 1-based line of the op in its stage's text as irdiff reads it (an
+	 * after-all snapshot is the module put together, as --show-ir and
+	 * the HTML page show it): where the op is when it has no location */
+	uint32_t line;
 } mt_ir_opref;
 
 typedef struct mt_ir_count {
@@ -239,7 +210,34 @@ typedef struct mt_ir_count {
 	size_t n;
 } mt_ir_count;
 
+/* What was fused: ops into one op (elementwise fusion, a MAX
+ * composite), loop nests into one loop nest, or ops tiled into a new or
+ * existing loop nest (tile-and-fuse). */
+typedef enum {
+	MT_IR_FUSION_OPS,
+	MT_IR_FUSION_LOOPS,
+	MT_IR_FUSION_TILED
+} mt_ir_fusion_kind;
+
+/* What a fusion was read from (docs/irdiff.md): what the ops compute
+ * (the fused op's body holds the members' bodies, no location needed),
+ * dataflow (the fused op took over the members' inputs and users), a
+ * fused[...] location naming the members, or tiled copies in a loop. */
+typedef enum {
+	MT_IR_EVIDENCE_BODY,
+	MT_IR_EVIDENCE_DATAFLOW,
+	MT_IR_EVIDENCE_LOCATION,
+	MT_IR_EVIDENCE_TILES,
+	/* lowerings: where the op stood (no location: between the ops
+	 * matched around it, what its users take instead), or the op
+	 * itself, matched, in another dialect (func.func -> llvm.func) */
+	MT_IR_EVIDENCE_PLACE,
+	MT_IR_EVIDENCE_SAME_OP
+} mt_ir_evidence;
+
 typedef struct mt_ir_fusion {
+	mt_ir_fusion_kind kind;
+	mt_ir_evidence evidence;
 	mt_ir_opref into;
 	mt_ir_opref *from; /* the members, in their stage order */
 	size_t nfrom;
@@ -257,6 +255,7 @@ typedef struct mt_ir_transfer {
 } mt_ir_transfer;
 
 typedef struct mt_ir_lowering {
+	mt_ir_evidence evidence; /* LOCATION, PLACE or SAME_OP */
 	mt_ir_opref at; /* locs of the place; op = the main op lowered */
 	mt_ir_count *from; /* removed ops by name */
 	size_t nfrom;
@@ -278,6 +277,17 @@ typedef struct mt_ir_kernel {
 	mt_ir_opref from, to;
 } mt_ir_kernel;
 
+/* Ops of a function moved into a new function (async-parallel-for's
+ * compute functions, gpu-kernel-outlining's kernels, any outlining pass):
+ * from the function they were in to the new one; ops: the ops moved
+ * that hold the others (nmoved of them), nops: how many ops in all. */
+typedef struct mt_ir_outlining {
+	mt_ir_opref from, to;
+	mt_ir_opref *ops;
+	size_t nmoved;
+	size_t nops;
+} mt_ir_outlining;
+
 typedef struct mt_ir_counts {
 	size_t added, removed, modified, moved, unchanged;
 } mt_ir_counts;
@@ -295,9 +305,24 @@ typedef struct mt_ir_transition {
 	size_t nlowerings, cap_lowerings;
 	mt_ir_kernel *kernels;
 	size_t nkernels, cap_kernels;
+	mt_ir_outlining *outlinings;
+	size_t noutlinings, cap_outlinings;
 	mt_ir_count *trace; /* "linalg.generic removed" etc. at --trace */
 	size_t ntrace, cap_trace;
 } mt_ir_transition;
+
+/* The kinds of findings a transition holds, one array each. */
+typedef enum mt_ir_finding_kind {
+	MT_IR_FINDING_FUSION,
+	MT_IR_FINDING_PLACEMENT,
+	MT_IR_FINDING_TRANSFER,
+	MT_IR_FINDING_KERNEL,
+	MT_IR_FINDING_LOWERING,
+	MT_IR_FINDING_OUTLINING
+} mt_ir_finding_kind;
+
+/* How many findings of kind t holds. */
+size_t mt_ir_findings_count(const mt_ir_transition *t, mt_ir_finding_kind kind);
 
 /* A source location to follow: file (suffix match), line, col (0: any). */
 typedef struct mt_ir_trace {
@@ -323,6 +348,7 @@ void mt_ir_transition_release(mt_ir_transition *t);
 
 typedef struct mt_ir_stats {
 	size_t ops;
+	size_t located; /* ops with a source location */
 	mt_ir_count *by_dialect; /* sorted by name */
 	size_t ndialect;
 	mt_ir_count *by_device;

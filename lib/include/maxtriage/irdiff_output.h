@@ -1,129 +1,27 @@
 /*
- * irdiff_output.h - the result of `maxtriage irdiff` (every graph, every
- * stage, every transition) and its renderers: text, JSON
- * (maxtriage.irdiff.v1, docs/json-irdiff.md) and Markdown.
- *
- * mt_irdiff_run parses the stages of each graph in order, keeping only
- * two modules alive at a time, and stores counts and findings (copies).
- * Renderers append to an mt_buf; they never print.
+ * irdiff_output.h - the renderers of an irdiff result (irdiff.h), in
+ * lib/output: text, Markdown and JSON (maxtriage.irdiff.v1,
+ * docs/json-irdiff.md). They append to an mt_buf (or a JSON writer);
+ * they never print and compute nothing. The HTML page is html_output.h.
  */
 #ifndef MAXTRIAGE_IRDIFF_OUTPUT_H
 #define MAXTRIAGE_IRDIFF_OUTPUT_H
 
+#include <stdio.h>
+
 #include "maxtriage/buf.h"
-#include "maxtriage/ir.h"
+#include "maxtriage/irdiff.h"
 #include "maxtriage/json_writer.h"
-
-typedef struct mt_irdiff_stage {
-	const mt_ir_stage *stage; /* borrowed from the input */
-	size_t index; /* position in the graph's stage list */
-	mt_ir_stats stats;
-	size_t nproblems; /* unreadable parts skipped, see problem */
-	char *problem;
-	int unreadable; /* could not be read at all */
-} mt_irdiff_stage;
-
-typedef struct mt_irdiff_step {
-	size_t from, to; /* indices into the graph's stages */
-	mt_ir_transition t;
-	char *ir_diff; /* --show-ir: unified diff, or NULL */
-	/* Dumps of other scopes written between from and to (tree and
-	 * after-all inputs): "graph: stage", their changes are folded into
-	 * this transition when they are nested in it. */
-	char **between;
-	size_t nbetween;
-} mt_irdiff_step;
-
-typedef struct mt_irdiff_graph {
-	const mt_ir_graph *graph; /* borrowed */
-	mt_irdiff_stage *stages;
-	size_t nstages;
-	mt_irdiff_step *steps;
-	size_t nsteps;
-} mt_irdiff_graph;
-
-/* Where mt_irdiff_run is, for a progress line. */
-typedef struct mt_irdiff_progress {
-	const char *graph; /* borrowed, valid during the call */
-	const char *stage;
-	size_t index,
-	        count; /* 1-based stage of the graph's range, range size */
-	size_t done, total; /* bytes of this stage read, its size */
-} mt_irdiff_progress;
-
-typedef void (*mt_irdiff_progress_fn)(void *payload,
-                                      const mt_irdiff_progress *p);
-
-typedef struct mt_irdiff_opts {
-	const char *graph; /* only this graph (NULL: all) */
-	const char *from, *to; /* stage name or index bounds, or NULL */
-	const mt_ir_trace *trace; /* NULL: no tracing */
-	const char *trace_spec; /* as the user wrote it */
-	int show_ir;
-	/* Optional (NULL: none), called on the caller's thread when a stage
-	 * starts and ends being parsed (done == total) and, in stages over
-	 * 64 MB, about every 16 MB read; it must not call back into irdiff. */
-	mt_irdiff_progress_fn progress;
-	void *progress_payload;
-} mt_irdiff_opts;
-
-typedef struct mt_irdiff_report {
-	const mt_ir_input *input; /* borrowed */
-	const mt_irdiff_opts *opts;
-	mt_irdiff_graph *graphs;
-	size_t ngraphs;
-	size_t unreadable; /* stages that could not be read */
-} mt_irdiff_report;
-
-/*
- * Compare the stages of in. Returns 0; MT_ENOTFOUND when --graph, --from
- * or --to name nothing (err says which). Stages that cannot be read are
- * marked unreadable (counted in r->unreadable) and skipped.
- */
-int mt_irdiff_run(mt_irdiff_report *r,
-                  const mt_ir_input *in,
-                  const mt_irdiff_opts *opts,
-                  mt_error *err);
-void mt_irdiff_report_release(mt_irdiff_report *r);
-
-/* The text of one stage for a side-by-side view: its first bytes (a
- * copy; NULs inside are kept) and how many were cut. */
-typedef struct mt_irdiff_excerpt {
-	char *text; /* shown bytes, NUL-terminated; NULL when unreadable */
-	size_t shown; /* bytes of text */
-	size_t len; /* bytes of the whole stage (len - shown were cut) */
-	int unreadable; /* the stage could not be read */
-} mt_irdiff_excerpt;
-
-typedef struct mt_irdiff_excerpts {
-	mt_irdiff_excerpt **graphs; /* [graph][stage], as in the report */
-	size_t *nstages; /* per graph */
-	size_t ngraphs;
-} mt_irdiff_excerpts;
-
-/*
- * Map the text of every stage of r for embedding: up to per_stage bytes
- * of each, up to total in all, stages taken in order. Unreadable stages
- * are marked, not fatal. The excerpts are copies: they outlive r and
- * its input. Release with mt_irdiff_excerpts_release.
- */
-void mt_irdiff_excerpts_load(mt_irdiff_excerpts *out,
-                             const mt_irdiff_report *r,
-                             size_t per_stage,
-                             size_t total);
-void mt_irdiff_excerpts_release(mt_irdiff_excerpts *x);
-
-/* Unified diff of two stages with SSA names normalised (append to out). */
-int mt_ir_show_diff(mt_buf *out,
-                    const mt_ir_stage *a,
-                    const mt_ir_stage *b,
-                    mt_error *err);
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
 /* Append the JSON document and a newline to out. Returns 0, or the
  * writer's error (mt_json_finish) when the document could not be formed. */
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r);
+/* The same JSON written to fp as it is made (the document is not held in
+ * memory: a report of thousands of transitions is megabytes). Returns 0,
+ * or the mt_json error (MT_EIO for a failed write). */
+int mt_irdiff_write_json_file(FILE *fp, const mt_irdiff_report *r);
 /* Write the same document as one value of w: under key inside an open
  * object (a composite document nests it so), NULL elsewhere. */
 void mt_irdiff_json_write(mt_json *w,
