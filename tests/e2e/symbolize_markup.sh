@@ -35,6 +35,7 @@ has() {
 	grep -qF -- "$2" "$tmp/exp" || {
 		echo "FAIL $1: llvm-symbolizer's output has no '$2'"
 		fail=1
+		return 1
 	}
 }
 
@@ -392,7 +393,12 @@ for r in $reports; do
 		done
 	same "$r report" "$tmp/$r.txt" --filter-markup --debug-file-directory="$tmp/$r"
 	case $r in
-	clang-crash) has "$r report" "clang::Preprocessor::HandlePragmaDirective" ;;
+	clang-crash)
+		has "$r report" "clang::Preprocessor::HandlePragmaDirective" || {
+			# what the crash handler wrote, for the next reader of the log
+			echo "  $(grep -c '{{{bt:' "$tmp/$r.txt") bt lines, $(grep -c '{{{module:' "$tmp/$r.txt") modules; reference:"
+			grep -m8 '#[0-9]' "$tmp/exp" | cut -c1-160 | sed 's/^/  /'
+		} ;;
 	*) has "$r report" "main $s/" ;;
 	esac
 	same "$r report, no modules" "$tmp/$r.txt" --filter-markup
