@@ -1,0 +1,492 @@
+/*
+ * markup_present.c - the --filter-markup elements that are presented in
+ * place: {{{pc}}}, {{{bt}}} and {{{data}}} symbolized in the module found
+ * by its build-id (as llvm-symbolizer 19 finds it), and {{{symbol}}}
+ * demangled as llvm::demangle does.
+ */
+#include "maxtriage/common.h"
+#include "maxtriage/lazylib.h"
+#include "symbols/markup_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* --- Symbolization --------------------------------------------------- */
+
+static size_t found_pos(const mt_markup *f, const char *id, int *hit)
+{
+	size_t lo = 0, hi = f->n_found;
+
+	*hit = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(f->found[mid].build_id, id);
+
+		if (c == 0) {
+			*hit = 1;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void remember(mt_markup *f, size_t pos, const char *id, mt_module *m)
+{
+	found x = { mt_strdup(id), m };
+
+	MT_PUSH(f->found, f->n_found, f->cap_found, x);
+	memmove(&f->found[pos + 1], &f->found[pos],
+	        (f->n_found - 1 - pos) * sizeof(*f->found));
+	f->found[pos] = x;
+}
+
+static uint64_t rd(const unsigned char *p, size_t n, int be)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The first of llvm::object's checks of an ELF file's header and section
+ * table that fails, as it words it (into why, size n), or NULL: a file
+ * cut short is refused by LLVM before any lookup, where libelf reads
+ * what is there. Other files are left to mt_symbolizer_open. */
+static const char *elf_refusal(char *why, size_t n, const char *path)
+{
+	unsigned char h[64], sh[64];
+	struct stat st;
+	const char *r = NULL;
+	uint64_t shoff, shnum, ehsize, shsize;
+	int be, is64;
+	FILE *fp = fopen(path, "rb");
+	size_t got;
+
+	if (!fp)
+		return NULL;
+	got = fread(h, 1, sizeof(h), fp);
+	if (fstat(fileno(fp), &st) != 0 || got < 6 || memcmp(h, "\177ELF", 4) ||
+	    (h[4] != 1 && h[4] != 2) || (h[5] != 1 && h[5] != 2))
+		goto out;
+	is64 = h[4] == 2;
+	be = h[5] == 2;
+	ehsize = is64 ? 64 : 52;
+	shsize = is64 ? 64 : 40;
+	if ((uint64_t)st.st_size < ehsize) {
+		snprintf(why, n,
+		         "invalid buffer: the size (%lld) is smaller than an "
+		         "ELF header (%" PRIu64 ")",
+		         (long long)st.st_size, ehsize);
+		r = why;
+		goto out;
+	}
+	shoff = is64 ? rd(h + 0x28, 8, be) : rd(h + 0x20, 4, be);
+	shnum = is64 ? rd(h + 0x3c, 2, be) : rd(h + 0x30, 2, be);
+	if (shoff == 0 || rd(h + (is64 ? 0x3a : 0x2e), 2, be) != shsize)
+		goto out;
+	if (shoff + shsize > (uint64_t)st.st_size || shoff + shsize < shoff) {
+		snprintf(why, n,
+		         "section header table goes past the end of the file: "
+		         "e_shoff = 0x%" PRIx64,
+		         shoff);
+		r = why;
+		goto out;
+	}
+	if (shnum == 0) {
+		/* The count is in the first section header's sh_size. */
+		if (fseeko(fp, (off_t)shoff, SEEK_SET) ||
+		    fread(sh, 1, shsize, fp) != shsize)
+			goto out;
+		shnum = is64 ? rd(sh + 0x20, 8, be) : rd(sh + 0x14, 4, be);
+	}
+	if (shnum <= UINT64_MAX / shsize && shoff + shnum * shsize >= shoff &&
+	    shoff + shnum * shsize > (uint64_t)st.st_size) {
+		snprintf(why, n, "section table goes past the end of file");
+		r = why;
+	}
+out:
+	fclose(fp);
+	return r;
+}
+
+/* The module of a build-id: 0 and *out; 1 when its file was already
+ * found unreadable (an empty answer, as llvm-symbolizer gives once it has
+ * said why); -1 with *why, llvm-symbolizer's message. */
+static int
+resolve(mt_module **out, mt_markup *f, const char *id, const char **why)
+{
+	static const char *const system_dirs[] = { "/usr/lib/debug" };
+	const char *const *dirs =
+	        f->o.n_debug_dirs ? f->o.debug_dirs : system_dirs;
+	size_t nd = f->o.n_debug_dirs ? f->o.n_debug_dirs : 1, i, pos;
+	mt_error err = { 0, "" };
+	mt_buf path = MT_BUF_INIT;
+	int hit, rc = -1;
+	struct stat st;
+
+	*out = NULL;
+	pos = found_pos(f, id, &hit);
+	if (hit) {
+		*out = f->found[pos].m;
+		return *out ? 0 : 1;
+	}
+	for (i = 0; i < nd; i++) {
+		mt_buf_clear(&path);
+		mt_buf_printf(&path, "%s/.build-id/%.2s/%s.debug", dirs[i], id,
+		              id + 2);
+		if (access(path.ptr, F_OK) == 0)
+			break;
+	}
+	if (i < nd) {
+		*why = elf_refusal(f->why, sizeof(f->why), path.ptr);
+		if (*why)
+			*out = NULL;
+		else if (mt_symbolizer_open(out, f->s, path.ptr, &err) == 0) {
+			rc = 0;
+		} else {
+			*out = NULL;
+			if (stat(path.ptr, &st) != 0)
+				*why = strerror(errno);
+			else if (S_ISDIR(st.st_mode))
+				*why = strerror(EISDIR);
+			else
+				*why = "The file was not recognized as a valid "
+				       "object file";
+		}
+		remember(f, pos, id, *out);
+		goto out;
+	}
+	if (f->o.debuginfod &&
+	    mt_symbolizer_module(out, f->s, "", id, &err) == 0) {
+		remember(f, pos, id, *out);
+		rc = 0;
+		goto out;
+	}
+	*out = NULL;
+	*why = "could not find build ID";
+out:
+	mt_buf_release(&path);
+	return rc;
+}
+
+/* The mmap covering an address, or NULL after llvm-symbolizer's error
+ * and the element as it was. */
+static const mk_mmap *mmap_of(mt_markup *f, const node *n, uint64_t a)
+{
+	const mk_mmap *m = mk_containing(f, a);
+
+	if (m)
+		return m;
+	mk_diag_prefix(f, 0);
+	mt_buf_puts(mk_dbuf(f), "no mmap covers address\n");
+	mk_report_location(f, mk_field(f, n, 0)->off);
+	mk_print_raw(f, n);
+	return NULL;
+}
+
+/* 0 and *m (NULL for the empty answer of an unreadable file), or -1
+ * after the error and the element as it was. */
+static int
+module_of(mt_module **m, mt_markup *f, const node *n, const mk_mmap *map)
+{
+	const char *why = NULL;
+
+	if (resolve(m, f, map->mod->build_id, &why) >= 0)
+		return 0;
+	mk_diag_prefix(f, 0);
+	mt_buf_printf(mk_dbuf(f), "%s\n", why);
+	mk_print_raw(f, n);
+	return -1;
+}
+
+static int empty_frame(const mt_llvm_frame *fr)
+{
+	return !fr->function && !fr->file && !fr->line && !fr->column;
+}
+
+static const char *or_invalid(const char *s)
+{
+	return s ? s : "<invalid>";
+}
+
+static uint64_t adjust(uint64_t a, pc_type t)
+{
+	/* A return address minus one is inside the call. */
+	return t == PC_RETURN ? a - 1 : a;
+}
+
+int mk_try_pc(mt_markup *f, const node *n)
+{
+	uint64_t a;
+	pc_type t = PC_PRECISE;
+	const mk_mmap *map;
+	mt_module *m;
+	mt_llvm_frame fr;
+
+	if (!mk_is(f, n->tag, "pc"))
+		return 0;
+	if (!mk_check_at_least(f, n, 1))
+		return 1;
+	mk_warn_at_most(f, n, 2);
+	if (mk_parse_addr(&a, f, *mk_field(f, n, 0)))
+		return 1;
+	if (n->n_fields == 2 && mk_parse_pc_type(&t, f, *mk_field(f, n, 1)))
+		return 1;
+	a = adjust(a, t);
+	map = mmap_of(f, n, a);
+	if (!map || module_of(&m, f, n, map))
+		return 1;
+	memset(&fr, 0, sizeof(fr));
+	if (m)
+		mt_llvm_code(&fr, 1, f->l, m, a - map->addr + map->rel, 0);
+	if (empty_frame(&fr)) {
+		mk_print_raw(f, n);
+		return 1;
+	}
+	mk_highlight(f);
+	mk_value_str(f, or_invalid(fr.function));
+	mk_puts_out(f, "[");
+	mk_value_str(f, or_invalid(fr.file));
+	mk_puts_out(f, ":");
+	mk_value_dec(f, fr.line);
+	mk_puts_out(f, "]");
+	mk_restore_color(f);
+	return 1;
+}
+
+int mk_try_bt(mt_markup *f, const node *n)
+{
+	uint64_t a, num, rel;
+	pc_type t = PC_RETURN;
+	const mk_mmap *map;
+	mt_module *m;
+	mt_llvm_frame fr[MAX_FRAMES];
+	int nf = 0, i;
+	char head[64], b[32];
+
+	if (!mk_is(f, n->tag, "bt"))
+		return 0;
+	if (!mk_check_at_least(f, n, 2))
+		return 1;
+	mk_warn_at_most(f, n, 3);
+	if (sym_llvm_uint(&num, f->line + mk_field(f, n, 0)->off,
+	                  mk_field(f, n, 0)->len, 10)) {
+		mk_type_error(f, *mk_field(f, n, 0), "frame number");
+		return 1;
+	}
+	if (mk_parse_addr(&a, f, *mk_field(f, n, 1)))
+		return 1;
+	if (n->n_fields == 3 && mk_parse_pc_type(&t, f, *mk_field(f, n, 2)))
+		return 1;
+	a = adjust(a, t);
+	map = mmap_of(f, n, a);
+	if (!map || module_of(&m, f, n, map))
+		return 1;
+	rel = a - map->addr + map->rel;
+	/* An unreadable file answers no frames at all. */
+	if (m)
+		nf = mt_llvm_code(fr, MAX_FRAMES, f->l, m, rel, 1);
+	mk_highlight(f);
+	snprintf(b, sizeof(b), "#%" PRIu64, num);
+	snprintf(head, sizeof(head), "%6s", b);
+	for (i = 0; i < nf; i++) {
+		size_t hash = (size_t)(strchr(head, '#') - head) + 1;
+
+		mk_put(f, head, hash);
+		mk_value_str(f, head + hash);
+		if (i == nf - 1) {
+			mk_puts_out(f, "   ");
+		} else {
+			mk_puts_out(f, ".");
+			snprintf(b, sizeof(b), "%-2d", i + 1);
+			mk_value_str(f, b);
+		}
+		snprintf(b, sizeof(b), " 0x%016" PRIx64 " ", a);
+		mk_value_str(f, b);
+		if (!empty_frame(&fr[i])) {
+			mk_value_str(f, or_invalid(fr[i].function));
+			mk_puts_out(f, " ");
+			mk_value_str(f, or_invalid(fr[i].file));
+			mk_puts_out(f, ":");
+			mk_value_dec(f, fr[i].line);
+			mk_puts_out(f, ":");
+			mk_value_dec(f, fr[i].column);
+			mk_puts_out(f, " ");
+		}
+		mk_puts_out(f, "(");
+		mk_value_str(f, map->mod->name);
+		mk_puts_out(f, "+");
+		mk_value_hex(f, rel);
+		mk_puts_out(f, ")");
+		if (i != nf - 1)
+			mk_puts_out(f, mk_line_ending(f));
+	}
+	mk_restore_color(f);
+	return 1;
+}
+
+int mk_try_data(mt_markup *f, const node *n)
+{
+	uint64_t a;
+	const mk_mmap *map;
+	mt_module *m;
+	mt_symbol sym;
+	const char *name = NULL;
+	char *d = NULL;
+
+	if (!mk_is(f, n->tag, "data"))
+		return 0;
+	if (!mk_check_fields(f, n, 1))
+		return 1;
+	if (mk_parse_addr(&a, f, *mk_field(f, n, 0)))
+		return 1;
+	map = mmap_of(f, n, a);
+	if (!map || module_of(&m, f, n, map))
+		return 1;
+	if (m && mt_module_symbol_at(&sym, m, a - map->addr + map->rel) == 0)
+		name = sym.name;
+	/* The symbolizer's names follow --functions (short: as in the
+	 * file); a global's name is demangled all the same. */
+	if (name && f->o.demangle)
+		d = mt_sym_demangle(name);
+	mk_highlight(f);
+	mk_puts_out(f, d ? d : or_invalid(name));
+	mk_restore_color(f);
+	free(d);
+	return 1;
+}
+
+/* --- {{{symbol}}}: llvm::demangle --------------------------------- */
+
+typedef struct ms_string_view {
+	size_t len;
+	const char *ptr;
+} ms_string_view;
+
+/* llvm::microsoftDemangle(std::string_view, size_t *, int *, flags):
+ * libLLVM's, loaded on the first "?" name, as demangle.c loads its
+ * Itanium, Rust and D demanglers. */
+typedef char *(*ms_demangle_fn)(ms_string_view, size_t *, int *, int);
+static ms_demangle_fn ms_demangle;
+static const char *const ms_sonames[] = {
+	"libLLVM.so.19.1", "libLLVM-19.so",
+	"/usr/lib/llvm-19/lib/libLLVM.so.19.1",
+	"/usr/lib/llvm-19/lib/libLLVM.so.1"
+};
+static const mt_lazysym ms_syms[] = {
+	{ "_ZN4llvm17microsoftDemangleESt17basic_string_viewIcSt11char_"
+	  "traitsIcEEPmPiNS_15MSDemangleFlagsE",
+	  (void **)&ms_demangle },
+};
+static mt_lazylib ms_lib = MT_LAZYLIB_INIT(ms_sonames, ms_syms);
+
+/* nonMicrosoftDemangle: Itanium, Rust, D; a leading '.' is kept. */
+static char *demangle_other(const char *name, int leading_dot)
+{
+	char *d;
+	mt_buf b = MT_BUF_INIT;
+
+	if (leading_dot && name[0] == '.') {
+		d = mt_sym_demangle(name + 1);
+		if (!d)
+			return NULL;
+		mt_buf_printf(&b, ".%s", d);
+		free(d);
+		return mt_buf_detach(&b);
+	}
+	return mt_sym_demangle(name);
+}
+
+/* "___Z<encoding>_block_invoke[_N]": a clang block's body, which
+ * LLVM's Itanium demangler names after the function holding it. */
+static char *demangle_block(const char *name)
+{
+	const char *enc = name + 2, *inv, *p;
+	char *sym, *d;
+	mt_buf b = MT_BUF_INIT;
+
+	if (!strncmp(name, "____Z", 5))
+		enc = name + 3;
+	else if (strncmp(name, "___Z", 4))
+		return NULL;
+	inv = strstr(enc, "_block_invoke");
+	if (!inv)
+		return NULL;
+	for (p = strstr(inv + 1, "_block_invoke"); p;
+	     p = strstr(p + 1, "_block_invoke"))
+		inv = p;
+	p = inv + 13;
+	if (*p == '_' && !p[1 + strspn(p + 1, "0123456789")] && p[1])
+		p = "";
+	if (*p)
+		return NULL;
+	sym = mt_strndup(enc, (size_t)(inv - enc));
+	d = mt_sym_demangle(sym);
+	free(sym);
+	if (!d)
+		return NULL;
+	mt_buf_printf(&b, "invocation function for block in %s", d);
+	free(d);
+	return mt_buf_detach(&b);
+}
+
+/* What llvm::demangle gives (new, free with free()). */
+static char *symbol_text(const char *name)
+{
+	char *d = demangle_block(name);
+
+	if (!d)
+		d = demangle_other(name, 1);
+	if (!d && name[0] == '_')
+		d = demangle_other(name + 1, 0);
+	/* The Microsoft demangler reads only "?..." and ".?..." names
+	 * (typeinfo); other names would load libLLVM for nothing. */
+	if (!d && (name[0] == '?' || name[0] == '.') &&
+	    !getenv("MAXTRIAGE_NO_LIBLLVM") &&
+	    mt_lazylib_load(&ms_lib, NULL) == 0) {
+		ms_string_view sv = { strlen(name), name };
+		int status = 0;
+		char *r = ms_demangle(sv, NULL, &status, 0);
+
+		if (r && status == 0)
+			d = mt_strdup(r);
+		free(r);
+	}
+	return d ? d : mt_strdup(name);
+}
+
+int mk_try_symbol(mt_markup *f, const node *n)
+{
+	char *name, *d;
+
+	if (!mk_is(f, n->tag, "symbol"))
+		return 0;
+	if (!mk_check_fields(f, n, 1))
+		return 1;
+	name = mt_strndup(f->line + mk_field(f, n, 0)->off,
+	                  mk_field(f, n, 0)->len);
+	/* A name with a NUL in it is no mangled name: as it is. */
+	d = memchr(f->line + mk_field(f, n, 0)->off, 0, mk_field(f, n, 0)->len)
+	            ? NULL
+	            : symbol_text(name);
+	mk_highlight(f);
+	if (d)
+		mk_puts_out(f, d);
+	else
+		mk_put_span(f, *mk_field(f, n, 0));
+	mk_restore_color(f);
+	free(d);
+	free(name);
+	return 1;
+}
