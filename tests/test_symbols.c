@@ -378,10 +378,12 @@ static void demangle_like_llvm(void **state)
 	};
 	size_t i;
 	char *d;
+	sym_demangler dm;
 
 	(void)state;
+	sym_demangler_init(&dm, 0);
 	for (i = 0; i < MT_ARRAY_SIZE(cases); i++) {
-		d = mt_sym_demangle(cases[i].in);
+		d = sym_demangle(&dm, cases[i].in);
 		if (!cases[i].out) {
 			assert_null(d);
 			continue;
@@ -391,9 +393,10 @@ static void demangle_like_llvm(void **state)
 		free(d);
 	}
 	/* Mojo and C names are not mangled: kept whole. */
-	assert_null(mt_sym_demangle("std::builtin::error::StackTrace::collect_"
-	                            "if_enabled(::SIMD[DType.int, 1])"));
-	assert_null(mt_sym_demangle("main"));
+	assert_null(sym_demangle(&dm,
+	                         "std::builtin::error::StackTrace::"
+	                         "collect_if_enabled(::SIMD[DType.int, 1])"));
+	assert_null(sym_demangle(&dm, "main"));
 }
 
 /* A minimal ELF with one executable section holding code at addr, and a

@@ -9,6 +9,7 @@
 #include "maxtriage/json_writer.h"
 #include "maxtriage/llvm_protocol.h"
 #include "maxtriage/markup.h"
+#include "maxtriage/symbolize_output.h"
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
@@ -133,7 +134,7 @@ static const sym_opt a2l_opts[] = {
 	{ "--addresses", A_NONE, O_ADDRESSES, NULL },
 	{ "-b", A_VALUE, O_IGNORED_VALUE, " BFDNAME  accepted, no effect (--target)" },
 	{ "--target", A_VALUE, O_IGNORED_VALUE, NULL },
-	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libbfd's demangler; --demangle[=STYLE])" },
+	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libiberty's demangler; --demangle[=STYLE])" },
 	{ "--demangle", A_OPTIONAL, O_DEMANGLE, NULL },
 	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, NULL },
 	{ "-e", A_VALUE, O_OBJ, " FILE  the executable (default a.out; --exe)" },
@@ -564,38 +565,6 @@ static void emit(mt_buf *out, mt_buf *diag, int more)
 	mt_buf_clear(out);
 }
 
-/* maxtriage's own --format json entry for one address. */
-static void
-own_json(mt_json *w, mt_module *m, const char *mod, uint64_t addr, int inlines)
-{
-	mt_srcloc f[128];
-	int n = m ? mt_module_lookup(m, addr, f, 128) : 0, i, lo = 0;
-	char hex[32];
-
-	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
-	mt_json_object_begin(w, NULL);
-	mt_json_string(w, "address", hex);
-	mt_json_string(w, "module", m ? mt_module_path(m) : mod);
-	mt_json_array_begin(w, "frames");
-	if (!inlines && n > 1)
-		lo = n - 1;
-	for (i = lo; i < n; i++) {
-		/* Without inlines the one frame keeps the innermost
-		 * location, as in text output. */
-		const mt_srcloc *loc = inlines ? &f[i] : &f[0];
-
-		mt_json_object_begin(w, NULL);
-		mt_json_string(w, "function", f[i].function);
-		mt_json_string(w, "file", loc->file);
-		mt_json_int(w, "line", loc->line);
-		mt_json_int(w, "column", loc->column);
-		mt_json_bool(w, "inlined", inlines && i < n - 1);
-		mt_json_object_end(w);
-	}
-	mt_json_array_end(w);
-	mt_json_object_end(w);
-}
-
 /* --format json: requests are "ADDR" or "MODULE ADDR" (hex), answered
  * as one array at the end. */
 static int run_own_json(sym_args *a, mt_symbolizer *s)
@@ -616,11 +585,6 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 	mt_json_array_begin(&w, NULL);
 	for (;;) {
 		const char *req;
-		char mod[4096] = "", ad[64] = "";
-		mt_module *m = obj;
-		unsigned long long v;
-		char *end;
-		int k;
 
 		if (a->pos.n) {
 			if (i >= a->pos.n)
@@ -631,22 +595,11 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 				break;
 			req = line;
 		}
-		k = sscanf(req, "%4095s %63s", mod, ad);
-		if (k <= 0)
-			continue;
-		if (k == 1) {
-			snprintf(ad, sizeof(ad), "%.63s", mod);
-			mod[0] = '\0';
-		} else if (mt_symbolizer_module(&m, s, mod, NULL, &err)) {
-			m = NULL;
-		}
-		v = strtoull(ad, &end, 16);
-		if (*end || !*ad) {
-			cli_message(CMD, "invalid address '%s'", ad);
+		if (mt_symbolize_json_request(&w, s, obj, a->lo.obj, req,
+		                              a->lo.inlines, &err) < 0) {
+			cli_message(CMD, "%s", err.msg);
 			status = 1;
-			continue;
 		}
-		own_json(&w, m, mod[0] ? mod : a->lo.obj, v, a->lo.inlines);
 	}
 	free(line);
 	mt_json_array_end(&w);

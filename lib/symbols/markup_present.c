@@ -5,7 +5,6 @@
  * demangled as llvm::demangle does.
  */
 #include "maxtriage/common.h"
-#include "maxtriage/lazylib.h"
 #include "symbols/markup_int.h"
 
 #include <errno.h>
@@ -359,7 +358,7 @@ int mk_try_data(mt_markup *f, const node *n)
 	/* The symbolizer's names follow --functions (short: as in the
 	 * file); a global's name is demangled all the same. */
 	if (name && f->o.demangle)
-		d = mt_sym_demangle(name);
+		d = sym_demangle(&f->s->demangler, name);
 	mk_highlight(f);
 	mk_puts_out(f, d ? d : or_invalid(name));
 	mk_restore_color(f);
@@ -368,103 +367,6 @@ int mk_try_data(mt_markup *f, const node *n)
 }
 
 /* --- {{{symbol}}}: llvm::demangle --------------------------------- */
-
-typedef struct ms_string_view {
-	size_t len;
-	const char *ptr;
-} ms_string_view;
-
-/* llvm::microsoftDemangle(std::string_view, size_t *, int *, flags):
- * libLLVM's, loaded on the first "?" name, as demangle.c loads its
- * Itanium, Rust and D demanglers. */
-typedef char *(*ms_demangle_fn)(ms_string_view, size_t *, int *, int);
-static ms_demangle_fn ms_demangle;
-static const char *const ms_sonames[] = {
-	"libLLVM.so.19.1", "libLLVM-19.so",
-	"/usr/lib/llvm-19/lib/libLLVM.so.19.1",
-	"/usr/lib/llvm-19/lib/libLLVM.so.1"
-};
-static const mt_lazysym ms_syms[] = {
-	{ "_ZN4llvm17microsoftDemangleESt17basic_string_viewIcSt11char_"
-	  "traitsIcEEPmPiNS_15MSDemangleFlagsE",
-	  (void **)&ms_demangle },
-};
-static mt_lazylib ms_lib = MT_LAZYLIB_INIT(ms_sonames, ms_syms);
-
-/* nonMicrosoftDemangle: Itanium, Rust, D; a leading '.' is kept. */
-static char *demangle_other(const char *name, int leading_dot)
-{
-	char *d;
-	mt_buf b = MT_BUF_INIT;
-
-	if (leading_dot && name[0] == '.') {
-		d = mt_sym_demangle(name + 1);
-		if (!d)
-			return NULL;
-		mt_buf_printf(&b, ".%s", d);
-		free(d);
-		return mt_buf_detach(&b);
-	}
-	return mt_sym_demangle(name);
-}
-
-/* "___Z<encoding>_block_invoke[_N]": a clang block's body, which
- * LLVM's Itanium demangler names after the function holding it. */
-static char *demangle_block(const char *name)
-{
-	const char *enc = name + 2, *inv, *p;
-	char *sym, *d;
-	mt_buf b = MT_BUF_INIT;
-
-	if (!strncmp(name, "____Z", 5))
-		enc = name + 3;
-	else if (strncmp(name, "___Z", 4))
-		return NULL;
-	inv = strstr(enc, "_block_invoke");
-	if (!inv)
-		return NULL;
-	for (p = strstr(inv + 1, "_block_invoke"); p;
-	     p = strstr(p + 1, "_block_invoke"))
-		inv = p;
-	p = inv + 13;
-	if (*p == '_' && !p[1 + strspn(p + 1, "0123456789")] && p[1])
-		p = "";
-	if (*p)
-		return NULL;
-	sym = mt_strndup(enc, (size_t)(inv - enc));
-	d = mt_sym_demangle(sym);
-	free(sym);
-	if (!d)
-		return NULL;
-	mt_buf_printf(&b, "invocation function for block in %s", d);
-	free(d);
-	return mt_buf_detach(&b);
-}
-
-/* What llvm::demangle gives (new, free with free()). */
-static char *symbol_text(const char *name)
-{
-	char *d = demangle_block(name);
-
-	if (!d)
-		d = demangle_other(name, 1);
-	if (!d && name[0] == '_')
-		d = demangle_other(name + 1, 0);
-	/* The Microsoft demangler reads only "?..." and ".?..." names
-	 * (typeinfo); other names would load libLLVM for nothing. */
-	if (!d && (name[0] == '?' || name[0] == '.') &&
-	    !getenv("MAXTRIAGE_NO_LIBLLVM") &&
-	    mt_lazylib_load(&ms_lib, NULL) == 0) {
-		ms_string_view sv = { strlen(name), name };
-		int status = 0;
-		char *r = ms_demangle(sv, NULL, &status, 0);
-
-		if (r && status == 0)
-			d = mt_strdup(r);
-		free(r);
-	}
-	return d ? d : mt_strdup(name);
-}
 
 int mk_try_symbol(mt_markup *f, const node *n)
 {
@@ -479,7 +381,7 @@ int mk_try_symbol(mt_markup *f, const node *n)
 	/* A name with a NUL in it is no mangled name: as it is. */
 	d = memchr(f->line + mk_field(f, n, 0)->off, 0, mk_field(f, n, 0)->len)
 	            ? NULL
-	            : symbol_text(name);
+	            : sym_demangle_markup(&f->s->demangler, name);
 	mk_highlight(f);
 	if (d)
 		mk_puts_out(f, d);

@@ -29,6 +29,7 @@ int mt_symbolizer_new(mt_symbolizer **out,
 	s = mt_calloc(1, sizeof(*s));
 	if (opts)
 		s->opts = *opts;
+	sym_demangler_init(&s->demangler, s->opts.no_libllvm);
 	s->dir_index =
 	        mt_calloc(s->opts.n_binary_dirs + 1, sizeof(*s->dir_index));
 	*out = s;
@@ -90,6 +91,7 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 
 	m->key = mt_strdup(key);
 	m->names = s->opts.names;
+	m->dm = &s->demangler;
 	m->binutils_rules = s->opts.binutils_rules;
 	m->object_symbols = s->opts.object_symbols;
 	/* The cache holds demangled names only. */

@@ -21,6 +21,14 @@
 #include <gelf.h>
 #include <libelf.h>
 
+/* The demangling state of one symbolizer, so of one thread
+ * (demangle.c). */
+typedef struct sym_demangler {
+	int no_libllvm; /* never load libLLVM (mt_symbolizer_opts) */
+	int llvm_used; /* libLLVM was loaded for a name: every later name
+	                  goes through it, as llvm-symbolizer's all do */
+} sym_demangler;
+
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
 #define SYM_MAX_SEARCH_DEPTH 12 /* binary-dir recursion */
@@ -289,6 +297,7 @@ struct mt_module {
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	mt_names names; /* mt_symbolizer_opts.names */
+	sym_demangler *dm; /* the symbolizer's */
 	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
 	void *cache_map; /* the mapped index cache file, or NULL */
@@ -317,6 +326,7 @@ typedef struct sym_dir_index {
 
 struct mt_symbolizer {
 	mt_symbolizer_opts opts;
+	sym_demangler demangler;
 	sym_dir_index *dir_index; /* one per binary dir, built on demand */
 	mt_module **mods;
 	size_t n_mods, cap_mods;
@@ -373,14 +383,19 @@ const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 
 /* demangle.c */
-/* Demangle like llvm-symbolizer; returns a new string or NULL when the
- * name is not a mangled one. Free with free(). */
-char *mt_sym_demangle(const char *name);
+/* The demangling state of one symbolizer (so of one thread). */
+void sym_demangler_init(sym_demangler *d, int no_libllvm);
+/* Demangle like llvm-symbolizer (LLVMSymbolizer::DemangleName); returns
+ * a new string or NULL when the name stays as it is. Free with free(). */
+char *sym_demangle(sym_demangler *d, const char *name);
+/* llvm::demangle ({{{symbol}}} in --filter-markup): a new string, the
+ * name itself when no demangler takes it. Free with free(). */
+char *sym_demangle_markup(sym_demangler *d, const char *name);
 /* Demangle as binutils' bfd_demangle (addr2line -C) does; a new string
  * or NULL when the name is not a mangled one. Free with free(). */
-char *mt_sym_demangle_gnu(const char *name);
-/* The name as m->names wants it demangled (mt_sym_demangle or
- * mt_sym_demangle_gnu), or NULL: keep it as it is. */
+char *sym_demangle_gnu(const char *name);
+/* The name as m->names wants it demangled (sym_demangle or
+ * sym_demangle_gnu), or NULL: keep it as it is. */
 char *sym_demangle_for(const mt_module *m, const char *name);
 /* Append s to out with the GNU demangler's spellings rewritten into
  * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */

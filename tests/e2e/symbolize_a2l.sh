@@ -1,8 +1,8 @@
 #!/bin/sh
 # symbolize_a2l: maxtriage as addr2line against binutils addr2line 2.40 on
-# C++: names demangled by binutils' own demangler (libbfd's
-# bfd_demangle, loaded on first use) and, with MAXTRIAGE_NO_LIBBFD=1, by
-# libstdc++'s __cxa_demangle; the DWARF name of the outermost frame
+# C++: names demangled by binutils' own demangler (libiberty's
+# cplus_demangle, linked statically, with bfd_demangle's prefix and
+# suffix handling); the DWARF name of the outermost frame
 # (binutils does not take the symbol table's .cold/.constprop names);
 # the first of aliases at one address. Every function start and middle
 # of a g++ -O2 -g library (templates, lambdas, operators, std::
@@ -114,7 +114,10 @@ a2l() {
 	SAME_TIMEOUT=120 same_as addr2line "$_l" "$tmp" "$_e" "$_i" "$@"
 }
 
-for envv in "" MAXTRIAGE_NO_LIBBFD=1; do
+# One variant: the demangler no longer depends on a shared library that
+# may be missing (libiberty is linked in), so there is no fallback path
+# to compare as with libbfd before.
+for envv in ""; do
 	for opt in "-f -C" "-f -C -i" "-a -p -f -C -i" "-f" "-f -i -s -C" "-C"; do
 		# shellcheck disable=SC2086
 		a2l "t.so $opt $envv" "$envv" "$tmp/t.addrs" -e "$s/t.so" $opt

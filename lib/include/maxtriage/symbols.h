@@ -63,6 +63,9 @@ typedef struct mt_symbolizer_opts {
 	                            no cache */
 	mt_die_walk die_walk; /* test knob (MAXTRIAGE_DIE_WALK in the
 	                         command line) */
+	int no_libllvm; /* never load libLLVM's demanglers: the GNU
+	                   path alone (MAXTRIAGE_NO_LIBLLVM=1 in the
+	                   command line, to measure and test it) */
 	int object_symbols; /* llvm-symbolizer's rule: the symbol table of
 	                       the module file only (.symtab, else
 	                       .dynsym), never a debug file's .symtab */
