@@ -97,6 +97,8 @@ install: $(O)/maxtriage
 	# ASAN_SYMBOLIZER_PATH=$(PREFIX)/libexec/maxtriage/llvm-symbolizer
 	install -d $(DESTDIR)$(PREFIX)/libexec/maxtriage
 	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/llvm-symbolizer
+	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/llvm-addr2line
+	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/addr2line
 	install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/maxtriage.1
 	install -m 644 scripts/maxtriage.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/maxtriage

@@ -173,6 +173,7 @@ typedef struct sym_args {
 	int own_name; /* started as `maxtriage symbolize`: usage errors are
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	cli_strlist pos;
+	char build_id[1024]; /* --build-id, lower case, even length */
 } sym_args;
 
 static void print_help(const sym_opt *t, int a2l)
@@ -328,6 +329,7 @@ static int *flag_field(sym_args *a, int id, int *value)
 static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 {
 	uint64_t n;
+	size_t k;
 	int *flag, value;
 
 	switch (o->id) {
@@ -346,6 +348,12 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_VERBOSE:
 		flag = flag_field(a, o->id, &value);
 		*flag = value;
+		/* --basenames and --relativenames: the last one given wins
+		 * (llvm-symbolizer's getLastArg of the two). */
+		if (o->id == O_BASENAMES)
+			a->lo.relativenames = 0;
+		if (o->id == O_RELATIVENAMES)
+			a->lo.basenames = 0;
 		break;
 	case O_FUNCTIONS:
 	case O_STYLE:
@@ -358,7 +366,24 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			goto bad;
 		break;
 	case O_BUILD_ID:
-		a->lo.build_id = v;
+		/* Hex digits, an odd count padded with a leading 0 (LLVM's
+		 * parseBuildIDArg reads them as bytes). */
+		if (!*v || strspn(v, "0123456789abcdefABCDEF") != strlen(v) ||
+		    strlen(v) + 2 > sizeof(a->build_id)) {
+			if (a->own_name)
+				goto bad;
+			fprintf(stderr,
+			        "--build-id=: expected a build ID, but got "
+			        "'%s'\n",
+			        v);
+			return -1;
+		}
+		snprintf(a->build_id, sizeof(a->build_id), "%s%s",
+		         strlen(v) % 2 ? "0" : "", v);
+		for (k = 0; a->build_id[k]; k++)
+			a->build_id[k] =
+			        (char)tolower((unsigned char)a->build_id[k]);
+		a->lo.build_id = a->build_id;
 		break;
 	case O_IGNORED:
 	case O_IGNORED_VALUE:
@@ -396,7 +421,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_VERSION:
 		printf("%s (maxtriage %s, the llvm-symbolizer 19 and binutils "
 		       "addr2line interfaces)\n",
-		       a->lo.addr2line ? "addr2line" : "llvm-symbolizer",
+		       a->lo.addr2line     ? "addr2line"
+		       : a->lo.hex_offsets ? "llvm-addr2line"
+		                           : "llvm-symbolizer",
 		       MAXTRIAGE_VERSION);
 		return 1;
 	case O_SECTION:
@@ -552,15 +579,25 @@ static int input_ready(int fd)
  * 20,000 writes. stdin's own buffer is not looked into: when it holds
  * the next line and the pipe is empty the answer is flushed anyway,
  * which is only a write more. */
-static void emit(mt_buf *out, mt_buf *diag, int more)
+typedef enum {
+	EMIT_FLUSH, /* written and flushed */
+	EMIT_MORE, /* flushed unless more input is waiting */
+	EMIT_HOLD /* command-line addresses: stdout stays in its buffer
+	             and error lines go first, as llvm-symbolizer's outs()
+	             is flushed only at the end there */
+} emit_mode;
+
+static void emit(mt_buf *out, mt_buf *diag, emit_mode mode)
 {
 	if (diag->len) {
-		fflush(stdout); /* the answers before it come first */
+		if (mode != EMIT_HOLD)
+			fflush(stdout); /* the answers before it come first */
 		fputs(diag->ptr, stderr);
 		mt_buf_clear(diag);
 	}
 	fwrite(out->ptr, 1, out->len, stdout);
-	if (!more || !input_ready(STDIN_FILENO))
+	if (mode == EMIT_FLUSH ||
+	    (mode == EMIT_MORE && !input_ready(STDIN_FILENO)))
 		fflush(stdout);
 	mt_buf_clear(out);
 }
@@ -697,7 +734,15 @@ static int run_markup(sym_args *a, mt_symbolizer *s)
 	return 0;
 }
 
-static int symbolize(int argc, char **argv, int a2l, const char *tool)
+/* What maxtriage was started as. */
+typedef enum {
+	AS_OWN, /* maxtriage symbolize */
+	AS_LLVM, /* llvm-symbolizer[-NN] */
+	AS_LLVM_A2L, /* llvm-addr2line[-NN]: llvm-symbolizer's addr2line mode */
+	AS_GNU_A2L /* addr2line: binutils' */
+} sym_as;
+
+static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 {
 	sym_args a;
 	mt_symbolizer_opts so = { 0 };
@@ -705,19 +750,31 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	mt_llvm *l = NULL;
 	mt_error err = { 0, "" };
 	mt_buf out = MT_BUF_INIT, diag = MT_BUF_INIT;
-	int ret = 0, rc;
+	int ret = 0, rc, a2l = as == AS_GNU_A2L, llvm_a2l = as == AS_LLVM_A2L;
+	cli_args args;
 	size_t i;
 
+	/* Response files (@FILE) as LLVM's and binutils' tools read them;
+	 * under LLVM's names, LLVM_SYMBOLIZER_OPTS / LLVM_ADDR2LINE_OPTS
+	 * come first. */
+	cli_args_expand(&args, argc, argv,
+	                as == AS_LLVM       ? "LLVM_SYMBOLIZER_OPTS"
+	                : as == AS_LLVM_A2L ? "LLVM_ADDR2LINE_OPTS"
+	                                    : NULL);
 	memset(&a, 0, sizeof(a));
 	a.lo.tool = tool;
-	a.own_name = !strcmp(tool, "maxtriage: symbolize");
+	a.own_name = as == AS_OWN;
 	a.lo.addr2line = a2l;
-	a.lo.style = a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
-	a.lo.inlines = !a2l;
-	a.lo.functions = !a2l;
-	a.demangle = !a2l;
+	a.lo.hex_offsets = llvm_a2l;
+	/* llvm-addr2line: GNU style, no function names, no inlined
+	 * frames, no demangling unless asked (IsAddr2Line's defaults). */
+	a.lo.style = a2l || llvm_a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
+	a.lo.inlines = !a2l && !llvm_a2l;
+	a.lo.functions = !a2l && !llvm_a2l;
+	a.demangle = !a2l && !llvm_a2l;
 	a.color = -1;
-	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, argc, argv, tool);
+	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, args.argc, args.argv,
+	                tool);
 	if (rc) {
 		/* --help or --version (already printed), or an error. */
 		if (a.help)
@@ -728,13 +785,19 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	}
 	if (a2l && !a.lo.obj)
 		a.lo.obj = "a.out";
+	if (a.lo.obj && a.lo.build_id && !a2l) {
+		fprintf(stderr,
+		        "error: cannot specify both --build-id and --obj\n");
+		ret = 1;
+		goto out;
+	}
 	/* The options every symbolizing command shares, then the names
 	 * and symbol table llvm-symbolizer's options choose. */
 	cli_symbolizer_opts(&so, &a.sym);
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's
 	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
-	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
+	so.object_symbols = as != AS_OWN;
 	if (a.markup) {
 		/* llvm-symbolizer's markup modules are the files found by
 		 * build-id, read as they are, and a --debug-file-directory
@@ -764,20 +827,27 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	a.lo.json_array = a.pos.n > 0;
 	a.lo.untrusted = a.sym.untrusted;
 	mt_llvm_new(&l, s, &a.lo);
+	/* The --obj file is opened first: unreadable, the run ends even
+	 * without input. */
+	if (mt_llvm_open_obj(&out, &diag, l)) {
+		ret = 1;
+		emit(&out, &diag, EMIT_FLUSH);
+		goto out;
+	}
 	if (a.pos.n > 0) {
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_begin(&out, l);
 		for (i = 0; i < a.pos.n; i++) {
 			if (mt_llvm_request(&out, &diag, l, a.pos.items[i])) {
 				ret = 1;
-				emit(&out, &diag, 0);
+				emit(&out, &diag, EMIT_FLUSH);
 				goto out;
 			}
-			emit(&out, &diag, 0);
+			emit(&out, &diag, EMIT_HOLD);
 		}
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_end(&out, l);
-		emit(&out, &diag, 0);
+		emit(&out, &diag, EMIT_FLUSH);
 	} else {
 		char *line = NULL;
 		size_t cap = 0;
@@ -792,7 +862,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 					*w++ = *r;
 			*w = '\0';
 			rc = mt_llvm_request(&out, &diag, l, line);
-			emit(&out, &diag, 1);
+			emit(&out, &diag, EMIT_MORE);
 			if (rc) {
 				ret = 1;
 				break;
@@ -810,20 +880,26 @@ out:
 	mt_buf_release(&diag);
 	cli_strlist_release(&a.pos);
 	cli_symbolizer_args_release(&a.sym);
+	cli_args_release(&args);
 	return ret;
 }
 
 int cmd_symbolize(int argc, char **argv)
 {
-	return symbolize(argc, argv, 0, "maxtriage: symbolize");
+	return symbolize(argc, argv, AS_OWN, "maxtriage: symbolize");
 }
 
 int cmd_llvm_symbolizer(int argc, char **argv)
 {
-	return symbolize(argc, argv, 0, argv[0]);
+	return symbolize(argc, argv, AS_LLVM, argv[0]);
+}
+
+int cmd_llvm_addr2line(int argc, char **argv)
+{
+	return symbolize(argc, argv, AS_LLVM_A2L, argv[0]);
 }
 
 int cmd_addr2line(int argc, char **argv)
 {
-	return symbolize(argc, argv, 1, argv[0]);
+	return symbolize(argc, argv, AS_GNU_A2L, argv[0]);
 }

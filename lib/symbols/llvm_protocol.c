@@ -163,8 +163,10 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 			return 1;
 		}
 		/* An unreadable --obj ends the run with status 1; JSON says
-		 * so in one object at address 0. */
-		if (l->o.obj || l->o.build_id) {
+		 * so in one object at address 0. An unknown --build-id
+		 * does not: each address is answered "??" (the error said
+		 * each time), as by llvm-symbolizer 19. */
+		if (l->o.obj) {
 			/* (at address 0 even for a symbol request) */
 			r.has_addr = 1;
 			if (l->o.style == MT_LLVM_STYLE_JSON)
@@ -174,7 +176,8 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 				              l->o.tool, subject, msg);
 			return 1;
 		}
-		if (!already_reported(l, subject)) {
+		/* A file's error is said once, a build-id's each time. */
+		if (!r.module[0] || !already_reported(l, subject)) {
 			if (l->o.style == MT_LLVM_STYLE_JSON) {
 				sym_llvm_answer_code(out, l, &r, NULL,
 				                     r.has_addr ? r.addr : 0,
@@ -216,6 +219,38 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 		sym_llvm_answer_code(out, l, &r, m, r.addr, NULL);
 	}
 	return 0;
+}
+
+int mt_llvm_open_obj(mt_buf *out, mt_buf *diag, mt_llvm *l)
+{
+	request r;
+	const char *why = NULL, *msg = NULL;
+	char subject[MAX_NAME];
+	mt_buf tmp = MT_BUF_INIT;
+	int array = l->o.json_array;
+
+	if (!l->o.obj || sym_llvm_parse_request(&r, l, "0", &why) ||
+	    open_module(l, &r, &msg))
+		return 0;
+	sym_llvm_subject(subject, &r);
+	if (l->o.addr2line) {
+		mt_buf_printf(diag, "%s: '%s': No such file\n", l->o.tool,
+		              subject);
+		return 1;
+	}
+	if (l->o.style != MT_LLVM_STYLE_JSON) {
+		mt_buf_printf(diag, "%s: error: '%s': %s\n", l->o.tool, subject,
+		              msg);
+		return 1;
+	}
+	/* The error object alone, not in the answers' array. */
+	l->o.json_array = 0;
+	sym_llvm_answer_code(&tmp, l, &r, NULL, 0, msg);
+	l->o.json_array = array;
+	l->json_first = 1;
+	sym_llvm_json_emit(out, l, tmp.ptr, tmp.len);
+	mt_buf_release(&tmp);
+	return 1;
 }
 
 void mt_llvm_json_begin(mt_buf *out, mt_llvm *l)

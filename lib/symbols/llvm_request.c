@@ -143,7 +143,18 @@ parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
 		return 0;
 	}
 	if (isdigit((unsigned char)spec[0])) {
-		if (sym_llvm_uint(&r->addr, spec, n, 0)) {
+		unsigned radix = 0;
+
+		/* llvm-addr2line: hex, with or without "0x" (GNU's rule). */
+		if (l->o.hex_offsets) {
+			radix = 16;
+			if (n >= 2 && spec[0] == '0' &&
+			    (spec[1] == 'x' || spec[1] == 'X')) {
+				spec += 2;
+				n -= 2;
+			}
+		}
+		if (sym_llvm_uint(&r->addr, spec, n, radix)) {
 			*why = "expected a number as module offset";
 			return -1;
 		}

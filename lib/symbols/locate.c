@@ -420,6 +420,7 @@ static int try_debug_file(mt_module *m,
 	opened o;
 	char *id = NULL;
 	Dwarf *dw = NULL;
+	sym_relocated rel = { NULL, 0, 0, 0 };
 	int ok = 0;
 
 	if (!is_regular(path) || (m->path && !strcmp(path, m->path)))
@@ -439,11 +440,14 @@ static int try_debug_file(mt_module *m,
 	}
 	if (!has_dwarf_sections(o.elf))
 		goto out;
+	sym_relocate_debug(&rel, o.elf);
 	dw = dwarf_begin_elf(o.elf, DWARF_C_READ, NULL);
 	if (!dw)
 		goto out;
 	m->dbg_fd = o.fd;
 	m->dbg_elf = o.elf;
+	m->dbg_reloc = rel;
+	memset(&rel, 0, sizeof(rel));
 	m->dw = dw;
 	m->debug_path = mt_strdup(path);
 	o.fd = -1;
@@ -452,6 +456,7 @@ static int try_debug_file(mt_module *m,
 out:
 	free(id);
 	close_elf(&o);
+	sym_relocated_release(&rel);
 	return ok;
 }
 
@@ -604,6 +609,7 @@ int sym_locate_file(mt_symbolizer *s,
 	m->path = mt_strdup(path);
 	m->build_id = elf_build_id(m->elf);
 	if (has_dwarf_sections(m->elf)) {
+		sym_relocate_debug(&m->reloc, m->elf);
 		m->dw = dwarf_begin_elf(m->elf, DWARF_C_READ, NULL);
 		if (m->dw) {
 			m->debug_path = mt_strdup(path);

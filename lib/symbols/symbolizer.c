@@ -52,6 +52,9 @@ static void module_free(mt_module *m)
 		elf_end(m->elf);
 	if (m->fd >= 0)
 		close(m->fd);
+	/* After elf_end: the Elf handles pointed at these copies. */
+	sym_relocated_release(&m->reloc);
+	sym_relocated_release(&m->dbg_reloc);
 	if (!m->syms_mapped)
 		free(m->syms);
 	mt_memo_release(&m->memo_nodes);

@@ -29,6 +29,14 @@ typedef struct sym_demangler {
 	                  goes through it, as llvm-symbolizer's all do */
 } sym_demangler;
 
+/* The private, relocated copies of an ET_REL file's debug sections
+ * (reloc.c), freed after the Elf that points at them. */
+typedef struct sym_relocated {
+	void **bufs;
+	size_t n, cap;
+	size_t skipped; /* relocations of an unknown type or out of place */
+} sym_relocated;
+
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
 #define SYM_MAX_SEARCH_DEPTH 12 /* binary-dir recursion */
@@ -269,6 +277,7 @@ struct mt_module {
 	int fd, dbg_fd;
 	Elf *elf; /* main file (or the debug file when missing) */
 	Elf *dbg_elf; /* separate debug file, or NULL */
+	sym_relocated reloc, dbg_reloc; /* of elf and dbg_elf (ET_REL) */
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
 	mt_arena arena; /* strings that live as long as the module */
@@ -466,6 +475,14 @@ int sym_line_table_find(const sym_line_table *t,
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
 const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
+
+/* reloc.c */
+/* When elf is ET_REL, apply the relocations of its debug sections to
+ * private copies of them, which replace their data in elf (r owns them:
+ * release r after elf_end). Returns 1 when elf is ET_REL, else 0 (then
+ * nothing is done). Must run before dwarf_begin_elf. */
+int sym_relocate_debug(sym_relocated *r, Elf *elf);
+void sym_relocated_release(sym_relocated *r);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id
