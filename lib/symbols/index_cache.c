@@ -261,7 +261,8 @@ write_atomically(const char *dir, const char *path, const mt_buf *b, char **why)
 		unlink(tmp.ptr);
 out:
 	if (err) {
-		mt_buf_printf(&msg, "index cache not written: cannot %s '%s': %s",
+		mt_buf_printf(&msg,
+		              "index cache not written: cannot %s '%s': %s",
 		              step, path, strerror(err));
 		*why = mt_buf_detach(&msg);
 	}

@@ -37,9 +37,17 @@ static const char *shown_file_entry(const mt_llvm *l,
 		return base_name(entry ? entry : f);
 	}
 	if (l->o.relativenames) {
-		const char *comp = m ? mt_module_comp_dir(m, addr) : NULL;
-		size_t n = comp ? strlen(comp) : 0;
+		const char *rel =
+		        m ? mt_module_file_relative(m, addr, f) : NULL;
+		const char *comp;
+		size_t n;
 
+		if (rel)
+			return rel;
+		/* A name from elsewhere (not addr's CU's table): without
+		 * the compilation directory. */
+		comp = m ? mt_module_comp_dir(m, addr) : NULL;
+		n = comp ? strlen(comp) : 0;
 		if (n && !strncmp(f, comp, n) && f[n] == '/')
 			return f + n + 1;
 	}

@@ -526,6 +526,31 @@ static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
 	return (int)n;
 }
 
+/* scopes_at for a relocatable object: the subroutines the index found
+ * (LLVM's AddrDieMap over overlapping sections), innermost first; none
+ * from a split unit unless split, as scopes_at. */
+static int rel_scopes(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
+{
+	uint64_t offs[SYM_MAX_DIE_DEPTH];
+	Dwarf *dw;
+	int n = sym_rel_chain_dies(offs, SYM_MAX_DIE_DEPTH, &dw, m, addr), i, k;
+
+	*out = NULL;
+	if (n <= 0 || (!split && dw != m->dw))
+		return 0;
+	*out = mt_malloc((size_t)n * sizeof(**out));
+	for (i = 0, k = 0; i < n; i++)
+		if (dwarf_offdie(dw, offs[i], &(*out)[k]))
+			k++;
+	return k;
+}
+
+static int scopes_of(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
+{
+	return m->rel ? rel_scopes(out, m, addr, split)
+	              : scopes_at(out, m, addr, split);
+}
+
 int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 {
 	Dwarf_Die *scopes = NULL, *sub = NULL;
@@ -533,7 +558,7 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 	int n;
 
 	*out = NULL;
-	n = scopes_at(&scopes, m, addr, 0);
+	n = scopes_of(&scopes, m, addr, 0);
 	/* The innermost subroutine, an inlined one included, and what is
 	 * below it (LLVM 19's getLocalsForAddress starts from
 	 * getSubroutineForAddress): at an inlined call, the callee's
@@ -555,7 +580,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 	Dwarf_Die *scopes = NULL;
 	int n, i, k = 0;
 
-	n = scopes_at(&scopes, m, addr, 1);
+	n = scopes_of(&scopes, m, addr, 1);
 	for (i = 0; i < n && (size_t)k < max; i++) {
 		int tag = dwarf_tag(&scopes[i]), line = 0;
 		Dwarf_Attribute a;

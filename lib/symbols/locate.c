@@ -420,8 +420,10 @@ static int try_debug_file(mt_module *m,
 	opened o;
 	char *id = NULL;
 	Dwarf *dw = NULL;
-	sym_relocated rel = { NULL, 0, 0, 0 };
-	int ok = 0;
+	sym_relocated rel;
+	int ok = 0, is_rel;
+
+	memset(&rel, 0, sizeof(rel));
 
 	if (!is_regular(path) || (m->path && !strcmp(path, m->path)))
 		return 0;
@@ -440,10 +442,11 @@ static int try_debug_file(mt_module *m,
 	}
 	if (!has_dwarf_sections(o.elf))
 		goto out;
-	sym_relocate_debug(&rel, o.elf);
+	is_rel = sym_relocate_debug(&rel, o.elf);
 	dw = dwarf_begin_elf(o.elf, DWARF_C_READ, NULL);
 	if (!dw)
 		goto out;
+	m->rel = is_rel;
 	m->dbg_fd = o.fd;
 	m->dbg_elf = o.elf;
 	m->dbg_reloc = rel;
@@ -609,7 +612,7 @@ int sym_locate_file(mt_symbolizer *s,
 	m->path = mt_strdup(path);
 	m->build_id = elf_build_id(m->elf);
 	if (has_dwarf_sections(m->elf)) {
-		sym_relocate_debug(&m->reloc, m->elf);
+		m->rel = sym_relocate_debug(&m->reloc, m->elf);
 		m->dw = dwarf_begin_elf(m->elf, DWARF_C_READ, NULL);
 		if (m->dw) {
 			m->debug_path = mt_strdup(path);
@@ -626,8 +629,17 @@ int sym_locate_file(mt_symbolizer *s,
 	/* The file's own build-id may be sent to a server even in
 	 * untrusted mode: the file was found under a directory the user
 	 * named. */
+	/* llvm-symbolizer 19 reads a build-id from the program headers'
+	 * notes only, so it finds no debug file by build-id for a
+	 * relocatable object (.ko: notes in sections, no program headers);
+	 * answering as it would (object_symbols), neither do we. */
 	if (!m->dw)
-		find_separate_debug(s, m, m->build_id, 1);
+		find_separate_debug(s, m,
+		                    s->opts.object_symbols &&
+		                                    eh.e_type == ET_REL
+		                            ? NULL
+		                            : m->build_id,
+		                    1);
 	if (!m->dw && !m->no_debug) {
 		mt_buf b = MT_BUF_INIT;
 

@@ -197,9 +197,8 @@ int mk_check_at_least(mt_markup *f, const node *n, size_t size)
 	if (n->n_fields >= size)
 		return 1;
 	mk_diag_prefix(f, 0);
-	mt_buf_printf(mk_dbuf(f),
-	              "expected at least %zu field(s); found %zu\n", size,
-	              n->n_fields);
+	mt_buf_printf(mk_dbuf(f), "expected at least %zu field(s); found %zu\n",
+	              size, n->n_fields);
 	mk_report_location(f, n->tag.off + n->tag.len);
 	return 0;
 }
@@ -209,9 +208,8 @@ void mk_warn_at_most(mt_markup *f, const node *n, size_t size)
 	if (n->n_fields <= size)
 		return;
 	mk_diag_prefix(f, 1);
-	mt_buf_printf(mk_dbuf(f),
-	              "expected at most %zu field(s); found %zu\n", size,
-	              n->n_fields);
+	mt_buf_printf(mk_dbuf(f), "expected at most %zu field(s); found %zu\n",
+	              size, n->n_fields);
 	mk_report_location(f, n->tag.off + n->tag.len);
 }
 

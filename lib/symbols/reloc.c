@@ -229,10 +229,10 @@ static void put_n(uint8_t *p, unsigned n, int big, uint64_t v)
 }
 
 /* The value of symbol idx of symtab (its section's address added, as
- * llvm::object does for ET_REL), or 0 when it is undefined or unreadable.
- */
-static uint64_t
-symbol_value(Elf *elf, Elf_Data *symtab, Elf_Data *shndx, size_t idx)
+ * llvm::object does for ET_REL), or 0 when it is undefined or unreadable;
+ * *secp its section's index, or SYM_NO_SECTION. */
+static uint64_t symbol_value(
+        Elf *elf, Elf_Data *symtab, Elf_Data *shndx, size_t idx, uint64_t *secp)
 {
 	GElf_Sym sym;
 	Elf32_Word xndx = 0;
@@ -240,6 +240,7 @@ symbol_value(Elf *elf, Elf_Data *symtab, Elf_Data *shndx, size_t idx)
 	Elf_Scn *scn;
 	GElf_Shdr sh;
 
+	*secp = SYM_NO_SECTION;
 	if (!symtab || !gelf_getsymshndx(symtab, shndx, (int)idx, &sym, &xndx))
 		return 0;
 	sec = sym.st_shndx == SHN_XINDEX ? xndx : sym.st_shndx;
@@ -247,6 +248,7 @@ symbol_value(Elf *elf, Elf_Data *symtab, Elf_Data *shndx, size_t idx)
 		return 0;
 	if (sec == SHN_ABS || sec == SHN_COMMON || sec >= SHN_LORESERVE)
 		return sym.st_value;
+	*secp = sec;
 	scn = elf_getscn(elf, sec);
 	if (!scn || !gelf_getshdr(scn, &sh))
 		return sym.st_value;
@@ -306,11 +308,23 @@ static int apply_one(uint8_t *buf,
 	return 0;
 }
 
-/* Whether a section of this name holds DWARF that LLVM relocates. */
+/* Whether a section of this name holds DWARF that LLVM relocates: its
+ * DWARFObjInMemory keeps relocations for the sections it maps to a
+ * DWARFSectionMap, and .debug_aranges is not one of them (it is read as
+ * plain bytes, so in an object that ld -r made, its addresses and CU
+ * offsets stay as the assembler wrote them; llvm-symbolizer's CU lookup
+ * follows those, and so does ours). */
 static int is_debug_name(const char *name)
 {
-	return name &&
-	       (!strncmp(name, ".debug_", 7) || !strncmp(name, ".zdebug_", 8));
+	if (!name)
+		return 0;
+	if (!strncmp(name, ".zdebug_", 8))
+		name += 2;
+	else if (!strncmp(name, ".debug_", 7))
+		name += 1;
+	else
+		return 0;
+	return strcmp(name, "debug_aranges") != 0;
 }
 
 /* The bytes of scn, decompressed, in a new buffer that replaces its data
@@ -352,6 +366,7 @@ static void apply_section(sym_relocated *r,
 	GElf_Shdr tsh;
 	const char *name;
 	size_t i, n;
+	int is_line;
 
 	if (!target || !gelf_getshdr(target, &tsh) ||
 	    (tsh.sh_flags & SHF_ALLOC))
@@ -376,11 +391,12 @@ static void apply_section(sym_relocated *r,
 	td = private_copy(r, target, name);
 	if (!rd || !td || !rsh->sh_entsize)
 		return;
+	is_line = !strcmp(name, ".debug_line") || !strcmp(name, ".zdebug_line");
 	n = rd->d_size / rsh->sh_entsize;
 	for (i = 0; i < n; i++) {
 		GElf_Rela ra;
 		GElf_Rel rl;
-		uint64_t s;
+		uint64_t s, sec;
 
 		if (rsh->sh_type == SHT_RELA) {
 			if (!gelf_getrela(rd, (int)i, &ra))
@@ -393,13 +409,26 @@ static void apply_section(sym_relocated *r,
 			ra.r_addend = 0;
 		}
 		s = symbol_value(elf, symtab, shndx,
-		                 (size_t)GELF_R_SYM(ra.r_info));
+		                 (size_t)GELF_R_SYM(ra.r_info), &sec);
+		if (is_line && sec != SYM_NO_SECTION) {
+			sym_reloc_site site = { ra.r_offset, sec };
+
+			MT_PUSH(r->line_sites, r->n_line_sites,
+			        r->cap_line_sites, site);
+		}
 		if (apply_one(td->d_buf, td->d_size, big, machine,
 		              (unsigned)GELF_R_TYPE(ra.r_info), ra.r_offset, s,
 		              ra.r_addend, rsh->sh_type == SHT_RELA,
 		              tsh.sh_addr) != 0)
 			r->skipped++;
 	}
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const sym_reloc_site *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
 }
 
 int sym_relocate_debug(sym_relocated *r, Elf *elf)
@@ -423,6 +452,9 @@ int sym_relocate_debug(sym_relocated *r, Elf *elf)
 			continue;
 		apply_section(r, elf, scn, &sh, eh.e_machine, big, shstrndx);
 	}
+	if (r->n_line_sites > 1)
+		qsort(r->line_sites, r->n_line_sites, sizeof(*r->line_sites),
+		      cmp_site);
 	return 1;
 }
 
@@ -433,5 +465,6 @@ void sym_relocated_release(sym_relocated *r)
 	for (i = 0; i < r->n; i++)
 		free(r->bufs[i]);
 	free(r->bufs);
+	free(r->line_sites);
 	memset(r, 0, sizeof(*r));
 }

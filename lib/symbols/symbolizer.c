@@ -55,6 +55,7 @@ static void module_free(mt_module *m)
 	/* After elf_end: the Elf handles pointed at these copies. */
 	sym_relocated_release(&m->reloc);
 	sym_relocated_release(&m->dbg_reloc);
+	free(m->rel_text);
 	if (!m->syms_mapped)
 		free(m->syms);
 	mt_memo_release(&m->memo_nodes);
@@ -119,6 +120,10 @@ static void module_index(mt_module *m)
 		return;
 	sym_dwarf_load_sections(m);
 	if (m->index_cache && sym_symbols_differ_by_mode(m))
+		m->index_cache = NULL;
+	/* The cache format has no sectioned line tables: an object (a .ko
+	 * has a build-id) is indexed each run. */
+	if (m->rel)
 		m->index_cache = NULL;
 	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
 		m->index_state = SYM_INDEX_BUILT;

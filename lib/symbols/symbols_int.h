@@ -29,13 +29,31 @@ typedef struct sym_demangler {
 	                  goes through it, as llvm-symbolizer's all do */
 } sym_demangler;
 
+/* A section index that is none (LLVM's SectionedAddress::UndefSection). */
+#define SYM_NO_SECTION UINT64_MAX
+
+/* A relocation of .debug_line: its offset there and the index of the
+ * section its symbol is defined in. */
+typedef struct sym_reloc_site {
+	uint64_t off, sec;
+} sym_reloc_site;
+
 /* The private, relocated copies of an ET_REL file's debug sections
- * (reloc.c), freed after the Elf that points at them. */
+ * (reloc.c), freed after the Elf that points at them; and where the
+ * relocations of .debug_line point, sorted by offset (line tables keep
+ * each sequence's section, as LLVM's do). */
 typedef struct sym_relocated {
 	void **bufs;
 	size_t n, cap;
 	size_t skipped; /* relocations of an unknown type or out of place */
+	sym_reloc_site *line_sites;
+	size_t n_line_sites, cap_line_sites;
 } sym_relocated;
+
+/* An executable section of a relocatable object (rel_index.c). */
+typedef struct sym_rel_text {
+	uint64_t addr, size, index;
+} sym_rel_text;
 
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
@@ -204,7 +222,20 @@ typedef struct sym_line_table {
 	sym_line_file *files;
 	size_t n_files;
 	unsigned version;
+	/* A relocatable object's table (rows_sectioned): rows in program
+	 * order and the sequences with their sections, sorted by (section,
+	 * end); looked up with sym_line_table_find_in. */
+	int rows_sectioned;
+	struct sym_line_seq_info *seqs;
+	size_t n_seqs;
 } sym_line_table;
+
+/* One sequence of a sectioned line table: [lo, hi) in section sec, rows
+ * [first, first + n) (the last is its end_sequence). */
+typedef struct sym_line_seq_info {
+	uint64_t lo, hi, sec;
+	size_t first, n;
+} sym_line_seq_info;
 
 /* Buffers reused from one line table to the next (one per module). */
 typedef struct sym_line_scratch {
@@ -278,6 +309,10 @@ struct mt_module {
 	Elf *elf; /* main file (or the debug file when missing) */
 	Elf *dbg_elf; /* separate debug file, or NULL */
 	sym_relocated reloc, dbg_reloc; /* of elf and dbg_elf (ET_REL) */
+	int rel; /* the DWARF is a relocatable object's (rel_index.c) */
+	sym_rel_text *rel_text; /* elf's executable sections */
+	size_t n_rel_text;
+	int rel_text_loaded;
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
 	mt_arena arena; /* strings that live as long as the module */
@@ -410,15 +445,29 @@ char *sym_demangle_for(const mt_module *m, const char *name);
  * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */
 void sym_llvm_spelling(mt_buf *out, const char *s);
 
-/* dwarf_index.c */
-/* Find the raw bytes of the debug sections the own readers use (m->sec),
- * from the ELF libdw reads. */
-void sym_dwarf_load_sections(mt_module *m);
+/* cu_index.c */
+/* Append [lo, hi) of owner to a sorted, disjoint span array (CU ranges,
+ * segments), extending the last span when it is owner's and ends at lo.
+ * Empty ranges are dropped. */
+void sym_span_push(sym_span **v,
+                   size_t *n,
+                   size_t *cap,
+                   uint64_t lo,
+                   uint64_t hi,
+                   uint32_t owner);
+/* The span of v[0..n) (sorted, disjoint) that covers addr, or NULL. */
+const sym_span *sym_span_find(const sym_span *v, size_t n, uint64_t addr);
+
 /* Read every CU header and its ranges into m->cus and m->cu_ranges. 0,
  * or MT_EFORMAT (the reason in m->no_debug) when there is no CU. */
 int sym_dwarf_index_cus(mt_module *m);
 /* The CU whose ranges cover addr, or NULL. */
 sym_cu *sym_dwarf_find_cu(mt_module *m, uint64_t addr);
+
+/* dwarf_index.c */
+/* Find the raw bytes of the debug sections the own readers use (m->sec),
+ * from the ELF libdw reads. */
+void sym_dwarf_load_sections(mt_module *m);
 /* Index cu now if it is SYM_CU_UNREAD (walk its DIEs, read its lines). */
 void sym_dwarf_load_cu(mt_module *m, sym_cu *cu);
 /* The inline chain at addr inside cu (SYM_CU_READY), innermost first,
@@ -464,7 +513,15 @@ sym_rc sym_line_table_read(sym_line_table *t,
                            const sym_dwarf_sections *sec,
                            uint64_t off,
                            const char *comp_dir,
+                           const sym_relocated *rel,
                            sym_refusal *why);
+/* As sym_line_table_find, in a relocatable object's table: the row of
+ * the sequence of section sec holding addr, else of one without a
+ * section (LLVM's lookupAddress). Other tables ignore sec. */
+int sym_line_table_find_in(const sym_line_table *t,
+                           uint64_t sec,
+                           uint64_t addr,
+                           sym_line_row *out);
 void sym_line_table_release(sym_line_table *t);
 /* The row covering addr (the last at or below it in libdw's order,
  * unless that ends a sequence): 1 and *out, or 0. */
@@ -476,11 +533,26 @@ int sym_line_table_find(const sym_line_table *t,
  * there is no such file. Borrowed from the section or a. */
 const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
 
+/* rel_index.c */
+/* Segments of cu from its subroutines' ranges iv[0..n) in DIE order, as
+ * LLVM's AddrDieMap resolves overlapping ranges (relocatable objects). */
+void sym_rel_segments(sym_cu *cu, const sym_interval *iv, size_t n);
+/* The index of the first executable section of m's file holding addr
+ * (LLVM's getModuleSectionIndexForAddress), or SYM_NO_SECTION. */
+uint64_t sym_rel_section_of(mt_module *m, uint64_t addr);
+
+/* The DIE offsets (in *dw) of the subroutines holding addr, innermost
+ * first, as the index's segments give them (for a relocatable object,
+ * LLVM's AddrDieMap): the number written to offs[0..max). */
+int sym_rel_chain_dies(
+        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr);
+
 /* reloc.c */
 /* When elf is ET_REL, apply the relocations of its debug sections to
  * private copies of them, which replace their data in elf (r owns them:
- * release r after elf_end). Returns 1 when elf is ET_REL, else 0 (then
- * nothing is done). Must run before dwarf_begin_elf. */
+ * release r after elf_end) and r records where .debug_line's
+ * relocations point. Returns 1 when elf is ET_REL, else 0 (then nothing
+ * is done). Must run before dwarf_begin_elf. */
 int sym_relocate_debug(sym_relocated *r, Elf *elf);
 void sym_relocated_release(sym_relocated *r);
 

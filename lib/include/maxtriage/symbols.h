@@ -222,6 +222,12 @@ int mt_module_frame_starts(mt_frame_start *out,
  * directory), of a file name of addr's CU (as a lookup of addr returned
  * it), or NULL. */
 const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
+/* The file name as llvm-symbolizer's --relativenames prints it: the
+ * entry with its include directory, without the compilation directory
+ * (an absolute entry as it is), or NULL when file is not addr's CU's.
+ * Borrowed from m. */
+const char *
+mt_module_file_relative(mt_module *m, uint64_t addr, const char *file);
 /* The same for line-table file number index of addr's CU, or NULL. */
 const char *mt_module_file_entry_at(mt_module *m, uint64_t addr, size_t index);
 /* The address of the named section of the module file: 0 and *out, or
