@@ -533,7 +533,8 @@ static int rel_scopes(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
 {
 	uint64_t offs[SYM_MAX_DIE_DEPTH];
 	Dwarf *dw;
-	int n = sym_rel_chain_dies(offs, SYM_MAX_DIE_DEPTH, &dw, m, addr), i, k;
+	int n = sym_dwarf_chain_dies(offs, SYM_MAX_DIE_DEPTH, &dw, m, addr), i,
+	    k;
 
 	*out = NULL;
 	if (n <= 0 || (!split && dw != m->dw))

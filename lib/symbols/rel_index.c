@@ -155,33 +155,3 @@ uint64_t sym_rel_section_of(mt_module *m, uint64_t addr)
 			return m->rel_text[i].index;
 	return SYM_NO_SECTION;
 }
-
-int sym_rel_chain_dies(
-        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr)
-{
-	sym_cu *cu = sym_dwarf_find_cu(m, addr);
-	const sym_seg *seg;
-	int32_t ni;
-	size_t n = 0;
-
-	*dw = NULL;
-	if (!cu)
-		return 0;
-	sym_dwarf_load_cu(m, cu);
-	if (cu->state != SYM_CU_READY)
-		return 0;
-	seg = sym_span_find(cu->segs, cu->n_segs, addr);
-	if (!seg)
-		return 0;
-	*dw = cu->split_dw ? cu->split_dw : m->dw;
-	for (ni = (int32_t)seg->owner;
-	     ni >= 0 && (size_t)ni < cu->n_nodes && n < max;) {
-		const sym_node *node = &cu->nodes[ni];
-
-		offs[n++] = node->off;
-		if (!node->inlined)
-			break;
-		ni = node->parent;
-	}
-	return (int)n;
-}

@@ -477,6 +477,12 @@ int sym_dwarf_chain(
 /* The (demangled) name of node idx of cu, or NULL. */
 const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx);
 
+/* The DIE offsets (in *dw) of the subroutines holding addr, innermost
+ * first, as the index's segments give them (for a relocatable object,
+ * LLVM's AddrDieMap): the number written to offs[0..max). */
+int sym_dwarf_chain_dies(
+        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr);
+
 /* index_cache.c */
 /* Map DIR/<build-id>.mtidx: 0 when m's CU index, CU arrays and (unless
  * already read) sorted symbols now come from it; -1 when there is none
@@ -540,12 +546,6 @@ void sym_rel_segments(sym_cu *cu, const sym_interval *iv, size_t n);
 /* The index of the first executable section of m's file holding addr
  * (LLVM's getModuleSectionIndexForAddress), or SYM_NO_SECTION. */
 uint64_t sym_rel_section_of(mt_module *m, uint64_t addr);
-
-/* The DIE offsets (in *dw) of the subroutines holding addr, innermost
- * first, as the index's segments give them (for a relocatable object,
- * LLVM's AddrDieMap): the number written to offs[0..max). */
-int sym_rel_chain_dies(
-        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr);
 
 /* reloc.c */
 /* When elf is ET_REL, apply the relocations of its debug sections to
