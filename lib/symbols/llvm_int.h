@@ -28,6 +28,7 @@ struct mt_llvm {
 	int array_dropped; /* ... and never will be (unreadable --obj) */
 	mt_module *last; /* the module of the previous request ... */
 	char last_key[2 * 4096 + 2]; /* ... and its name and build-id */
+	char why[256]; /* llvm::object's refusal of the last module */
 	char **reported; /* modules whose error was already reported */
 	size_t n_reported, cap_reported;
 };

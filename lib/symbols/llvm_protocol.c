@@ -89,6 +89,12 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 		 * as given; only names read from requests are confined. */
 		int given = l->o.obj && !strcmp(r->module, l->o.obj);
 
+		/* What llvm::object refuses is refused in its words. */
+		if ((given || !l->o.untrusted) && stat(r->module, &st) == 0 &&
+		    S_ISREG(st.st_mode) &&
+		    (*msg = sym_llvm_object_refusal(l->why, sizeof(l->why),
+		                                    r->module)) != NULL)
+			return NULL;
 		if ((given ? mt_symbolizer_open(&m, l->s, r->module, &err)
 		           : mt_symbolizer_module(&m, l->s, r->module, NULL,
 		                                  &err)) == 0)

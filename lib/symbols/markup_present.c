@@ -48,77 +48,6 @@ static void remember(mt_markup *f, size_t pos, const char *id, mt_module *m)
 	f->found[pos] = x;
 }
 
-static uint64_t rd(const unsigned char *p, size_t n, int be)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		v |= (uint64_t)p[be ? n - 1 - i : i] << (8 * i);
-	return v;
-}
-
-/* The first of llvm::object's checks of an ELF file's header and section
- * table that fails, as it words it (into why, size n), or NULL: a file
- * cut short is refused by LLVM before any lookup, where libelf reads
- * what is there. Other files are left to mt_symbolizer_open. */
-static const char *elf_refusal(char *why, size_t n, const char *path)
-{
-	unsigned char h[64], sh[64];
-	struct stat st;
-	const char *r = NULL;
-	uint64_t shoff, shnum, ehsize, shsize;
-	int be, is64;
-	FILE *fp = fopen(path, "rb");
-	size_t got;
-
-	if (!fp)
-		return NULL;
-	got = fread(h, 1, sizeof(h), fp);
-	if (fstat(fileno(fp), &st) != 0 || got < 6 || memcmp(h, "\177ELF", 4) ||
-	    (h[4] != 1 && h[4] != 2) || (h[5] != 1 && h[5] != 2))
-		goto out;
-	is64 = h[4] == 2;
-	be = h[5] == 2;
-	ehsize = is64 ? 64 : 52;
-	shsize = is64 ? 64 : 40;
-	if ((uint64_t)st.st_size < ehsize) {
-		snprintf(why, n,
-		         "invalid buffer: the size (%lld) is smaller than an "
-		         "ELF header (%" PRIu64 ")",
-		         (long long)st.st_size, ehsize);
-		r = why;
-		goto out;
-	}
-	shoff = is64 ? rd(h + 0x28, 8, be) : rd(h + 0x20, 4, be);
-	shnum = is64 ? rd(h + 0x3c, 2, be) : rd(h + 0x30, 2, be);
-	if (shoff == 0 || rd(h + (is64 ? 0x3a : 0x2e), 2, be) != shsize)
-		goto out;
-	if (shoff + shsize > (uint64_t)st.st_size || shoff + shsize < shoff) {
-		snprintf(why, n,
-		         "section header table goes past the end of the file: "
-		         "e_shoff = 0x%" PRIx64,
-		         shoff);
-		r = why;
-		goto out;
-	}
-	if (shnum == 0) {
-		/* The count is in the first section header's sh_size. */
-		if (fseeko(fp, (off_t)shoff, SEEK_SET) ||
-		    fread(sh, 1, shsize, fp) != shsize)
-			goto out;
-		shnum = is64 ? rd(sh + 0x20, 8, be) : rd(sh + 0x14, 4, be);
-	}
-	if (shnum <= UINT64_MAX / shsize && shoff + shnum * shsize >= shoff &&
-	    shoff + shnum * shsize > (uint64_t)st.st_size) {
-		snprintf(why, n, "section table goes past the end of file");
-		r = why;
-	}
-out:
-	fclose(fp);
-	return r;
-}
-
 /* The module of a build-id: 0 and *out; 1 when its file was already
  * found unreadable (an empty answer, as llvm-symbolizer gives once it has
  * said why); -1 with *why, llvm-symbolizer's message. */
@@ -148,7 +77,8 @@ resolve(mt_module **out, mt_markup *f, const char *id, const char **why)
 			break;
 	}
 	if (i < nd) {
-		*why = elf_refusal(f->why, sizeof(f->why), path.ptr);
+		*why = sym_llvm_object_refusal(f->why, sizeof(f->why),
+		                               path.ptr);
 		if (*why)
 			*out = NULL;
 		else if (mt_symbolizer_open(out, f->s, path.ptr, &err) == 0) {

@@ -547,6 +547,12 @@ void sym_rel_segments(sym_cu *cu, const sym_interval *iv, size_t n);
  * (LLVM's getModuleSectionIndexForAddress), or SYM_NO_SECTION. */
 uint64_t sym_rel_section_of(mt_module *m, uint64_t addr);
 
+/* llvm_object.c */
+/* Why llvm::object would refuse the file at path, in its words (written
+ * into why, n bytes), or NULL: an ELF file cut short in its header or
+ * section table, a symbol name past its string table. */
+const char *sym_llvm_object_refusal(char *why, size_t n, const char *path);
+
 /* reloc.c */
 /* When elf is ET_REL, apply the relocations of its debug sections to
  * private copies of them, which replace their data in elf (r owns them:
