@@ -173,6 +173,7 @@ typedef struct sym_args {
 	int own_name; /* started as `maxtriage symbolize`: usage errors are
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	cli_strlist pos;
+	const char *build_id_raw; /* --build-id as given */
 	char build_id[1024]; /* --build-id, lower case, even length */
 } sym_args;
 
@@ -329,7 +330,6 @@ static int *flag_field(sym_args *a, int id, int *value)
 static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 {
 	uint64_t n;
-	size_t k;
 	int *flag, value;
 
 	switch (o->id) {
@@ -366,24 +366,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			goto bad;
 		break;
 	case O_BUILD_ID:
-		/* Hex digits, an odd count padded with a leading 0 (LLVM's
-		 * parseBuildIDArg reads them as bytes). */
-		if (!*v || strspn(v, "0123456789abcdefABCDEF") != strlen(v) ||
-		    strlen(v) + 2 > sizeof(a->build_id)) {
-			if (a->own_name)
-				goto bad;
-			fprintf(stderr,
-			        "--build-id=: expected a build ID, but got "
-			        "'%s'\n",
-			        v);
-			return -1;
-		}
-		snprintf(a->build_id, sizeof(a->build_id), "%s%s",
-		         strlen(v) % 2 ? "0" : "", v);
-		for (k = 0; a->build_id[k]; k++)
-			a->build_id[k] =
-			        (char)tolower((unsigned char)a->build_id[k]);
-		a->lo.build_id = a->build_id;
+		/* Checked once --filter-markup, which ignores it, is ruled
+		 * out (build_id_arg). */
+		a->build_id_raw = v;
 		break;
 	case O_IGNORED:
 	case O_IGNORED_VALUE:
@@ -470,6 +455,35 @@ static const sym_opt *find_opt(const sym_opt *t, const char *name, size_t n)
 		if (strlen(t[i].name) == n && !strncmp(t[i].name, name, n))
 			return &t[i];
 	return NULL;
+}
+
+/* --build-id: hex digits, an odd count padded with a leading 0 (LLVM's
+ * parseBuildIDArg reads them as bytes). 0, or -1 after the error. */
+static int build_id_arg(sym_args *a)
+{
+	const char *v = a->build_id_raw;
+	size_t k;
+
+	if (!v)
+		return 0;
+	if (!*v || strspn(v, "0123456789abcdefABCDEF") != strlen(v) ||
+	    strlen(v) + 2 > sizeof(a->build_id)) {
+		if (a->own_name)
+			cli_message(CMD, "invalid value '%s' for '--build-id'",
+			            v);
+		else
+			fprintf(stderr,
+			        "--build-id=: expected a build ID, but got "
+			        "'%s'\n",
+			        v);
+		return -1;
+	}
+	snprintf(a->build_id, sizeof(a->build_id), "%s%s",
+	         strlen(v) % 2 ? "0" : "", v);
+	for (k = 0; a->build_id[k]; k++)
+		a->build_id[k] = (char)tolower((unsigned char)a->build_id[k]);
+	a->lo.build_id = a->build_id;
+	return 0;
 }
 
 /* Parse argv like llvm-symbolizer's OptTable: "--opt=V", "--opt V",
@@ -785,12 +799,6 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	}
 	if (a2l && !a.lo.obj)
 		a.lo.obj = "a.out";
-	if (a.lo.obj && a.lo.build_id && !a2l) {
-		fprintf(stderr,
-		        "error: cannot specify both --build-id and --obj\n");
-		ret = 1;
-		goto out;
-	}
 	/* The options every symbolizing command shares, then the names
 	 * and symbol table llvm-symbolizer's options choose. */
 	cli_symbolizer_opts(&so, &a.sym);
@@ -822,6 +830,16 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	}
 	if (a.json) {
 		ret = run_own_json(&a, s);
+		goto out;
+	}
+	if (a.build_id_raw && a.lo.obj && !a2l) {
+		fprintf(stderr,
+		        "error: cannot specify both --build-id and --obj\n");
+		ret = 1;
+		goto out;
+	}
+	if (build_id_arg(&a)) {
+		ret = a.own_name ? CLI_EXIT_USAGE : 1;
 		goto out;
 	}
 	a.lo.json_array = a.pos.n > 0;
