@@ -60,6 +60,8 @@ typedef enum {
 	O_FILTER_MARKUP,
 	O_BINARY_DIR,
 	O_UNTRUSTED,
+	O_UNTAG,
+	O_NO_UNTAG,
 	O_NO_SYSTEM_DEBUG,
 	O_INDEX_CACHE,
 	O_FORMAT,
@@ -109,7 +111,8 @@ static const sym_opt llvm_opts[] = {
 	{ "-i", A_NONE, O_INLINES, NULL },
 	{ "--inlining", A_OPTIONAL, O_INLINING_EQ, NULL },
 	{ "--no-inlines", A_NONE, O_NO_INLINES, "one frame: the symbol's name, the innermost line" },
-	{ "--no-untag-addresses", A_NONE, O_IGNORED, "accepted, no effect (x86-64 and AArch64 ELF addresses here carry no tags)" },
+	{ "--no-untag-addresses", A_NONE, O_NO_UNTAG, "symbol addresses keep their top byte (llvm-addr2line's default)" },
+	{ "--untag-addresses", A_NONE, O_UNTAG, "symbol addresses lose a pointer tag in their top byte (the default)" },
 	{ "--output-style", A_VALUE, O_STYLE, "=LLVM|GNU|JSON  answer as llvm-symbolizer, addr2line, or JSON lines" },
 	{ "--pretty-print", A_NONE, O_PRETTY, "one line per frame (-p)" },
 	{ "-p", A_NONE, O_PRETTY, NULL },
@@ -174,21 +177,32 @@ typedef struct sym_args {
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	cli_strlist pos;
 	const char *build_id_raw; /* --build-id as given */
+	int no_untag; /* --no-untag-addresses (llvm-addr2line's default) */
 	char build_id[1024]; /* --build-id, lower case, even length */
 } sym_args;
 
-static void print_help(const sym_opt *t, int a2l)
+static void print_help(const sym_opt *t, int a2l, const char *llvm_tool)
 {
 	size_t i;
 
+	if (llvm_tool) {
+		/* Under LLVM's names, LLVM's overview and usage lines (what
+		 * scripts and LLVM's own tests look for). */
+		const char *b = strrchr(llvm_tool, '/');
+
+		b = b ? b + 1 : llvm_tool;
+		printf("OVERVIEW: %s (maxtriage %s, the llvm-symbolizer 19 "
+		       "interface)\n\n"
+		       "USAGE: %s [options] <input addresses>...\n\n",
+		       b, MAXTRIAGE_VERSION, b);
+	}
 	if (a2l)
 		printf("usage: addr2line [options] [ADDR...]\n\n"
 		       "maxtriage answering as binutils addr2line: for each hex\n"
 		       "address (arguments, else one per line of standard input)\n"
 		       "the file and line, '?\?:0' when unknown.\n\n");
 	else
-		printf("usage: maxtriage symbolize [options] [ADDR...]\n"
-		       "       llvm-symbolizer [options] [ADDR...]\n\n"
+		printf("%s"
 		       "Resolve module addresses to functions, files, lines and\n"
 		       "inlined frames with llvm-symbolizer 19's options, requests\n"
 		       "and output (started as llvm-symbolizer or addr2line, it\n"
@@ -199,7 +213,12 @@ static void print_help(const sym_opt *t, int a2l)
 		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
 		       "flushed, '?\?' when unknown. With --filter-markup standard\n"
 		       "input is a log with LLVM symbolizer markup, written out\n"
-		       "symbolized. See docs/symbolize.md.\n\n");
+		       "symbolized. See docs/symbolize.md.\n\n",
+		       llvm_tool ? ""
+		                 : "usage: maxtriage symbolize [options] "
+		                   "[ADDR...]\n"
+		                   "       llvm-symbolizer [options] [ADDR...]"
+		                   "\n\n");
 	printf("options:\n");
 	for (i = 0; t[i].name; i++) {
 		const char *h = t[i].help;
@@ -219,6 +238,9 @@ static void print_help(const sym_opt *t, int a2l)
 		}
 		printf("  %-34s %s\n", left, h);
 	}
+	if (!a2l)
+		printf("  %-34s %s\n", "@FILE",
+		       "read options and addresses from FILE");
 	if (!a2l)
 		printf("\nexit status: 0, also when a module named in a request\n"
 		       "cannot be read ('?\?' answers, one error line); 1 for an\n"
@@ -428,6 +450,10 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_UNTRUSTED:
 		a->sym.untrusted = 1;
+		break;
+	case O_UNTAG:
+	case O_NO_UNTAG:
+		a->no_untag = o->id == O_NO_UNTAG;
 		break;
 	case O_NO_SYSTEM_DEBUG:
 		a->sym.no_system_debug = 1;
@@ -786,13 +812,16 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	a.lo.inlines = !a2l && !llvm_a2l;
 	a.lo.functions = !a2l && !llvm_a2l;
 	a.demangle = !a2l && !llvm_a2l;
+	a.no_untag = llvm_a2l || a2l;
 	a.color = -1;
 	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, args.argc, args.argv,
 	                tool);
 	if (rc) {
 		/* --help or --version (already printed), or an error. */
 		if (a.help)
-			print_help(a2l ? a2l_opts : llvm_opts, a2l);
+			print_help(a2l ? a2l_opts : llvm_opts, a2l,
+			           as == AS_LLVM || as == AS_LLVM_A2L ? tool
+			                                              : NULL);
 		/* -2: a usage error (maxtriage's 2 under its own name). */
 		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? CLI_EXIT_USAGE : 1;
 		goto out;
@@ -819,6 +848,7 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	           : a2l                ? MT_NAMES_GNU
 	                                : MT_NAMES_DEMANGLED;
 	so.binutils_rules = a2l;
+	so.no_untag = a.no_untag;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;

@@ -580,6 +580,20 @@ const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file)
 	return NULL;
 }
 
+const char *mt_module_file_source(mt_module *m, uint64_t addr, const char *file)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+	size_t k;
+
+	if (!cu || cu->state != SYM_CU_READY || !cu->full_names || !file)
+		return NULL;
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (cu->full_names[k] == file ||
+		    (file_name(m, cu, k) && !strcmp(cu->full_names[k], file)))
+			return cu->lt.files[k].source;
+	return NULL;
+}
+
 const char *
 mt_module_file_relative(mt_module *m, uint64_t addr, const char *file)
 {

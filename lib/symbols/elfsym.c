@@ -144,6 +144,11 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 		if (is_format_specific(m->machine, name))
 			continue;
 		e.addr = st.st_value;
+		/* A pointer tag in the top byte goes, bit 55 extended (so a
+		 * kernel address keeps its ones), as llvm-symbolizer does
+		 * with UntagAddresses. */
+		if (!m->no_untag)
+			e.addr = (uint64_t)((int64_t)(e.addr << 8) >> 8);
 		e.size = st.st_size;
 		e.name = (uint32_t)st.st_name;
 		/* Only local symbols know their source file. */

@@ -39,7 +39,10 @@
 #include <unistd.h>
 
 #define CACHE_MAGIC "MTINDEX\n"
-#define CACHE_FORMAT 3 /* 3: discriminators in rows and nodes */
+#define CACHE_FORMAT                                        \
+	4 /* 3: discriminators in rows and nodes; 4: symbol \
+	   * addresses untagged (llvm-symbolizer's          \
+	   * UntagAddresses) */
 #define CACHE_ENDIAN 0x01020304u
 #define CACHE_NONE UINT64_MAX
 #define CACHE_ID_MAX 128
@@ -283,6 +286,15 @@ int sym_cache_store(mt_module *m, const char *dir)
 		return -1;
 	for (i = 0; i < m->n_cus; i++)
 		sym_dwarf_load_cu(m, &m->cus[i]);
+	/* The format keeps no embedded source (clang -gembed-source): a
+	 * module with some is indexed each run instead. */
+	for (i = 0; i < m->n_cus; i++) {
+		size_t k;
+
+		for (k = 0; k < m->cus[i].lt.n_files; k++)
+			if (m->cus[i].lt.files[k].source)
+				return -1;
+	}
 	sym_sort_symbols(m);
 	memset(&h, 0, sizeof(h));
 	put(&w, &h, sizeof(h)); /* filled in at the end */

@@ -57,6 +57,9 @@ static sym_rc read_form(rd *r,
 	return SYM_OK;
 }
 
+/* LLVM's content type for a file's text (clang -gembed-source). */
+#define DW_LNCT_LLVM_SOURCE 0x2001
+
 /* Bounds the entry formats of a DWARF 5 header (there are 5 content
  * types; producers use 2 to 4). */
 #define MAX_FORMATS 32
@@ -91,7 +94,7 @@ static sym_rc read_entries(rd *r,
 	if (count > (uint64_t)(r->end - r->p))
 		return SYM_REFUSE(why, "more entries than header bytes");
 	for (k = 0; k < count; k++) {
-		sym_line_file f = { NULL, 0 };
+		sym_line_file f = { NULL, 0, NULL };
 
 		for (i = 0; i < n_fmt; i++) {
 			uint64_t num;
@@ -106,6 +109,8 @@ static sym_rc read_entries(rd *r,
 				f.name = str;
 			else if (types[i] == DW_LNCT_directory_index)
 				f.dir = num;
+			else if (types[i] == DW_LNCT_LLVM_SOURCE)
+				f.source = str;
 		}
 		if (dirs)
 			MT_PUSH(t->dirs, t->n_dirs, cap, f.name);
@@ -265,6 +270,7 @@ static int next_row(ldec *d, sym_line_row *row)
 					break;
 				f.name = rd_str(&sub_r);
 				f.dir = rd_uleb(&sub_r);
+				f.source = NULL;
 				if (sub_r.err || !f.name || f.dir >= t->n_dirs)
 					return SYM_REFUSED;
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
@@ -644,7 +650,7 @@ static sym_rc read_v4_entries(rd *hdr,
                               const char *comp_dir,
                               sym_refusal *why)
 {
-	sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
+	sym_line_file dummy = { "???", SYM_LINE_NO_DIR, NULL };
 	size_t cap_dirs = 0, cap_files = 0;
 
 	MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
@@ -662,6 +668,7 @@ static sym_rc read_v4_entries(rd *hdr,
 	for (;;) {
 		sym_line_file f;
 
+		f.source = NULL;
 		f.name = rd_str(hdr);
 		if (!f.name)
 			return SYM_REFUSE(why, "file names past the header");

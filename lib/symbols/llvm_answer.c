@@ -104,9 +104,14 @@ static void print_footer(mt_buf *b, const mt_llvm *l)
 		mt_buf_putc(b, '\n');
 }
 
-/* SourceCode: Lines lines around line of file, "N >: text" on it. */
-static void
-source_context(mt_buf *b, const char *file, unsigned line, long lines, int json)
+/* SourceCode: Lines lines around line of file (or of its embedded text),
+ * "N >: text" on it. */
+static void source_context(mt_buf *b,
+                           const char *file,
+                           const char *embedded,
+                           unsigned line,
+                           long lines,
+                           int json)
 {
 	FILE *f;
 	char *text = NULL;
@@ -117,7 +122,8 @@ source_context(mt_buf *b, const char *file, unsigned line, long lines, int json)
 
 	if (lines <= 0 || !file || !line)
 		return;
-	f = fopen(file, "r");
+	f = embedded ? fmemopen((void *)embedded, strlen(embedded), "r")
+	             : fopen(file, "r");
 	if (!f)
 		return;
 	first = (long)line - lines / 2;
@@ -206,7 +212,7 @@ print_frame(mt_buf *b, const mt_llvm *l, const frame *f, int inlined)
 	} else {
 		mt_buf_printf(b, "%s:%u:%u\n", file, f->line, f->column);
 	}
-	source_context(b, f->file, f->line, l->o.context_lines, 0);
+	source_context(b, f->file, f->source, f->line, l->o.context_lines, 0);
 }
 
 static void json_frame(mt_buf *b, const mt_llvm *l, const frame *f)
@@ -217,7 +223,7 @@ static void json_frame(mt_buf *b, const mt_llvm *l, const frame *f)
 	mt_buf_puts(b, ",\"FunctionName\":");
 	json_str(b, l->o.functions ? f->function : NULL);
 	mt_buf_printf(b, ",\"Line\":%u", f->line);
-	source_context(b, f->file, f->line, l->o.context_lines, 1);
+	source_context(b, f->file, f->source, f->line, l->o.context_lines, 1);
 	mt_buf_puts(b, ",\"StartAddress\":");
 	if (f->has_start)
 		json_hex(b, f->start);

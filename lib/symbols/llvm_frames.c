@@ -101,6 +101,8 @@ int sym_llvm_code_frames(frame *out,
 		memset(f, 0, sizeof(*f));
 		f->function = loc[i].function;
 		f->file = shown_file(l, m, addr, loc[i].file);
+		if (l->o.context_lines > 0)
+			f->source = mt_module_file_source(m, addr, loc[i].file);
 		f->line = loc[i].line;
 		f->column = loc[i].column;
 		/* binutils keeps the innermost row's discriminator for

@@ -51,6 +51,7 @@ typedef struct frame {
 	const char *file;
 	unsigned line, column;
 	unsigned discr; /* the row's or the call's discriminator */
+	const char *source; /* the file's embedded text, or NULL */
 	const char *start_file;
 	unsigned start_line;
 	int has_start;

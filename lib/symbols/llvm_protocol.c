@@ -118,6 +118,22 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 
 static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
 
+/* The DWARF warnings the answer's lookups raised, as LLVM's warning
+ * handler prints them (WithColor::warning, no tool name). */
+static void say_warnings(mt_buf *diag, mt_module *m)
+{
+	mt_buf w = MT_BUF_INIT;
+	const char *p, *nl;
+
+	if (!m || !mt_module_take_warnings(&w, m)) {
+		mt_buf_release(&w);
+		return;
+	}
+	for (p = w.ptr; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		mt_buf_printf(diag, "warning: %.*s\n", (int)(nl - p), p);
+	mt_buf_release(&w);
+}
+
 int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 {
 	mt_buf tmp = MT_BUF_INIT;
@@ -207,6 +223,7 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 	if (!r.has_addr) {
 		if (r.kind == REQ_CODE) {
 			sym_llvm_answer_symbol(out, l, &r, m);
+			say_warnings(diag, m);
 			return 0;
 		}
 		/* llvm-symbolizer 19 looks up DATA and FRAME requests at
@@ -224,6 +241,7 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 	default:
 		sym_llvm_answer_code(out, l, &r, m, r.addr, NULL);
 	}
+	say_warnings(diag, m);
 	return 0;
 }
 

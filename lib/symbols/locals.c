@@ -30,6 +30,34 @@
  * DW_FORM_implicit_const file (LLVM 19 makes that form's value without
  * its unit, and DWARFFormValue::getAsFile then gives nothing; gcc uses
  * the form for the decl_file of many functions and globals). */
+/* libdw joins a directory that ends in '/' and a name with another '/'
+ * ("/" and "source.c" give "//source.c"); LLVM's path::append adds none
+ * there. The name as LLVM joins it (borrowed from m or libdw). */
+static const char *
+join_like_llvm(mt_module *m, Dwarf_Files *files, const char *f)
+{
+	const char *const *dirs;
+	size_t ndirs, i, n;
+
+	if (dwarf_getsrcdirs(files, &dirs, &ndirs) != 0)
+		return f;
+	for (i = 0; i < ndirs; i++) {
+		n = dirs[i] ? strlen(dirs[i]) : 0;
+		if (n && dirs[i][n - 1] == '/' && !strncmp(f, dirs[i], n) &&
+		    f[n] == '/') {
+			mt_buf b = MT_BUF_INIT;
+			const char *r;
+
+			mt_buf_put(&b, f, n);
+			mt_buf_puts(&b, f + n + 1);
+			r = mt_arena_strdup(&m->arena, b.ptr, b.len);
+			mt_buf_release(&b);
+			return r;
+		}
+	}
+	return f;
+}
+
 static const char *
 abs_file_entry(mt_module *m, Dwarf_Die *die, int implicit_ok, size_t *index)
 {
@@ -57,6 +85,7 @@ abs_file_entry(mt_module *m, Dwarf_Die *die, int implicit_ok, size_t *index)
 		return NULL;
 	if (index)
 		*index = (size_t)idx;
+	f = join_like_llvm(m, files, f);
 	if (f[0] == '/')
 		return f;
 	if (dwarf_attr_integrate(&cu, DW_AT_comp_dir, &a))

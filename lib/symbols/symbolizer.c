@@ -56,6 +56,7 @@ static void module_free(mt_module *m)
 	sym_relocated_release(&m->reloc);
 	sym_relocated_release(&m->dbg_reloc);
 	free(m->rel_text);
+	mt_buf_release(&m->warnings);
 	if (!m->syms_mapped)
 		free(m->syms);
 	mt_memo_release(&m->memo_nodes);
@@ -98,6 +99,8 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 	m->dm = &s->demangler;
 	m->binutils_rules = s->opts.binutils_rules;
 	m->object_symbols = s->opts.object_symbols;
+	m->no_untag = s->opts.no_untag;
+	mt_buf_init(&m->warnings);
 	/* The cache holds demangled names only. */
 	m->index_cache =
 	        m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache : NULL;
@@ -124,6 +127,9 @@ static void module_index(mt_module *m)
 	/* The cache format has no sectioned line tables: an object (a .ko
 	 * has a build-id) is indexed each run. */
 	if (m->rel)
+		m->index_cache = NULL;
+	/* Nor does it keep tagged symbol addresses as they are. */
+	if (m->no_untag)
 		m->index_cache = NULL;
 	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
 		m->index_state = SYM_INDEX_BUILT;
@@ -270,6 +276,17 @@ const char *mt_module_cu_refusal(mt_module *m, uint64_t addr)
 	sym_cu *cu = m->dw ? sym_dwarf_find_cu(m, addr) : NULL;
 
 	return cu && cu->state == SYM_CU_READY ? cu->refusal : NULL;
+}
+
+int mt_module_take_warnings(mt_buf *out, mt_module *m)
+{
+	int n = m->warnings.len > 0;
+
+	if (n) {
+		mt_buf_put(out, m->warnings.ptr, m->warnings.len);
+		mt_buf_clear(&m->warnings);
+	}
+	return n;
 }
 
 mt_die_walk mt_die_walk_from_name(const char *name)

@@ -175,6 +175,7 @@ typedef struct sym_line_row {
 typedef struct sym_line_file {
 	const char *name; /* in the section, or NULL */
 	uint64_t dir; /* index into dirs, or SYM_LINE_NO_DIR */
+	const char *source; /* its text (DW_LNCT_LLVM_source), or NULL */
 } sym_line_file;
 
 /* Line-number state machine registers (DWARF 5 section 6.2.2). The
@@ -344,6 +345,9 @@ struct mt_module {
 	sym_demangler *dm; /* the symbolizer's */
 	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
+	int no_untag; /* mt_symbolizer_opts.no_untag */
+	mt_buf warnings; /* LLVM's warnings about the DWARF read so far, one
+	                    a line, not yet taken (mt_module_take_warnings) */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
 	size_t cache_pool_size;
