@@ -191,10 +191,9 @@ static void print_help(const sym_opt *t, int a2l, const char *llvm_tool)
 		const char *b = strrchr(llvm_tool, '/');
 
 		b = b ? b + 1 : llvm_tool;
-		printf("OVERVIEW: %s (maxtriage %s, the llvm-symbolizer 19 "
-		       "interface)\n\n"
-		       "USAGE: %s [options] <input addresses>...\n\n",
-		       b, MAXTRIAGE_VERSION, b);
+		printf("OVERVIEW: %s\n\nUSAGE: %s [options] addresses...\n\n"
+		       "maxtriage %s as %s.\n",
+		       b, b, MAXTRIAGE_VERSION, b);
 	}
 	if (a2l)
 		printf("usage: addr2line [options] [ADDR...]\n\n"

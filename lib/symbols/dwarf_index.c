@@ -539,7 +539,11 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	raw = sym_line_file_raw(&cu->lt, idx, &m->arena);
 	if (!raw)
 		return NULL;
+	/* DWARF 5's directory 0 is the compilation directory: LLVM adds
+	 * no DW_AT_comp_dir to a name joined with it, also when it is
+	 * empty. */
 	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir &&
+	    !(cu->version >= 5 && cu->lt.files[idx].dir == 0) &&
 	    !joined_with_dir0(cu, raw)) {
 		mt_buf_puts(&b, cu->comp_dir);
 		if (b.ptr[b.len - 1] != '/')

@@ -811,7 +811,8 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a)
 		return f->name;
 	if (f->dir < t->n_dirs)
 		dir = t->dirs[f->dir];
-	if (!dir)
+	/* An empty directory adds nothing (LLVM's path::append). */
+	if (!dir || !*dir)
 		return f->name;
 	mt_buf_puts(&b, dir);
 	mt_buf_putc(&b, '/');

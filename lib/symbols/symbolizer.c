@@ -305,7 +305,7 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	mt_srcloc chain[MAX_CHAIN];
 	const sym_elfsym *sym;
 	sym_cu *cu;
-	int n = 0;
+	int n = 0, i;
 
 	cu = m->dw ? ready_cu(m, addr) : NULL;
 	if (cu)
@@ -323,6 +323,11 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	 * sym_node_name says). */
 	if (sym && m->binutils_rules && chain[n - 1].function)
 		sym = NULL;
+	/* LLVM's placeholder for a file it cannot name is "<invalid>":
+	 * a line table naming a file so is not told apart from none. */
+	for (i = 0; !m->binutils_rules && i < n; i++)
+		if (chain[i].file && !strcmp(chain[i].file, "<invalid>"))
+			chain[i].file = NULL;
 	if (sym) {
 		chain[n - 1].function = sym_symbol_name(m, sym);
 		if (!chain[n - 1].file)
