@@ -257,19 +257,16 @@ static int needs_llvm(const char *dem)
 	return 0;
 }
 
-/* "___Z<encoding>_block_invoke[_N]" (three or four underscores): a clang
- * block's body, which LLVM's Itanium demangler names after the function
- * holding it. Used when libLLVM is not there: the function's name from
- * the GNU path. NULL when name is not one. */
+/* "___Z<encoding>_block_invoke[_N]": a clang block's body, which LLVM's Itanium
+ * demangler names after the function holding it. Used when libLLVM is not
+ * there: the function's name from the GNU path. NULL when name is not one. */
 static char *gnu_block(sym_demangler *d, const char *name)
 {
 	const char *enc = name + 2, *inv, *p;
 	char *sym, *fn;
 	mt_buf b = MT_BUF_INIT;
 
-	if (!strncmp(name, "____Z", 5))
-		enc = name + 3;
-	else if (strncmp(name, "___Z", 4))
+	if (strncmp(name, "___Z", 4))
 		return NULL;
 	inv = strstr(enc, "_block_invoke");
 	if (!inv)
@@ -292,7 +289,7 @@ static char *gnu_block(sym_demangler *d, const char *name)
 	return mt_buf_detach(&b);
 }
 
-/* An Itanium name ("_Z", "__Z"; "___Z" and "____Z" block invocations):
+/* An Itanium name ("_Z"; "___Z" block invocations):
  * libstdc++'s demangler with LLVM's spellings when the two are sure to
  * agree, else LLVM's. NULL when the name stays as it is. */
 static char *itanium(sym_demangler *d, const char *name)
@@ -309,9 +306,6 @@ static char *itanium(sym_demangler *d, const char *name)
 		free(ret);
 		return d->llvm_used ? NULL : gnu_block(d, name);
 	}
-	/* LLVM accepts "_Z" and "__Z" (the Mach-O spelling). */
-	if (!strncmp(name, "__Z", 3))
-		start = name + 1;
 	/* GCC mangles a dependent name in std as "srSt..."; that is not in
 	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
 	 * gives up on it, printing the mangled name. Do the same. */
@@ -350,8 +344,8 @@ out:
 	return ret;
 }
 
-/* llvm::nonMicrosoftDemangle: Itanium (one to four underscores, then
- * 'Z'), Rust ("_R") and D ("_D") manglings; with leading_dot a '.' in
+/* llvm::nonMicrosoftDemangle: Itanium ("_Z", "___Z"), Rust ("_R") and D
+ * ("_D") manglings; with leading_dot a '.' in
  * front is kept in front. A new string, or NULL. */
 static char *non_microsoft(sym_demangler *d, const char *name, int leading_dot)
 {
@@ -367,7 +361,10 @@ static char *non_microsoft(sym_demangler *d, const char *name, int leading_dot)
 		free(r);
 		return mt_buf_detach(&b);
 	}
-	if (us >= 1 && us <= 4 && name[us] == 'Z')
+	/* isItaniumEncoding: "_Z", or "___Z" (a clang block's body); LLVM
+	 * 19 reads no other count of underscores here (llvm::demangle takes
+	 * one off first: sym_demangle_markup). */
+	if ((us == 1 || us == 3) && name[us] == 'Z')
 		return itanium(d, name);
 	if (name[0] == '_' && (name[1] == 'R' || name[1] == 'D')) {
 		/* Only LLVM's demanglers know Rust v0 and D. */

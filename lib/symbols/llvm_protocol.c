@@ -172,7 +172,8 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 		if (*line)
 			mt_buf_printf(diag, "%s: error: '%s': %s\n", l->o.tool,
 			              line, why);
-		sym_llvm_answer_invalid(out, l, r.module);
+		/* (an empty line names no module, --obj or not) */
+		sym_llvm_answer_invalid(out, l, *line ? r.module : "");
 		return 0;
 	}
 	m = open_module(l, &r, &msg);

@@ -161,6 +161,12 @@ parse_offset(request *r, const mt_llvm *l, const char *p, const char **why)
 		r->has_addr = 1;
 		return 0;
 	}
+	/* llvm-addr2line reads a word of hex digits as an address even
+	 * when it starts with a letter ("f", "abc"). */
+	if (l->o.hex_offsets && !sym_llvm_uint(&r->addr, spec, n, 16)) {
+		r->has_addr = 1;
+		return 0;
+	}
 	/* A symbol, optionally "+OFFSET" after its last '+'. */
 	{
 		const char *plus = memrchr(spec, '+', n);
