@@ -143,9 +143,33 @@ out:
 	return r;
 }
 
+/* An archive: llvm-symbolizer 19 reads no member of one (later releases
+ * take "lib.a(member.o)"), and says so as a universal binary without the
+ * architecture asked for. */
+static const char *archive_refusal(const char *path)
+{
+	char h[8];
+	FILE *fp = fopen(path, "rb");
+	size_t got;
+
+	if (!fp)
+		return NULL;
+	got = fread(h, 1, sizeof(h), fp);
+	fclose(fp);
+	if (got == sizeof(h) && (!memcmp(h, "!<arch>\n", 8) ||
+	                         !memcmp(h, "!<thin>\n", 8) ||
+	                         !memcmp(h, "<bigaf>\n", 8)))
+		return "No object file for requested architecture";
+	return NULL;
+}
+
 const char *sym_llvm_object_refusal(char *why, size_t n, const char *path)
 {
-	const char *r = header_refusal(why, n, path);
+	const char *r = archive_refusal(path);
+
+	if (r)
+		return r;
+	r = header_refusal(why, n, path);
 
 	return r ? r : name_refusal(why, n, path);
 }

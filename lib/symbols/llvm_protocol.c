@@ -118,6 +118,53 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 
 static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
 
+/* binutils addr2line's complaint about an -e file it cannot read (its
+ * get_file_size, then bfd's format check); an empty file stops it
+ * without a word. */
+static void say_bfd_refusal(mt_buf *diag, const mt_llvm *l, const char *path)
+{
+	struct stat st;
+	char h[8];
+	size_t got = 0;
+	FILE *fp;
+
+	if (stat(path, &st) != 0) {
+		if (errno == ENOENT)
+			mt_buf_printf(diag, "%s: '%s': No such file\n",
+			              l->o.tool, path);
+		else
+			mt_buf_printf(diag,
+			              "%s: Warning: could not locate '%s'.  "
+			              "reason: %s\n",
+			              l->o.tool, path, strerror(errno));
+		return;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		mt_buf_printf(diag, "%s: Warning: '%s' is a directory\n",
+		              l->o.tool, path);
+		return;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		mt_buf_printf(diag,
+		              "%s: Warning: '%s' is not an ordinary file\n",
+		              l->o.tool, path);
+		return;
+	}
+	if (st.st_size == 0)
+		return;
+	if ((fp = fopen(path, "rb")) != NULL) {
+		got = fread(h, 1, sizeof(h), fp);
+		fclose(fp);
+	}
+	if (got == sizeof(h) &&
+	    (!memcmp(h, "!<arch>\n", 8) || !memcmp(h, "!<thin>\n", 8)))
+		mt_buf_printf(diag, "%s: %s: cannot get addresses from archive\n",
+		              l->o.tool, path);
+	else
+		mt_buf_printf(diag, "%s: %s: file format not recognized\n",
+		              l->o.tool, path);
+}
+
 /* The DWARF warnings the answer's lookups raised, as LLVM's warning
  * handler prints them (WithColor::warning, no tool name). */
 static void say_warnings(mt_buf *diag, mt_module *m)
@@ -181,8 +228,7 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 		sym_llvm_subject(subject, &r);
 		if (l->o.addr2line) {
 			/* binutils stops at an unreadable -e file. */
-			mt_buf_printf(diag, "%s: '%s': No such file\n",
-			              l->o.tool, subject);
+			say_bfd_refusal(diag, l, subject);
 			return 1;
 		}
 		/* An unreadable --obj ends the run with status 1; JSON says
@@ -259,8 +305,7 @@ int mt_llvm_open_obj(mt_buf *out, mt_buf *diag, mt_llvm *l)
 		return 0;
 	sym_llvm_subject(subject, &r);
 	if (l->o.addr2line) {
-		mt_buf_printf(diag, "%s: '%s': No such file\n", l->o.tool,
-		              subject);
+		say_bfd_refusal(diag, l, subject);
 		return 1;
 	}
 	if (l->o.style != MT_LLVM_STYLE_JSON) {
