@@ -63,7 +63,7 @@ config.available_features.update([
     "arm-registered-target", "powerpc-registered-target",
     "webassembly-registered-target", "system-linux", "shell",
     "host-byteorder-little-endian", "zlib", "native", "default_triple",
-    "target-x86_64",
+    "target-x86_64", "x86_64-linux",
 ])
 config.substitutions.extend([
     ("%python", sys.executable),

@@ -18,7 +18,8 @@ NAME=llvm_lit
 lit=/usr/lib/llvm-19/build/utils/lit/lit.py
 need_tools python3 /usr/bin/llvm-symbolizer-19 /usr/lib/llvm-19/bin/FileCheck \
 	/usr/lib/llvm-19/bin/yaml2obj /usr/lib/llvm-19/bin/llvm-mc \
-	/usr/lib/llvm-19/bin/not /usr/lib/llvm-19/bin/split-file
+	/usr/lib/llvm-19/bin/not /usr/lib/llvm-19/bin/split-file /usr/lib/llvm-19/bin/llc \
+	/usr/lib/llvm-19/bin/llvm-objcopy
 [ -f "$lit" ] || {
 	echo "$NAME: skipped: no $lit (llvm-19-tools)"
 	exit 77
