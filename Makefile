@@ -1,11 +1,15 @@
 # maxtriage: one non-recursive Makefile.
 #
 #   make            build build/maxtriage
+#   make lib        libmaxtriage.a, libmaxtriage.so.0 and maxtriage.pc
+#   make install    PREFIX=/usr/local (DESTDIR, LIBDIR... see below)
+#   make deb        the Debian packages, in build/deb
 #   make check      unit tests (cmocka) + end-to-end tests
 #   make demo       install missing packages (as root), build, triage a sample
 #   make asan       build and run the unit and e2e tests with ASan+UBSan
-#   make valgrind   run the unit tests under valgrind
+#   make valgrind   the unit tests and tests/valgrind-e2e.txt under valgrind
 #   make fuzz       libFuzzer targets, FUZZ_SECONDS each (default 60)
+#   make format-check  fail on any line clang-format would change
 #   make bench      benchmarks against the anchors (not part of check)
 #   make golden     regenerate golden files from the current build
 
@@ -26,8 +30,13 @@ OPT ?= -O3 -g
 LTO ?= -flto=auto -ffat-lto-objects
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) $(DLOPEN_PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CFLAGS_ALL = $(CSTD) $(OPT) $(LTO) $(WARN) -Ilib/include -Ilib \
-	$(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS) -MMD -MP
+# -fPIC: the same objects make libmaxtriage.a and libmaxtriage.so;
+# -fno-semantic-interposition keeps calls inside the library direct, so
+# position-independent code costs the command nothing measurable
+# (docs/performance.md).
+CFLAGS_ALL = $(CSTD) $(OPT) $(LTO) $(WARN) -fPIC -fno-semantic-interposition \
+	-Ilib/include -Ilib $(PKG_CFLAGS) $(SANFLAGS) $(CPPFLAGS) $(CFLAGS) \
+	-MMD -MP
 # libiberty (Debian's libiberty-dev, a static library): binutils'
 # demangler for addr2line -C.
 LDLIBS_ALL = $(PKG_LIBS) -liberty -lz -lstdc++ -lpthread -ldl $(SANFLAGS) \
@@ -50,6 +59,18 @@ $(O)/%.o: %.c
 $(O)/libmaxtriage.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# The shared library exports the public API (mt_*) only
+# (lib/maxtriage.map); SOVERSION changes when that API breaks. Linked from
+# the objects' plain code (no link-time optimization: seconds, not a
+# minute; the command is the tuned binary).
+SOVERSION := 0
+$(O)/libmaxtriage.so.$(SOVERSION): $(LIB_OBJ) lib/maxtriage.map
+	$(CC) $(OPT) -shared -Wl,-soname,libmaxtriage.so.$(SOVERSION) \
+		-Wl,--version-script=lib/maxtriage.map -Wl,-z,defs -o $@ \
+		$(LIB_OBJ) $(LDLIBS_ALL)
+
+lib: $(O)/libmaxtriage.a $(O)/libmaxtriage.so.$(SOVERSION)
 
 $(O)/maxtriage: $(CMD_OBJ) $(O)/libmaxtriage.a
 	$(CC) $(OPT) $(LTO) -o $@ $(CMD_OBJ) $(O)/libmaxtriage.a $(LDLIBS_ALL)
@@ -89,29 +110,76 @@ bench: $(O)/maxtriage
 golden: $(O)/maxtriage
 	@sh tests/golden.sh $(O) update
 
-install: $(O)/maxtriage
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+# Everything a user or a packager needs: the command, its libexec links
+# (the names sanitizers, LLVM's crash handler and scripts call), the man
+# page, shell completions, and the library with its headers and .pc.
+install: $(O)/maxtriage lib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MAN1DIR) \
+		$(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/maxtriage \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 755 $(O)/maxtriage $(DESTDIR)$(PREFIX)/bin/maxtriage
 	# The one line a sanitizer user adds:
 	# ASAN_SYMBOLIZER_PATH=$(PREFIX)/libexec/maxtriage/llvm-symbolizer
-	install -d $(DESTDIR)$(PREFIX)/libexec/maxtriage
-	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/llvm-symbolizer
-	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/llvm-addr2line
-	ln -sf ../../bin/maxtriage $(DESTDIR)$(PREFIX)/libexec/maxtriage/addr2line
-	install -m 644 docs/maxtriage.1 $(DESTDIR)$(PREFIX)/share/man/man1/maxtriage.1
+	for n in llvm-symbolizer llvm-addr2line addr2line; do \
+		ln -sf $(BIN_FROM_LIBEXEC)/maxtriage $(DESTDIR)$(LIBEXECDIR)/$$n || exit 1; \
+	done
+	install -m 644 docs/maxtriage.1 $(DESTDIR)$(MAN1DIR)/maxtriage.1
 	install -m 644 scripts/maxtriage.bash \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/maxtriage
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/maxtriage
+	install -m 644 scripts/maxtriage.zsh \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions/_maxtriage
+	install -m 644 scripts/maxtriage.fish \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/maxtriage.fish
+	install -m 644 $(O)/libmaxtriage.a $(DESTDIR)$(LIBDIR)/libmaxtriage.a
+	install -m 755 $(O)/libmaxtriage.so.$(SOVERSION) \
+		$(DESTDIR)$(LIBDIR)/libmaxtriage.so.$(SOVERSION)
+	ln -sf libmaxtriage.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libmaxtriage.so
+	install -m 644 lib/include/maxtriage/*.h $(DESTDIR)$(INCLUDEDIR)/maxtriage/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+		-e 's|@REQUIRES@|$(PKGS) zlib|' lib/maxtriage.pc.in \
+		>$(DESTDIR)$(LIBDIR)/pkgconfig/maxtriage.pc
+
+# The Debian packages (debian/), built from the tracked files of the work
+# tree in $(O)/deb/src, so the .deb files land in $(O)/deb and nothing is
+# written beside the checkout; scripts/deb-check.sh also runs lintian
+# and installs them.
+deb:
+	rm -rf $(O)/deb
+	mkdir -p $(O)/deb/src
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(O)/deb/src
+	cd $(O)/deb/src && dpkg-buildpackage -us -uc -b
+	@ls $(O)/deb/*.deb
 
 PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+MAN1DIR ?= $(DATADIR)/man/man1
+LIBEXECDIR ?= $(PREFIX)/libexec/maxtriage
+# libexec/maxtriage -> bin, relative, so a DESTDIR tree can be moved
+BIN_FROM_LIBEXEC ?= ../../bin
+VERSION := $(shell sed -n 's/^\#define MAXTRIAGE_VERSION "\(.*\)"/\1/p' cmd/maxtriage/main.c)
 
 clean:
 	rm -rf build build-asan build-fuzz
 
-format:
-	clang-format -i $(LIB_SRC) $(CMD_SRC) $(TEST_SRC) lib/include/maxtriage/*.h
+FORMAT_SRC = $(LIB_SRC) $(CMD_SRC) $(TEST_SRC) $(wildcard lib/*/*.h \
+	lib/include/maxtriage/*.h cmd/maxtriage/*.h tests/fuzz/*.c)
 
-.PHONY: all check tests demo asan valgrind fuzz bench golden install clean format
+format:
+	clang-format -i $(FORMAT_SRC)
+
+# CI's check: any line clang-format would change fails it
+format-check:
+	@clang-format --dry-run -Werror $(FORMAT_SRC) && \
+		echo "clang-format: $(words $(FORMAT_SRC)) files clean"
+
+.PHONY: all lib check tests demo asan valgrind fuzz bench golden install deb \
+	clean format format-check
 .SECONDARY:
 
--include $(shell find $(O) -name '*.d' 2>/dev/null)
+-include $(shell find $(O) -path $(O)/deb -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|core|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
@@ -678,13 +678,66 @@ def bench_irstages(mt, work):
 
 # ---------------------------------------------------------------- main
 
+# ---------------------------------------------------------------- cores
+
+def bench_core(mt, work):
+    """Unwinding every thread of a 51-thread core (testdata/dumps/threads.c
+    with 50 workers, crashed under gdb, written by generate-core-file):
+    maxtriage stack (unwind, symbolize with inline chains, classify,
+    JSON) against eu-stack --core on the same file, plain (pcs and names,
+    as eu-stack prints by default) and with -i -s (inline frames and
+    source lines: the work maxtriage does)."""
+    log('\n== core: every thread of a 51-thread core')
+    d = os.path.join(work, 'core')
+    os.makedirs(d, exist_ok=True)
+    src = os.path.join(HERE, '..', 'testdata', 'dumps', 'threads.c')
+    exe = os.path.join(d, 'threads')
+    core = os.path.join(d, 'threads50.gcore')
+    if not os.path.exists(core) or os.path.getmtime(src) > os.path.getmtime(core):
+        sh(['gcc', '-O2', '-g', '-pthread', '-o', exe, src])
+        subprocess.run(['gdb', '-batch', '-nx', '-ex', 'run', '-ex',
+                        f'generate-core-file {core}', '--args', exe, '50', 'segv'],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not os.path.exists(core):
+        log('  !! gdb wrote no core: skipped')
+        return
+    log(f'  input: {core} ({os.path.getsize(core) / 1e6:.1f} MB)')
+    out = {n: os.path.join(d, n + '.out') for n in ('mt', 'mtn', 'eu', 'eui')}
+    res = measure([
+        ('maxtriage', [mt, 'stack', '--no-repo', '--format', 'json', core], None, out['mt']),
+        ('maxtriage -n', [mt, 'stack', '--no-repo', '--no-symbolize', '--format', 'json', core],
+         None, out['mtn']),
+        ('eu-stack', ['eu-stack', f'--core={core}', f'--executable={exe}'], None, out['eu']),
+        ('eu-stack -i -s', ['eu-stack', '-i', '-s', f'--core={core}', f'--executable={exe}'],
+         None, out['eui']),
+    ])
+    table(res)
+    log('  maxtriage -n is --no-symbolize: unwinding and triage, no names')
+    doc = json.load(open(out['mt']))
+    r = doc['reports'][0]
+    ours = 1 + len(r['threads'])
+    theirs = sum(1 for line in open(out['eu']) if line.startswith('TID '))
+    log(f'  threads: maxtriage {ours}, eu-stack {theirs}')
+    check('core: same thread count as eu-stack', float(ours == theirs), 1.0,
+          '{:.0f}', le=False)
+    # the same work on each side: unwinding alone, then unwinding with
+    # names, inline chains and source lines (both read libc's compressed
+    # debug info, which is most of the time)
+    check('core: unwinding, maxtriage --no-symbolize / eu-stack --core (wall)',
+          res['maxtriage -n']['wall'] / res['eu-stack']['wall'], 1.0)
+    check('core: with names and lines, maxtriage / eu-stack -i -s --core (wall)',
+          res['maxtriage']['wall'] / res['eu-stack -i -s']['wall'], 1.0)
+    log(f'  maxtriage (symbolized) / eu-stack plain: '
+        f'{res["maxtriage"]["wall"] / res["eu-stack"]["wall"]:.3f}')
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     mt = os.path.abspath(sys.argv[1])
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
-    if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages', 'all'):
+    if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages', 'core', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -705,6 +758,8 @@ def main():
             bench_stack(mt, work, libs)
         if what in ('sanitizer', 'all'):
             run_sanitizer_bench(mt, work)
+    if what in ('core', 'all'):
+        bench_core(mt, work)
     if what in ('irdiff', 'all'):
         bench_irdiff(mt, work)
     if what in ('irdiff', 'irstages', 'all'):

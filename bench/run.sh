@@ -3,7 +3,7 @@
 # addr2line, eu-addr2line, GNU diff), measured alternately in one run.
 # Not part of `make check`; `make bench` runs it.
 #
-# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|all]
+# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|core|all]
 #   BENCH_RUNS=N    runs per tool (default 5); medians are reported
 #   BENCH_QUICK=1   small inputs (smoke test), in bench/work/quick/
 #   BENCH_IR_SIZES=N,N,...  irdiff series (default 5000,10000,20000,50000)

@@ -11,6 +11,7 @@
 #define MAXTRIAGE_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* The exit statuses (docs/exit-codes.md says which command uses which;
@@ -21,6 +22,10 @@ enum {
 	CLI_EXIT_USAGE = 2, /* bad command line */
 	CLI_EXIT_INPUT = 3 /* an input could not be read */
 };
+
+/* The largest dump file `bucket` reads (docs/reliability.md): memory is
+ * about the size of the file, per worker. */
+#define CLI_INPUT_MAX ((uint64_t)1 << 30)
 
 typedef enum {
 	CLI_OPT_FLAG, /* int *: set to 1 */
@@ -137,8 +142,18 @@ int cli_error(const char *cmd, int code, const char *fmt, ...)
 void cli_message(const char *cmd, const char *fmt, ...)
         __attribute__((format(printf, 2, 3)));
 
-/* Whether colour should be used on this stream (tty and no NO_COLOR). */
-int cli_use_color(FILE *f);
+/* The choices of --color, and the option itself for a command's table:
+ * its variable starts NULL (auto). */
+extern const char *const cli_color_choices[];
+#define CLI_COLOR(p)                                                      \
+	CLI_CHOICE(0, "color", p, "WHEN", cli_color_choices,              \
+	           "colour the text output (auto: on a terminal or when " \
+	           "FORCE_COLOR is set, never when NO_COLOR is)")
+/* Whether colour should be used on this stream: --color always / never
+ * as given (when NULL or "auto": never when NO_COLOR is set and not
+ * empty, always when FORCE_COLOR is set and not empty or "0", else when
+ * the stream is a terminal). */
+int cli_use_color(FILE *f, const char *when);
 
 typedef int (*cli_cmd_fn)(int argc, char **argv);
 

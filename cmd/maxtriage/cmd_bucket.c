@@ -2,11 +2,15 @@
 #include "cmd.h"
 #include "triage_cli.h"
 
-#include "maxtriage/bucket.h"
+#include "maxtriage/bucket_output.h"
 #include "maxtriage/buf.h"
+#include "maxtriage/crashdb.h"
+#include "maxtriage/outfile.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -18,9 +22,14 @@ static const char *const formats[] = { "text", "json", NULL };
 
 static const cli_command_help help = {
 	"bucket", "FILE|DIR...",
-	"Triage every dump found (directories are searched recursively; hidden\n"
-	"entries and symbolic links are skipped) with the same symbolization and\n"
-	"classification as `stack`, group the reports by fingerprint and print one\n"
+	"Triage every dump found (directories are searched recursively, hidden\n"
+	"entries skipped; symbolic links are followed on the command line and,\n"
+	"inside directories, to files only; anything not triaged, a FIFO, a\n"
+	"socket, a dangling link, a loop, a file over 1 GiB, is listed under\n"
+	"errors) with the same symbolization and\n"
+	"classification as `stack` (dump text, minidumps and cores alike; a\n"
+	"Crashpad database gives each of its .dmp files once, not its .meta, lock\n"
+	"files or attachments), group the reports by fingerprint and print one\n"
 	"line per bucket: count, class, kind, fingerprint, signature, an example\n"
 	"file, first and last file time.",
 	"With --baseline, buckets whose fingerprint the baseline lacks are marked\n"
@@ -54,54 +63,200 @@ static int strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int
-collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
+/* Record "path: why" under the bucket set's errors. Returns -1. */
+static int input_error(mt_bucket_set *bs, const char *path, const char *why)
 {
-	struct stat st;
-	DIR *d;
-	struct dirent *e;
+	mt_buf b = MT_BUF_INIT;
+
+	mt_buf_printf(&b, "%s: %s", path, why);
+	MT_PUSH(bs->errors, bs->nerrors, bs->caperrors, mt_buf_detach(&b));
+	return -1;
+}
+
+/* What a file that is neither a regular file nor a directory is. */
+static const char *file_kind(mode_t m)
+{
+	return S_ISFIFO(m)   ? "a FIFO"
+	       : S_ISSOCK(m) ? "a socket"
+	       : S_ISCHR(m)  ? "a character device"
+	       : S_ISBLK(m)  ? "a block device"
+	                     : "not a regular file";
+}
+
+/* Why stat(path) failed where lstat found a symlink (or nothing). */
+static const char *stat_failure(const char *path, int e)
+{
+	struct stat lst;
+
+	if (e == ELOOP)
+		return "symbolic link loop";
+	if (e == ENOENT && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+		return "dangling symbolic link";
+	return strerror(e);
+}
+
+static int
+collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth);
+
+/* A Crashpad database: each crash's .dmp once (not its .meta, lock
+ * files or attachments, which would count one crash again). */
+static int collect_crashdb(cli_strlist *out, mt_bucket_set *bs, const char *dir)
+{
+	mt_crashdb_entry *e;
+	mt_error err;
+	size_t n, i;
+
+	if (mt_crashdb_list(&e, &n, dir, &err) < 0)
+		return input_error(bs, dir, err.msg);
+	for (i = 0; i < n; i++)
+		cli_strlist_push(out, mt_strdup(e[i].path));
+	mt_crashdb_entries_free(e, n);
+	return 0;
+}
+
+/* The entries of directory path, sorted (so the output does not depend
+ * on the file system), each collected; hidden ones are skipped. */
+static int
+collect_dir(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
+{
 	cli_strlist names = { 0 };
+	struct dirent *e;
 	size_t i;
+	int rc = 0;
+	DIR *d;
 
-	if (lstat(path, &st) < 0) {
-		mt_buf b = MT_BUF_INIT;
-
-		mt_buf_printf(&b, "%s: %s", path, strerror(errno));
-		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
-		        mt_buf_detach(&b));
-		return -1;
-	}
-	if (S_ISREG(st.st_mode)) {
-		cli_strlist_push(out, mt_strdup(path));
-		return 0;
-	}
-	if (!S_ISDIR(st.st_mode) || depth > MAX_DEPTH)
-		return 0;
-	if (!(d = opendir(path))) {
-		mt_buf b = MT_BUF_INIT;
-
-		mt_buf_printf(&b, "%s: %s", path, strerror(errno));
-		MT_PUSH(bs->errors, bs->nerrors, bs->caperrors,
-		        mt_buf_detach(&b));
-		return -1;
-	}
+	if (depth >= MAX_DEPTH)
+		return input_error(bs, path,
+		                   "directory nested too deeply, not searched");
+	if (!(d = opendir(path)))
+		return input_error(bs, path, strerror(errno));
 	while ((e = readdir(d)))
 		if (e->d_name[0] != '.')
 			cli_strlist_push(&names, mt_strdup(e->d_name));
 	closedir(d);
-	/* sorted, so the output does not depend on the file system */
 	if (names.n)
 		qsort(names.items, names.n, sizeof(*names.items), strcmp_ptr);
 	for (i = 0; i < names.n; i++) {
 		mt_buf p = MT_BUF_INIT;
 
 		mt_buf_printf(&p, "%s/%s", path, names.items[i]);
-		collect(out, bs, p.ptr, depth + 1);
+		if (collect(out, bs, p.ptr, depth + 1) < 0)
+			rc = -1;
 		mt_buf_release(&p);
 		free((char *)names.items[i]);
 	}
 	cli_strlist_release(&names);
-	return 0;
+	return rc;
+}
+
+/* Find the dumps at path: a regular file is one, a directory is searched.
+ * Symbolic links are followed on the command line (depth 0, as grep,
+ * cat and find -H do) and, below it, to regular files only: a link to a
+ * directory found inside one is not entered (no loops, no escapes from
+ * the tree given), and is listed under errors as every entry that is not
+ * triaged is (FIFOs, sockets, devices, dangling links, loops). Returns -1
+ * when anything went under errors. */
+static int
+collect(cli_strlist *out, mt_bucket_set *bs, const char *path, int depth)
+{
+	struct stat st, lst;
+
+	if (lstat(path, &lst) < 0)
+		return input_error(bs, path, strerror(errno));
+	if (S_ISLNK(lst.st_mode) || depth == 0) {
+		if (stat(path, &st) < 0)
+			return input_error(bs, path, stat_failure(path, errno));
+	} else {
+		st = lst;
+	}
+	if (S_ISREG(st.st_mode)) {
+		cli_strlist_push(out, mt_strdup(path));
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		if (depth > 0 && S_ISLNK(lst.st_mode))
+			return input_error(bs, path,
+			                   "symbolic link to a directory, not "
+			                   "followed (give it as an input)");
+		if (mt_crashdb_is(path))
+			return collect_crashdb(out, bs, path);
+		return collect_dir(out, bs, path, depth);
+	}
+	return input_error(bs, path, file_kind(st.st_mode));
+}
+
+/* Read the dump at path into text, checking again what collect() saw:
+ * the file may have changed since (a FIFO now would block the worker).
+ * NULL, or why it was not read (a new string). */
+static char *read_dump(mt_buf *text, int64_t *mtime, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	char chunk[65536];
+	struct stat st;
+	char *why = NULL;
+	ssize_t n;
+
+	if (fd < 0)
+		return mt_strdup(strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		why = mt_strdup(strerror(errno));
+	} else if (!S_ISREG(st.st_mode)) {
+		why = mt_strdup(file_kind(st.st_mode));
+	} else if ((uint64_t)st.st_size > CLI_INPUT_MAX) {
+		mt_buf b = MT_BUF_INIT;
+
+		mt_buf_printf(&b,
+		              "too big (%jd bytes; the limit is %" PRIu64 ")",
+		              (intmax_t)st.st_size, CLI_INPUT_MAX);
+		why = mt_buf_detach(&b);
+	} else {
+		*mtime = (int64_t)st.st_mtime;
+		while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				why = mt_strdup(strerror(errno));
+				break;
+			}
+			mt_buf_put(text, chunk, (size_t)n);
+			/* a file that grows while it is read stops at the bound
+			 */
+			if (text->len > CLI_INPUT_MAX) {
+				why = mt_strdup("too big (it grew while read)");
+				break;
+			}
+		}
+	}
+	close(fd);
+	return why;
+}
+
+/* An ELF core at f->path (its first bytes say so): triaged from the
+ * file, not read into memory. 1 when it was one. */
+static int triage_core(file_result *f, const mt_pipeline *pipe)
+{
+	unsigned char head[64];
+	struct stat st;
+	mt_error err;
+	ssize_t n;
+	int fd = open(f->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (n = read(fd, head, sizeof(head))) < 0 ||
+	    !mt_triage_is_image(head, (size_t)n) || !memcmp(head, "MDMP", 4)) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	f->mtime = (int64_t)st.st_mtime;
+	if (mt_triage_image(&f->set, f->path, head, (size_t)n, pipe, &err) <
+	    0) {
+		f->failed = 1;
+		f->error = mt_strdup(err.msg);
+	}
+	return 1;
 }
 
 static void *worker(void *arg)
@@ -122,13 +277,17 @@ static void *worker(void *arg)
 	while ((i = atomic_fetch_add(&w->next, 1)) < w->n) {
 		file_result *f = &w->files[i];
 		mt_buf text = MT_BUF_INIT;
-		struct stat st;
 
-		if (stat(f->path, &st) == 0)
-			f->mtime = (int64_t)st.st_mtime;
-		if (mt_buf_read_file(&text, f->path) < 0) {
+		if (triage_core(f, &pipe)) {
+			/* a core is read by path (it may be gigabytes) */
+		} else if ((f->error = read_dump(&text, &f->mtime, f->path))) {
 			f->failed = 1;
-			f->error = mt_strdup(strerror(errno));
+		} else if (mt_triage_is_image(text.ptr, text.len)) {
+			if (mt_triage_image(&f->set, f->path, text.ptr,
+			                    text.len, &pipe, &err) < 0) {
+				f->failed = 1;
+				f->error = mt_strdup(err.msg);
+			}
 		} else {
 			mt_triage_text(&f->set, text.ptr, text.len, &pipe);
 		}
@@ -213,18 +372,28 @@ static int gather(mt_bucket_set *bs, const work *w)
 	return unreadable;
 }
 
-/* 0, or CLI_EXIT_INPUT after saying why path could not be written. */
+/* 0, or CLI_EXIT_INPUT after saying why path could not be written. The
+ * file is written whole or not at all (outfile.h): a baseline a later
+ * CI step reads is never half a document. */
 static int write_baseline_file(const mt_bucket_set *bs, const char *path)
 {
 	mt_buf b = MT_BUF_INIT;
-	FILE *f = fopen(path, "w");
+	mt_outfile f;
+	mt_error err;
 	int rc = 0;
 
 	mt_bucket_render_json(&b, bs);
-	if (!f || fwrite(b.ptr, 1, b.len, f) != b.len || fclose(f) != 0)
-		rc = cli_error("bucket", CLI_EXIT_INPUT,
-		               "cannot write baseline '%s': %s", path,
-		               strerror(errno));
+	if (mt_outfile_open(&f, path, &err) < 0 ||
+	    mt_outfile_write(&f, b.ptr, b.len) < 0 ||
+	    mt_outfile_commit(&f, &err) < 0) {
+		if (f.fp) {
+			mt_error_set(&err, MT_EIO, "cannot write '%s': %s",
+			             path, strerror(f.err ? f.err : EIO));
+			mt_outfile_abort(&f);
+		}
+		rc = cli_error("bucket", CLI_EXIT_INPUT, "baseline: %s",
+		               err.msg);
+	}
 	mt_buf_release(&b);
 	return rc;
 }
@@ -256,7 +425,8 @@ static int triage_inputs(work *w,
 
 int cmd_bucket(int argc, char **argv)
 {
-	const char *format = "text", *baseline = NULL, *write_baseline = NULL;
+	const char *format = "text", *color_when = NULL, *baseline = NULL,
+	           *write_baseline = NULL;
 	long jobs = 0;
 	int help_shown = 0, unreadable = 0;
 	cli_triage cli;
@@ -265,6 +435,7 @@ int cmd_bucket(int argc, char **argv)
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_INT('j', "jobs", &jobs, "N",
 		        "triage N files in parallel (default: the number of "
 		        "CPUs)"),
@@ -318,7 +489,8 @@ int cmd_bucket(int argc, char **argv)
 	if (!strcmp(format, "json"))
 		mt_bucket_render_json(&out, &bs);
 	else
-		mt_bucket_render_text(&out, &bs, cli_use_color(stdout));
+		mt_bucket_render_text(&out, &bs,
+		                      cli_use_color(stdout, color_when));
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
 	if (unreadable)

@@ -3,7 +3,7 @@
 #include "triage_cli.h"
 
 #include "maxtriage/html_output.h"
-#include "maxtriage/join.h"
+#include "maxtriage/report_output.h"
 #include "maxtriage/stack_output.h"
 
 #include <errno.h>
@@ -25,49 +25,10 @@ static const cli_command_help help = {
 	"JSON schema: maxtriage.report.v1 (docs/json-report.md)."
 };
 
-/* Whether an op found for report i in the IR carries a source location
- * (a Python call site, when MAX recorded them). */
-static int has_call_sites(const mt_join_set *js, size_t i)
-{
-	size_t j, h, m;
-
-	for (j = 0; j < js->n; j++) {
-		const mt_join *jn = &js->joins[j];
-
-		if (jn->report != i)
-			continue;
-		for (h = 0; h < jn->nhits; h++) {
-			const mt_join_hit *hit = &jn->hits[h];
-
-			if (hit->op.nlocs)
-				return 1;
-			for (m = 0; m < hit->nmembers; m++)
-				if (hit->members[m].nlocs)
-					return 1;
-		}
-	}
-	return 0;
-}
-
-/* The next steps again, now that the join says what the IR holds. */
-static void refresh_next_steps(mt_report_set *set,
-                               const mt_join_set *js,
-                               const mt_next_steps_opts *next)
-{
-	size_t i;
-
-	for (i = 0; i < set->n; i++) {
-		mt_next_steps_opts o = *next;
-
-		o.ir_call_sites = has_call_sites(js, i);
-		if (o.ir_call_sites)
-			mt_triage_next_steps(&set->reports[i], &o);
-	}
-}
-
 int cmd_report(int argc, char **argv)
 {
-	const char *format = "text", *stack_path = NULL, *ir_path = NULL;
+	const char *format = "text", *color_when = NULL, *stack_path = NULL,
+	           *ir_path = NULL;
 	int help_shown = 0, rc;
 	cli_triage cli;
 	cli_strlist rest = { 0 };
@@ -80,26 +41,19 @@ int cmd_report(int argc, char **argv)
 		                    "dir, a capture or a .mlir file"),
 		CLI_CHOICE('f', "format", &format, "FORMAT", formats,
 		           "output format"),
+		CLI_COLOR(&color_when),
 		CLI_TRIAGE_OPTIONS(&cli),
 		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
 	mt_symbolizer *sym = NULL;
-	mt_report_set set;
-	mt_ir_input *in = NULL;
-	mt_irdiff_report rep;
-	mt_irdiff_opts io;
-	mt_join_set js;
+	mt_crash_ir c;
 	mt_buf text = MT_BUF_INIT, out = MT_BUF_INIT, sdoc = MT_BUF_INIT;
 	mt_stack_input si;
 	mt_pipeline pipe;
-	mt_error err;
 
 	memset(&cli, 0, sizeof(cli));
-	memset(&set, 0, sizeof(set));
-	memset(&rep, 0, sizeof(rep));
-	memset(&io, 0, sizeof(io));
-	memset(&js, 0, sizeof(js));
+	memset(&c, 0, sizeof(c));
 	rc = cli_opts_parse(&help, opts, argc, argv, &rest, &help_shown);
 	if (rc || help_shown)
 		goto out;
@@ -119,39 +73,31 @@ int cmd_report(int argc, char **argv)
 		               stack_path, strerror(errno));
 		goto out;
 	}
-	{
-		const char *paths[1] = { ir_path };
-
-		if (mt_ir_input_open(&in, paths, 1, &err) < 0 ||
-		    mt_irdiff_run(&rep, in, &io, &err) < 0) {
-			rc = cli_error("report", CLI_EXIT_INPUT, "%s", err.msg);
-			goto out;
-		}
-	}
 	cli_triage_pipeline(&pipe, &cli, sym, cli.repo);
-	pipe.next.ir_given = 1; /* the IR is joined below: never ask for it */
-	mt_triage_text(&set, text.ptr, text.len, &pipe);
-	mt_join_reports(&js, set.reports, set.n, in, &rep);
-	refresh_next_steps(&set, &js, &pipe.next);
+	mt_crash_ir_run(&c, text.ptr, text.len, ir_path, &pipe);
+	if (!c.has_ir) {
+		rc = cli_error("report", CLI_EXIT_INPUT, "%s", c.ir_note);
+		goto out;
+	}
 
 	memset(&si, 0, sizeof(si));
 	si.path = stack_path;
-	si.reports = set.reports;
-	si.nreports = set.n;
+	si.reports = c.set.reports;
+	si.nreports = c.set.n;
 	if (!strcmp(format, "html")) {
-		mt_html_crash hc = { set.reports, set.n, &js };
+		mt_html_crash hc = { c.set.reports, c.set.n, &c.joins };
 		mt_buf title = MT_BUF_INIT;
 		mt_irdiff_excerpts ex;
 
 		mt_buf_printf(&title, "maxtriage report: %s with %s",
 		              stack_path, ir_path);
-		mt_irdiff_excerpts_load(&ex, &rep, MT_HTML_STAGE_TEXT,
+		mt_irdiff_excerpts_load(&ex, &c.ir, MT_HTML_STAGE_TEXT,
 		                        MT_HTML_TOTAL_TEXT);
-		mt_html_render(&out, title.ptr, &rep, &ex, &hc);
+		mt_html_render(&out, title.ptr, &c.ir, &ex, &hc);
 		mt_irdiff_excerpts_release(&ex);
 		mt_buf_release(&title);
 	} else if (!strcmp(format, "json")) {
-		int jrc = mt_report_render_json(&out, &si, &rep, &js);
+		int jrc = mt_report_render_json(&out, &si, &c.ir, &c.joins);
 
 		if (jrc < 0) {
 			rc = cli_error("report", CLI_EXIT_INPUT,
@@ -161,21 +107,20 @@ int cmd_report(int argc, char **argv)
 		}
 	} else if (!strcmp(format, "markdown")) {
 		mt_stack_render_markdown(&sdoc, &si, 1);
-		mt_report_render_markdown(&out, sdoc.ptr, set.reports, &js);
+		mt_report_render_markdown(&out, sdoc.ptr, c.set.reports,
+		                          &c.joins);
 	} else {
-		mt_stack_render_text(&sdoc, &si, 1, cli_use_color(stdout));
-		mt_report_render_text(&out, sdoc.ptr, set.reports, &js);
+		mt_stack_render_text(&sdoc, &si, 1,
+		                     cli_use_color(stdout, color_when));
+		mt_report_render_text(&out, sdoc.ptr, c.set.reports, &c.joins);
 	}
 	fwrite(out.ptr, 1, out.len, stdout);
 	fflush(stdout);
-	rc = rep.unreadable ? CLI_EXIT_INPUT
-	     : set.n        ? CLI_EXIT_OK
-	                    : CLI_EXIT_NOTHING;
+	rc = c.ir.unreadable ? CLI_EXIT_INPUT
+	     : c.set.n       ? CLI_EXIT_OK
+	                     : CLI_EXIT_NOTHING;
 out:
-	mt_join_set_release(&js);
-	mt_irdiff_report_release(&rep);
-	mt_ir_input_free(in);
-	mt_report_set_release(&set);
+	mt_crash_ir_release(&c);
 	cli_symbolizer_done(sym, "report");
 	mt_buf_release(&text);
 	mt_buf_release(&out);

@@ -47,12 +47,22 @@ int cli_error(const char *cmd, int code, const char *fmt, ...)
 	return code;
 }
 
-int cli_use_color(FILE *f)
-{
-	const char *nc = getenv("NO_COLOR");
+const char *const cli_color_choices[] = { "auto", "always", "never", NULL };
 
+int cli_use_color(FILE *f, const char *when)
+{
+	const char *nc = getenv("NO_COLOR"), *fc = getenv("FORCE_COLOR");
+
+	if (when && !strcmp(when, "always"))
+		return 1;
+	if (when && !strcmp(when, "never"))
+		return 0;
+	/* no-color.org, then force-color.org (GitHub Actions renders ANSI
+	 * in logs, where nothing is a terminal) */
 	if (nc && *nc)
 		return 0;
+	if (fc && *fc && strcmp(fc, "0"))
+		return 1;
 	return isatty(fileno(f));
 }
 

@@ -1,5 +1,5 @@
 /* bucket_output.c - buckets as JSON (maxtriage.bucket.v1) and text. */
-#include "maxtriage/bucket.h"
+#include "maxtriage/bucket_output.h"
 
 #include "maxtriage/json_writer.h"
 

@@ -1,8 +1,5 @@
 /* report_output.c - `maxtriage report`: crash reports with their IR. */
-#include "maxtriage/join.h"
-
-#include "maxtriage/json_writer.h"
-#include "maxtriage/stack_output.h"
+#include "maxtriage/report_output.h"
 
 static void member_json(mt_json *w, const char *key, const mt_join_member *m)
 {
@@ -45,13 +42,33 @@ static void hit_json(mt_json *w, const mt_join_hit *h)
 	mt_json_object_end(w);
 }
 
+void mt_join_json_write(mt_json *w, const char *key, const mt_join_set *js)
+{
+	size_t i, k;
+
+	mt_json_array_begin(w, key);
+	for (i = 0; i < js->n; i++) {
+		const mt_join *j = &js->joins[i];
+
+		mt_json_object_begin(w, NULL);
+		mt_json_uint64(w, "report", j->report);
+		mt_json_string(w, "key", j->key);
+		mt_json_string(w, "source", j->source);
+		mt_json_array_begin(w, "matches");
+		for (k = 0; k < j->nhits; k++)
+			hit_json(w, &j->hits[k]);
+		mt_json_array_end(w);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+}
+
 int mt_report_render_json(mt_buf *out,
                           const mt_stack_input *stack,
                           const mt_irdiff_report *ir,
                           const mt_join_set *js)
 {
 	mt_json w;
-	size_t i, k;
 
 	mt_json_init_buf(&w, out, MT_JSON_PRETTY);
 	mt_json_object_begin(&w, NULL);
@@ -61,21 +78,7 @@ int mt_report_render_json(mt_buf *out,
 		mt_irdiff_json_write(&w, "irdiff", ir);
 	else
 		mt_json_null(&w, "irdiff");
-	mt_json_array_begin(&w, "joins");
-	for (i = 0; i < js->n; i++) {
-		const mt_join *j = &js->joins[i];
-
-		mt_json_object_begin(&w, NULL);
-		mt_json_uint64(&w, "report", j->report);
-		mt_json_string(&w, "key", j->key);
-		mt_json_string(&w, "source", j->source);
-		mt_json_array_begin(&w, "matches");
-		for (k = 0; k < j->nhits; k++)
-			hit_json(&w, &j->hits[k]);
-		mt_json_array_end(&w);
-		mt_json_object_end(&w);
-	}
-	mt_json_array_end(&w);
+	mt_join_json_write(&w, "joins", js);
 	mt_json_object_end(&w);
 	return mt_json_finish(&w);
 }

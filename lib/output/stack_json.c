@@ -1,6 +1,8 @@
 /* stack_json.c - maxtriage.stack.v1 (docs/json-stack.md). */
 #include "maxtriage/stack_output.h"
 
+#include "maxtriage/dumpinfo.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,6 +57,7 @@ static void frame_json(mt_json *w, const mt_frame *f)
 	}
 	mt_json_bool(w, "inlined", f->inlined);
 	mt_json_string(w, "lookup", mt_frame_lookup_name(f->lookup));
+	mt_json_string(w, "found_by", mt_frame_found_name(f->found_by));
 	mt_json_string(w, "instruction", f->instruction);
 	mt_json_string(w, "hint", f->hint);
 	mt_json_string(w, "category", mt_category_name(f->category));
@@ -78,6 +81,88 @@ static void strings(mt_json *w, const char *key, char *const *s, size_t n)
 	for (i = 0; i < n; i++)
 		mt_json_string(w, NULL, s[i]);
 	mt_json_array_end(w);
+}
+
+static void classification_json(mt_json *w, const mt_report *r)
+{
+	mt_json_object_begin(w, "classification");
+	mt_json_string(w, "category", mt_category_name(r->category));
+	if (r->blame_frame >= 0)
+		mt_json_int(w, "frame", r->blame_frame);
+	else
+		mt_json_null(w, "frame");
+	mt_json_string(w, "reason", r->reason);
+	mt_json_object_end(w);
+}
+
+/* The other threads of a minidump, core or process. */
+static void threads_json(mt_json *w, const mt_report *r)
+{
+	size_t i, j;
+
+	mt_json_array_begin(w, "threads");
+	for (i = 0; i < r->nthreads; i++) {
+		const mt_report *t = &r->threads[i];
+
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "thread", t->thread);
+		mt_json_array_begin(w, "frames");
+		for (j = 0; j < t->nframes; j++)
+			frame_json(w, &t->frames[j]);
+		mt_json_array_end(w);
+		classification_json(w, t);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+}
+
+static void dump_json(mt_json *w, const mt_dump_info *d)
+{
+	size_t i;
+
+	if (!d) {
+		mt_json_null(w, "dump");
+		return;
+	}
+	mt_json_object_begin(w, "dump");
+	mt_json_string(w, "format", d->format);
+	mt_json_string(w, "writer", d->writer);
+	mt_json_string(w, "cpu", d->cpu);
+	mt_json_string(w, "os", d->os);
+	mt_json_string(w, "os_version", d->os_version);
+	mt_json_string(w, "command_line", d->command_line);
+	if (d->crashed_tid)
+		mt_json_int(w, "crashed_thread", (int)d->crashed_tid);
+	else
+		mt_json_null(w, "crashed_thread");
+	if (d->signal_number)
+		mt_json_int(w, "signal_number", d->signal_number);
+	else
+		mt_json_null(w, "signal_number");
+	if (d->has_exception_code)
+		mt_json_int(w, "exception_code", (int64_t)d->exception_code);
+	else
+		mt_json_null(w, "exception_code");
+	if (d->has_si_code)
+		mt_json_int(w, "si_code", d->si_code);
+	else
+		mt_json_null(w, "si_code");
+	hex(w, "fault_address", d->has_fault_address, d->fault_address);
+	mt_json_string(w, "report_id", d->report_id);
+	mt_json_int(w, "threads", (int)d->nthreads);
+	mt_json_int(w, "modules", (int)d->nmodules);
+	mt_json_int(w, "modules_found", (int)d->modules_found);
+	mt_json_array_begin(w, "annotations");
+	for (i = 0; i < d->nannotations; i++) {
+		mt_json_object_begin(w, NULL);
+		mt_json_string(w, "scope", d->annotations[i].scope);
+		mt_json_string(w, "key", d->annotations[i].key);
+		mt_json_string(w, "value", d->annotations[i].value);
+		mt_json_object_end(w);
+	}
+	mt_json_array_end(w);
+	strings(w, "warnings", d->warnings, d->nwarnings);
+	mt_json_object_end(w);
 }
 
 static void report_json(mt_json *w, const mt_report *r, const char *path)
@@ -108,14 +193,7 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	for (i = 0; i < r->nframes; i++)
 		frame_json(w, &r->frames[i]);
 	mt_json_array_end(w);
-	mt_json_object_begin(w, "classification");
-	mt_json_string(w, "category", mt_category_name(r->category));
-	if (r->blame_frame >= 0)
-		mt_json_int(w, "frame", r->blame_frame);
-	else
-		mt_json_null(w, "frame");
-	mt_json_string(w, "reason", r->reason);
-	mt_json_object_end(w);
+	classification_json(w, r);
 	mt_json_string(w, "signature", r->signature);
 	mt_json_string(w, "fingerprint", r->fingerprint);
 	mt_json_array_begin(w, "ops_in_flight");
@@ -129,6 +207,8 @@ static void report_json(mt_json *w, const mt_report *r, const char *path)
 	}
 	mt_json_array_end(w);
 	strings(w, "next_steps", r->next_steps, r->nnext_steps);
+	threads_json(w, r);
+	dump_json(w, r->dump);
 	mt_json_object_end(w);
 }
 

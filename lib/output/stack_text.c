@@ -1,6 +1,8 @@
 /* stack_text.c - crash reports for people: text and markdown. */
 #include "maxtriage/stack_output.h"
 
+#include "maxtriage/dumpinfo.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +78,148 @@ static int first_rejection(const mt_report *r, size_t i)
 	return 1;
 }
 
+static void
+text_frames(mt_buf *b, const mt_report *r, const char *indent, int color)
+{
+	const char *off = color ? "\033[0m" : "";
+	size_t i;
+
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		const char *mark = (int)i == r->blame_frame ? ">" : " ";
+
+		mt_buf_printf(b, "%s%s", indent, mark);
+		if (f->index >= 0)
+			mt_buf_printf(b, "#%-3d ", f->index);
+		else
+			mt_buf_puts(b, "     ");
+		mt_buf_printf(b, "%s%-8s%s ",
+		              color ? cat_color(f->category) : "",
+		              mt_category_name(f->category), off);
+		frame_where(b, f, 0);
+		if (f->inlined)
+			mt_buf_puts(b, " (inlined)");
+		if (f->truncated)
+			mt_buf_puts(b, " (cut off)");
+		if (!f->inlined && f->found_by != MT_FOUND_NONE &&
+		    f->found_by != MT_FOUND_CONTEXT &&
+		    f->found_by != MT_FOUND_CFI)
+			mt_buf_printf(b, " (found by %s)",
+			              mt_frame_found_name(f->found_by));
+		if (!f->file && f->status != MT_STATUS_NONE &&
+		    f->status != MT_STATUS_FROM_DUMP &&
+		    f->status != MT_STATUS_SYMBOLIZED)
+			mt_buf_printf(b, " [%s]",
+			              mt_frame_status_name(f->status));
+		mt_buf_putc(b, '\n');
+	}
+}
+
+/* What a minidump, core or process said besides its frames. */
+static void text_dump(mt_buf *b, const mt_report *r)
+{
+	const mt_dump_info *d = r->dump;
+	size_t i;
+
+	if (!d)
+		return;
+	mt_buf_printf(b, "  dump:        %s", d->format ? d->format : "?");
+	if (d->writer)
+		mt_buf_printf(b, " written by %s", d->writer);
+	if (d->cpu || d->os)
+		mt_buf_printf(b, ", %s%s%s", d->os ? d->os : "",
+		              d->os && d->cpu ? " " : "", d->cpu ? d->cpu : "");
+	mt_buf_printf(b, ", %zu thread%s, %zu of %zu module files found\n",
+	              d->nthreads, d->nthreads == 1 ? "" : "s",
+	              d->modules_found, d->nmodules);
+	if (d->signal_number || d->has_exception_code || d->has_fault_address) {
+		const char *sep = " ";
+
+		mt_buf_puts(b, "  signal:     ");
+		if (d->signal_number) {
+			mt_buf_printf(b, " %s (%d)",
+			              r->signal ? r->signal : "signal",
+			              d->signal_number);
+			sep = ", ";
+		} else if (d->has_exception_code) {
+			mt_buf_printf(b, " exception code 0x%x",
+			              d->exception_code);
+			sep = ", ";
+		}
+		if (d->has_si_code) {
+			mt_buf_printf(b, "%ssi_code %d", sep, d->si_code);
+			sep = ", ";
+		}
+		if (d->has_fault_address) {
+			mt_buf_printf(b, "%sfault address 0x%llx", sep,
+			              (unsigned long long)d->fault_address);
+			sep = ", ";
+		}
+		if (d->crashed_tid)
+			mt_buf_printf(b, "%sthread %ld", sep, d->crashed_tid);
+		mt_buf_putc(b, '\n');
+	}
+	if (d->report_id)
+		mt_buf_printf(b, "  report id:   %s\n", d->report_id);
+	for (i = 0; i < d->nannotations; i++)
+		mt_buf_printf(b, "  annotation:  [%s] %s%s%s\n",
+		              d->annotations[i].scope, d->annotations[i].key,
+		              *d->annotations[i].key ? " = " : "",
+		              d->annotations[i].value);
+	for (i = 0; i < d->nwarnings; i++)
+		mt_buf_printf(b, "  warning:     %s\n", d->warnings[i]);
+}
+
+/* Whether two threads have the same frames (addresses and names): a
+ * pool of workers waiting in one place is printed once. */
+static int same_stack(const mt_report *a, const mt_report *b)
+{
+	size_t i;
+
+	if (a->nframes != b->nframes)
+		return 0;
+	for (i = 0; i < a->nframes; i++) {
+		const mt_frame *x = &a->frames[i], *y = &b->frames[i];
+
+		if (x->address != y->address || x->inlined != y->inlined ||
+		    (x->function && y->function
+		             ? strcmp(x->function, y->function) != 0
+		             : x->function != y->function))
+			return 0;
+	}
+	return 1;
+}
+
+static void text_threads(mt_buf *b, const mt_report *r, int color)
+{
+	size_t i, j;
+	unsigned char *shown = r->nthreads ? calloc(r->nthreads, 1) : NULL;
+
+	for (i = 0; i < r->nthreads; i++) {
+		const mt_report *t = &r->threads[i];
+		size_t same = 0;
+
+		if (shown && shown[i])
+			continue;
+		mt_buf_printf(b, "  thread %s", t->thread ? t->thread : "?");
+		for (j = i + 1; shown && j < r->nthreads; j++)
+			if (!shown[j] && same_stack(t, &r->threads[j])) {
+				shown[j] = 1;
+				same++;
+				mt_buf_printf(b, ", %s",
+				              r->threads[j].thread
+				                      ? r->threads[j].thread
+				                      : "?");
+			}
+		if (same)
+			mt_buf_printf(b, " (%zu threads, the same frames)",
+			              same + 1);
+		mt_buf_puts(b, ":\n");
+		text_frames(b, t, "  ", color);
+	}
+	free(shown);
+}
+
 static void text_report(mt_buf *b,
                         const mt_report *r,
                         const char *path,
@@ -87,8 +231,13 @@ static void text_report(mt_buf *b,
 	           *off = color ? "\033[0m" : "";
 	size_t i;
 
-	mt_buf_printf(b, "%s%s: report %zu of %zu (lines %u-%u)%s\n", bold,
-	              path, no, total, r->first_line, r->last_line, off);
+	if (r->dump)
+		mt_buf_printf(b, "%s%s: report %zu of %zu (%s)%s\n", bold, path,
+		              no, total, r->dump->format, off);
+	else
+		mt_buf_printf(b, "%s%s: report %zu of %zu (lines %u-%u)%s\n",
+		              bold, path, no, total, r->first_line,
+		              r->last_line, off);
 	mt_buf_printf(b, "  %s%s%s", color ? cat_color(r->category) : "",
 	              r->kind ? r->kind : "unknown", off);
 	if (r->signal && r->kind && strcmp(r->signal, r->kind))
@@ -129,34 +278,12 @@ static void text_report(mt_buf *b,
 	}
 	if (r->reason)
 		mt_buf_printf(b, "  why:         %s\n", r->reason);
+	text_dump(b, r);
 	for (i = 0; i < r->nnotes; i++)
 		mt_buf_printf(b, "  note:        %s\n", r->notes[i]);
 	if (r->nframes)
 		mt_buf_puts(b, "  frames:\n");
-	for (i = 0; i < r->nframes; i++) {
-		const mt_frame *f = &r->frames[i];
-		const char *mark = (int)i == r->blame_frame ? ">" : " ";
-
-		mt_buf_printf(b, "  %s", mark);
-		if (f->index >= 0)
-			mt_buf_printf(b, "#%-3d ", f->index);
-		else
-			mt_buf_puts(b, "     ");
-		mt_buf_printf(b, "%s%-8s%s ",
-		              color ? cat_color(f->category) : "",
-		              mt_category_name(f->category), off);
-		frame_where(b, f, 0);
-		if (f->inlined)
-			mt_buf_puts(b, " (inlined)");
-		if (f->truncated)
-			mt_buf_puts(b, " (cut off)");
-		if (!f->file && f->status != MT_STATUS_NONE &&
-		    f->status != MT_STATUS_FROM_DUMP &&
-		    f->status != MT_STATUS_SYMBOLIZED)
-			mt_buf_printf(b, " [%s]",
-			              mt_frame_status_name(f->status));
-		mt_buf_putc(b, '\n');
-	}
+	text_frames(b, r, "  ", color);
 	for (i = 0; i < r->nframes; i++)
 		if (first_rejection(r, i))
 			mt_buf_printf(b, "  not used:    %s\n",
@@ -173,6 +300,7 @@ static void text_report(mt_buf *b,
 	mt_buf_printf(b, "  fingerprint: %s\n", r->fingerprint);
 	for (i = 0; i < r->nnext_steps; i++)
 		mt_buf_printf(b, "  next:        %s\n", r->next_steps[i]);
+	text_threads(b, r, color);
 }
 
 void mt_stack_render_text(mt_buf *out,
@@ -208,6 +336,65 @@ static void md_cell(mt_buf *b, const char *s)
 		else
 			mt_buf_putc(b, *s);
 	}
+}
+
+static void md_frames(mt_buf *b, const mt_report *r)
+{
+	size_t i;
+
+	int unwound;
+
+	if (!r->nframes)
+		return;
+	unwound = r->frames[0].form == MT_FORM_UNWOUND;
+	if (unwound)
+		mt_buf_puts(
+		        b,
+		        "| # | category | function | source | module | found by |\n"
+		        "|---|---|---|---|---|---|\n");
+	else
+		mt_buf_puts(b, "| # | category | function | source | module |\n"
+		               "|---|---|---|---|---|\n");
+	for (i = 0; i < r->nframes; i++) {
+		const mt_frame *f = &r->frames[i];
+		char *disp = mt_function_display(f->function ? f->function
+		                                             : f->symbol);
+
+		if (f->index >= 0)
+			mt_buf_printf(b, "| %d%s | ", f->index,
+			              (int)i == r->blame_frame ? " **>**" : "");
+		else
+			mt_buf_puts(b, "|  | ");
+		mt_buf_printf(b, "%s | ", mt_category_name(f->category));
+		if (disp && *disp) {
+			mt_buf_putc(b, '`');
+			md_cell(b, disp);
+			mt_buf_puts(b, f->inlined ? "` (inlined)" : "`");
+		}
+		mt_buf_puts(b, " | ");
+		if (f->file) {
+			md_cell(b, f->file);
+			mt_buf_printf(b, ":%u:%u", f->line, f->column);
+		}
+		mt_buf_puts(b, " | ");
+		if (f->module) {
+			md_cell(b, base_name(f->module));
+			if (f->has_offset)
+				mt_buf_printf(
+				        b, "+0x%llx",
+				        (unsigned long long)f->module_offset);
+		}
+		mt_buf_puts(b, " |");
+		if (unwound)
+			mt_buf_printf(b, " %s |",
+			              f->inlined ? ""
+			              : mt_frame_found_name(f->found_by)
+			                      ? mt_frame_found_name(f->found_by)
+			                      : "");
+		mt_buf_putc(b, '\n');
+		free(disp);
+	}
+	mt_buf_putc(b, '\n');
 }
 
 static void md_report(mt_buf *b, const mt_report *r, const char *path)
@@ -265,43 +452,13 @@ static void md_report(mt_buf *b, const mt_report *r, const char *path)
 		}
 	}
 	mt_buf_putc(b, '\n');
-	if (!r->nframes)
-		return;
-	mt_buf_puts(b, "| # | category | function | source | module |\n"
-	               "|---|---|---|---|---|\n");
-	for (i = 0; i < r->nframes; i++) {
-		const mt_frame *f = &r->frames[i];
-		char *disp = mt_function_display(f->function ? f->function
-		                                             : f->symbol);
-
-		if (f->index >= 0)
-			mt_buf_printf(b, "| %d%s | ", f->index,
-			              (int)i == r->blame_frame ? " **>**" : "");
-		else
-			mt_buf_puts(b, "|  | ");
-		mt_buf_printf(b, "%s | ", mt_category_name(f->category));
-		if (disp && *disp) {
-			mt_buf_putc(b, '`');
-			md_cell(b, disp);
-			mt_buf_puts(b, f->inlined ? "` (inlined)" : "`");
-		}
-		mt_buf_puts(b, " | ");
-		if (f->file) {
-			md_cell(b, f->file);
-			mt_buf_printf(b, ":%u:%u", f->line, f->column);
-		}
-		mt_buf_puts(b, " | ");
-		if (f->module) {
-			md_cell(b, base_name(f->module));
-			if (f->has_offset)
-				mt_buf_printf(
-				        b, "+0x%llx",
-				        (unsigned long long)f->module_offset);
-		}
-		mt_buf_puts(b, " |\n");
-		free(disp);
+	md_frames(b, r);
+	for (i = 0; i < r->nthreads; i++) {
+		mt_buf_printf(b, "#### Thread %s\n\n",
+		              r->threads[i].thread ? r->threads[i].thread
+		                                   : "?");
+		md_frames(b, &r->threads[i]);
 	}
-	mt_buf_putc(b, '\n');
 }
 
 void mt_stack_render_markdown(mt_buf *out, const mt_stack_input *in, size_t n)

@@ -2,6 +2,7 @@
 #include "stack_int.h"
 
 #include "maxtriage/buf.h"
+#include "maxtriage/dumpinfo.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,10 @@ void mt_report_release(mt_report *r)
 		free(r->inflight[i].target);
 	}
 	free(r->inflight);
+	mt_dump_info_free(r->dump);
+	for (i = 0; i < r->nthreads; i++)
+		mt_report_release(&r->threads[i]);
+	free(r->threads);
 	for (i = 0; i < r->nnext_steps; i++)
 		free(r->next_steps[i]);
 	free(r->next_steps);

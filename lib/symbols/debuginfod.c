@@ -50,6 +50,10 @@ static struct {
 	                      const unsigned char *,
 	                      int,
 	                      char **);
+	int (*find_executable)(debuginfod_client *,
+	                       const unsigned char *,
+	                       int,
+	                       char **);
 	void (*set_progressfn)(debuginfod_client *, debuginfod_progressfn_t);
 	void (*set_verbose_fd)(debuginfod_client *, int);
 } dfn;
@@ -59,6 +63,7 @@ static const mt_lazysym dfn_syms[] = {
 	{ "debuginfod_begin", (void **)&dfn.begin },
 	{ "debuginfod_end", (void **)&dfn.end },
 	{ "debuginfod_find_debuginfo", (void **)&dfn.find_debuginfo },
+	{ "debuginfod_find_executable", (void **)&dfn.find_executable },
 	{ "debuginfod_set_progressfn", (void **)&dfn.set_progressfn },
 	{ "debuginfod_set_verbose_fd", (void **)&dfn.set_verbose_fd },
 };
@@ -89,23 +94,30 @@ failed_put(struct sym_debuginfod *d, const char *id, const mt_error *e)
 	return e->code;
 }
 
-int sym_debuginfod_find(char **out,
-                        mt_symbolizer *s,
-                        const char *id,
-                        mt_error *err)
+/* One fetch: the debug file (executable 0) or the module file itself
+ * (1) of build-id id. Failures are remembered per kind and id. */
+static int find_kind(char **out,
+                     mt_symbolizer *s,
+                     const char *id,
+                     int executable,
+                     mt_error *err)
 {
 	struct sym_debuginfod *d = s->debuginfod;
 	const mt_error *seen;
 	mt_error lerr;
-	char *path = NULL;
+	char *path = NULL, key[160];
+	const char *call = executable ? "debuginfod_find_executable"
+	                              : "debuginfod_find_debuginfo";
 	int fd;
 
 	*out = NULL;
+	snprintf(key, sizeof(key), "%s%s", executable ? "x:" : "", id);
+	id = key + (executable ? 2 : 0);
 	if (!d) {
 		d = mt_calloc(1, sizeof(*d));
 		s->debuginfod = d;
 	}
-	seen = failed_get(d, id);
+	seen = failed_get(d, key);
 	if (seen) {
 		if (err)
 			*err = *seen;
@@ -131,7 +143,8 @@ int sym_debuginfod_find(char **out,
 		                    "debuginfod_begin: cannot create a client");
 	/* build_id_len 0: the id is passed as lower-case hex, which is what
 	 * the callers hold (checked by is_hex_id and folded to lower case). */
-	fd = dfn.find_debuginfo(d->client, (const unsigned char *)id, 0, &path);
+	fd = (executable ? dfn.find_executable : dfn.find_debuginfo)(
+	        d->client, (const unsigned char *)id, 0, &path);
 	if (fd < 0) {
 		mt_error e;
 		const char *hint = "";
@@ -141,24 +154,38 @@ int sym_debuginfod_find(char **out,
 		 * say which knob that is rather than "not implemented". */
 		if (fd == -ENOSYS && (!urls || !*urls))
 			hint = " (DEBUGINFOD_URLS is not set)";
-		mt_error_set(&e, MT_ENOTFOUND,
-		             "debuginfod_find_debuginfo: %s%s", strerror(-fd),
+		mt_error_set(&e, MT_ENOTFOUND, "%s: %s%s", call, strerror(-fd),
 		             hint);
 		if (err)
 			*err = e;
-		return failed_put(d, id, &e);
+		return failed_put(d, key, &e);
 	}
 	/* The caller reopens the cached file through its usual checks
 	 * (build-id, DWARF present); only the path is needed. */
 	close(fd);
 	if (!path)
 		return mt_error_set(err, MT_ERROR,
-		                    "debuginfod_find_debuginfo: no cache path "
-		                    "for build-id %s",
+		                    "%s: no cache path for build-id %s", call,
 		                    id);
 	*out = mt_strdup(path);
 	free(path);
 	return 0;
+}
+
+int sym_debuginfod_find(char **out,
+                        mt_symbolizer *s,
+                        const char *id,
+                        mt_error *err)
+{
+	return find_kind(out, s, id, 0, err);
+}
+
+int sym_debuginfod_find_executable(char **out,
+                                   mt_symbolizer *s,
+                                   const char *id,
+                                   mt_error *err)
+{
+	return find_kind(out, s, id, 1, err);
 }
 
 void sym_debuginfod_release(mt_symbolizer *s)

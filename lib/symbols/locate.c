@@ -371,6 +371,10 @@ static int has_dwarf_sections(Elf *elf)
 	return 0;
 }
 
+/* Whether path is a debug file only (--only-keep-debug: its .text is
+ * NOBITS), not a module file. */
+static int has_dwarf_only(const char *path);
+
 typedef struct opened {
 	int fd;
 	Elf *elf;
@@ -408,6 +412,30 @@ static void close_elf(opened *o)
 		close(o->fd);
 	o->elf = NULL;
 	o->fd = -1;
+}
+
+static int has_dwarf_only(const char *path)
+{
+	opened o;
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	int only = 0;
+
+	if (open_elf(&o, path, NULL))
+		return 0;
+	if (elf_getshdrstrndx(o.elf, &shstrndx) == 0)
+		while ((scn = elf_nextscn(o.elf, scn)) != NULL) {
+			GElf_Shdr sh;
+			const char *n;
+
+			if (!gelf_getshdr(scn, &sh))
+				continue;
+			n = elf_strptr(o.elf, shstrndx, sh.sh_name);
+			if (n && !strcmp(n, ".text"))
+				only = sh.sh_type == SHT_NOBITS;
+		}
+	close_elf(&o);
+	return only;
 }
 
 /* Try one candidate debug file; on success it is installed in m. */
@@ -673,6 +701,82 @@ static int module_load_by_id(mt_symbolizer *s, mt_module *m, const char *id)
 	return 0;
 }
 
+/* The module file of build-id id in a .build-id tree: DIR/.build-id/
+ * xx/rest (no .debug: the file itself, as Debian and Fedora link it) in
+ * the debug directories, when its build-id is id. New path, or NULL. */
+static char *binary_by_id(mt_symbolizer *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < s->opts.n_debug_dirs; i++) {
+		char *p = mt_sym_build_id_path(s->opts.debug_dirs[i], id);
+		opened o;
+		char *got;
+
+		if (!p)
+			return NULL;
+		p[strlen(p) - 6] = '\0'; /* drop ".debug" */
+		if (!is_regular(p) || open_elf(&o, p, NULL)) {
+			free(p);
+			continue;
+		}
+		got = elf_build_id(o.elf);
+		close_elf(&o);
+		if (got && !strcmp(got, id) && !has_dwarf_only(p)) {
+			free(got);
+			return p;
+		}
+		free(got);
+		free(p);
+	}
+	return NULL;
+}
+
+/* Forget what sym_locate_file put in m (another file is tried). */
+static void module_reset(mt_module *m)
+{
+	if (m->dw)
+		dwarf_end(m->dw);
+	if (m->dbg_elf)
+		elf_end(m->dbg_elf);
+	if (m->dbg_fd >= 0)
+		close(m->dbg_fd);
+	if (m->elf)
+		elf_end(m->elf);
+	if (m->fd >= 0)
+		close(m->fd);
+	m->dw = NULL;
+	m->dbg_elf = m->elf = NULL;
+	m->dbg_fd = m->fd = -1;
+	free(m->path);
+	free(m->debug_path);
+	free(m->build_id);
+	free(m->no_debug);
+	m->path = m->debug_path = m->build_id = m->no_debug = NULL;
+}
+
+/* The file found by name is another build than the dump's id, or none
+ * was found: the right one from a debuginfod server, when asked for
+ * (never for an id only the input names in untrusted mode). 1 when m
+ * now holds it. */
+static int replace_by_id(mt_symbolizer *s, mt_module *m, const char *id)
+{
+	mt_error err;
+	char *path = NULL;
+	int ok = 0;
+
+	/* llvm-symbolizer's rules (object_symbols) fetch debug files only */
+	if (!s->opts.debuginfod || s->opts.untrusted || s->opts.object_symbols)
+		return 0;
+	if (sym_debuginfod_find_executable(&path, s, id, &err) == 0) {
+		module_reset(m);
+		ok = sym_locate_file(s, m, path, &m->err) == 0 && m->build_id &&
+		     !strcmp(m->build_id, id);
+	}
+	free(path);
+	return ok;
+}
+
 int sym_locate_module(mt_symbolizer *s,
                       mt_module *m,
                       const char *name,
@@ -682,7 +786,11 @@ int sym_locate_module(mt_symbolizer *s,
 	size_t i;
 	int ret;
 
-	if (!s->opts.untrusted && *name && is_regular(name))
+	/* a dump that gives the build-id (minidumps, cores, sanitizers)
+	 * names the build: its file in a .build-id tree wins */
+	if (id)
+		found = binary_by_id(s, id);
+	if (!found && !s->opts.untrusted && *name && is_regular(name))
 		found = mt_strdup(name);
 	for (i = 0; !found && i < s->opts.n_binary_dirs; i++)
 		found = sym_find_in_dir(&s->dir_index[i],
@@ -690,6 +798,9 @@ int sym_locate_module(mt_symbolizer *s,
 		                        s->opts.untrusted);
 	if (found) {
 		ret = sym_locate_file(s, m, found, &m->err);
+		if (!ret && id && m->build_id && strcmp(m->build_id, id) &&
+		    replace_by_id(s, m, id))
+			goto out;
 		/* A build-id printed by the producer beats the file's own
 		 * when looking for debug info of a file that has none. */
 		if (!ret && !m->dw && id &&
@@ -699,6 +810,10 @@ int sym_locate_module(mt_symbolizer *s,
 			free(m->no_debug);
 			m->no_debug = NULL;
 		}
+	} else if (id && replace_by_id(s, m, id)) {
+		/* no file here: the module file itself from a server (its
+		 * .eh_frame unwinds), before its debug file alone */
+		ret = 0;
 	} else if (id && module_load_by_id(s, m, id) == 0) {
 		ret = 0;
 	} else {
@@ -711,6 +826,7 @@ int sym_locate_module(mt_symbolizer *s,
 		                   m->remote_err ? m->remote_err : "",
 		                   m->remote_err ? ")" : "");
 	}
+out:
 	free(found);
 	return ret;
 }

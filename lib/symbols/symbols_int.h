@@ -576,6 +576,11 @@ int sym_debuginfod_find(char **out,
                         mt_symbolizer *s,
                         const char *id,
                         mt_error *err);
+/* The same for the module file itself (debuginfod_find_executable). */
+int sym_debuginfod_find_executable(char **out,
+                                   mt_symbolizer *s,
+                                   const char *id,
+                                   mt_error *err);
 void sym_debuginfod_release(mt_symbolizer *s);
 
 /* disasm.c */

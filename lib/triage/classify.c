@@ -38,6 +38,10 @@ int mt_triage_find_trampoline(const mt_report *r)
 	for (i = 0; i < r->nframes; i++)
 		if (r->frames[i].sigtramp)
 			return (int)i;
+	/* Unwound frames know their signal frames exactly (libdwfl's
+	 * activation flag): no guessing from names and modules. */
+	if (r->nframes && r->frames[0].form == MT_FORM_UNWOUND)
+		return -1;
 	for (i = 0; i < limit; i++) {
 		const mt_frame *f = &r->frames[i];
 		const char *name = tri_frame_name(f);

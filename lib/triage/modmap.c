@@ -271,7 +271,9 @@ static void tally_frames(const modmap *map,
 			 * libc frame after the handler */
 			t->tramp_tested = 1;
 			t->tramp_failed = !at_sigreturn(e->m, off);
-		} else if (i == pc_pos) {
+		} else if (f->form == MT_FORM_UNWOUND
+		                   ? f->lookup == MT_LOOKUP_PC
+		                   : i == pc_pos) {
 			count(&t->pc_tested, &t->pc_failed, test_pc(e->m, off));
 		} else if (off != 0) {
 			count(&t->ret_tested, &t->ret_failed,

@@ -544,7 +544,13 @@ void mt_resolve_report(mt_report *r, const mt_resolve_opts *o)
 	r->capframes = 0;
 	r->trampoline = -1;
 	for (i = 0; i < n; i++) {
-		resolve_one(&rs, r, &orig[i], i == pc_pos);
+		/* an unwound frame knows whether its pc is a return
+		 * address (unwind.c); a printed one is a pc only where the
+		 * dump's shape says so */
+		resolve_one(&rs, r, &orig[i],
+		            orig[i].form == MT_FORM_UNWOUND
+		                    ? orig[i].lookup == MT_LOOKUP_PC
+		                    : i == pc_pos);
 		if ((int)i == tramp)
 			r->trampoline = (int)r->nframes - 1;
 	}

@@ -88,12 +88,34 @@ for f in stack bucket ir; do
 	cmp -s "$tmp/det-$f-1" "$tmp/det-$f-2" || { echo "FAIL $f output differs between two identical runs"; fail=1; }
 done
 grep -q '"fingerprint"' "$tmp/det-bucket-1" || { echo "FAIL bucket of the real samples has no fingerprint"; fail=1; }
-# colour only on a terminal: never in a pipe
-$bin stack --no-repo "$tmp/one.txt" | grep -q "$(printf '\033')" && { echo "FAIL colour in a pipe"; fail=1; }
-# install layout
-make -C "$root" --no-print-directory install O="$O" PREFIX="$tmp/inst" >/dev/null 2>&1 || { echo "FAIL make install"; fail=1; }
-for f in bin/maxtriage share/man/man1/maxtriage.1 share/bash-completion/completions/maxtriage; do
-	[ -f "$tmp/inst/$f" ] || { echo "FAIL install: $f missing"; fail=1; }
+# colour only on a terminal: never in a pipe, unless asked for
+# (--color=always, FORCE_COLOR as CI logs want); NO_COLOR and
+# --color=never win over FORCE_COLOR, --color=always over NO_COLOR
+esc=$(printf '\033')
+colours() { # colours EXPECTED LABEL [ENV...] -- ARGS: whether stack colours
+	_want=$1 _label=$2
+	shift 2
+	_env=""
+	while [ "$1" != -- ]; do _env="$_env $1"; shift; done
+	shift
+	# shellcheck disable=SC2086
+	if env -u NO_COLOR -u FORCE_COLOR $_env "$bin" "$@" | grep -q "$esc"; then _got=yes; else _got=no; fi
+	[ "$_got" = "$_want" ] || { echo "FAIL colour $_label: $_got"; fail=1; }
+}
+# (bucket colours its NEW marks: against an empty baseline all are new)
+echo '{"schema": "maxtriage.bucket.v1", "buckets": []}' >"$tmp/empty-baseline.json"
+for c in "stack --no-repo $tmp/one.txt" "bucket --no-repo --baseline $tmp/empty-baseline.json $tmp/one.txt"; do
+	# shellcheck disable=SC2086
+	{
+		colours no "in a pipe ($c)" -- $c
+		colours yes "--color=always ($c)" -- $c --color=always
+		colours yes "FORCE_COLOR=1 ($c)" FORCE_COLOR=1 -- $c
+		colours no "FORCE_COLOR=0 ($c)" FORCE_COLOR=0 -- $c
+		colours no "NO_COLOR over FORCE_COLOR ($c)" NO_COLOR=1 FORCE_COLOR=1 -- $c
+		colours no "--color=never over FORCE_COLOR ($c)" FORCE_COLOR=1 -- $c --color=never
+		colours yes "--color=always over NO_COLOR ($c)" NO_COLOR=1 -- $c --color=always
+	}
 done
+expect 2 "invalid value 'sometimes' for --color" -- $bin stack --color=sometimes "$tmp/one.txt"
 [ $fail -eq 0 ] && echo "cli: ok"
 exit $fail

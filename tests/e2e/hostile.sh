@@ -11,7 +11,7 @@ limit=${HOSTILE_TIMEOUT:-120}
 # under valgrind every instruction is about 50 times slower: smaller
 # inputs that still cross every bound (the frame cap is 100,000)
 scale=1
-if [ -n "${MT_VALGRIND:-}" ]; then
+if [ -n "${MT_UNDER_VALGRIND:-}" ]; then
 	scale=10
 	limit=${HOSTILE_TIMEOUT:-900}
 fi

@@ -5,8 +5,8 @@
 # added, unchanged stages, two graphs, a uniquified name, an unknown stage,
 # names whose alphabetical order is not the pipeline order.
 set -u
-# VALGRIND=1 (make valgrind) runs maxtriage under valgrind
-MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
+# under make valgrind, $MAXTRIAGE is run-tests.sh's valgrind wrapper
+MT="$MAXTRIAGE"
 command -v python3 >/dev/null || { echo "skip: python3 missing"; exit 77; }
 D=testdata/ir/max-dump
 W="$MT_BUILD/e2e-irdiff-max.$$"

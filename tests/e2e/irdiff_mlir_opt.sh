@@ -4,8 +4,8 @@
 # expected findings follow from testdata/ir/mlir-opt/model.mlir (see its
 # README): which ops sit at which model.py locations.
 set -u
-# VALGRIND=1 (make valgrind) runs maxtriage under valgrind
-MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
+# under make valgrind, $MAXTRIAGE is run-tests.sh's valgrind wrapper
+MT="$MAXTRIAGE"
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
 if [ ! -x "$MLIR_OPT" ]; then
 	echo "skip: $MLIR_OPT not installed (apt-get install mlir-19-tools)"

@@ -4,7 +4,7 @@
 # 10,000- and a 20,000-function module (testdata/ir/gen-scale.py), the
 # second fused pairwise. Every fusion must be found at both sizes.
 set -u
-[ -n "${MT_VALGRIND:-}" ] && { echo "skip: timing test under valgrind"; exit 77; }
+[ -n "${MT_UNDER_VALGRIND:-}" ] && { echo "skip: timing test under valgrind"; exit 77; }
 if grep -q __asan_init "$MAXTRIAGE" 2>/dev/null; then
 	echo "skip: sanitizer build, its memory and time do not compare with diff"
 	exit 77

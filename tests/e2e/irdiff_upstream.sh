@@ -48,7 +48,7 @@
 # after it (one-shot-bufferize) is compared with the module as the
 # function passes left it, as in the after-all capture.
 set -u
-MT="${MT_VALGRIND:+$MT_VALGRIND }$MAXTRIAGE"
+MT="$MAXTRIAGE"
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
 if [ ! -x "$MLIR_OPT" ]; then
 	echo "skip: $MLIR_OPT not installed (apt-get install mlir-19-tools)"

@@ -5,7 +5,8 @@
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
-fx=$root/$O/fixtures/crashers
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$(dirname "$0")/lib/fixtures.sh"
 fail=0
 ok() { [ "$1" = "$2" ] || { echo "FAIL $3: got '$1', want '$2'"; fail=1; }; }
 
@@ -72,6 +73,35 @@ names = [s["name"] for g in d["irdiff"]["graphs"] for s in g["stages"]]
 assert names == ["mo", "mo-pre-mogg"], names
 PY
 
+# run and report are one pipeline: a MAX kernel error whose IR the
+# command left in DIR/ir gets in triage.json the joins `report` gives for
+# the same log and stages (the kernel fused from rmo.matmul + rmo.add
+# between mo and mo-pre-mogg, testdata/ir/max-dump/README)
+cat >"$tmp/kernel-max.sh" <<SH
+#!/bin/sh
+dir=\$(echo "\$MODULAR_DEBUG" | tr ',' '\n' | sed -n 's/^ir-output-dir=//p')
+cp "$root"/testdata/ir/max-dump/llama3.mo.mlir "$root"/testdata/ir/max-dump/llama3.mo-pre-mogg.mlir "\$dir/"
+echo '[OP] LAUNCH rmo.matmul [id=5] target=gpu:0'
+echo 'RuntimeError: An error occurred in kernel named "mo.composite.matmul_add":' >&2
+exit 1
+SH
+$bin run --no-repo --no-symbolize --out "$tmp/join" sh "$tmp/kernel-max.sh" >/dev/null 2>&1
+ok $? 1 "exit status of the kernel error with IR"
+$bin report --no-repo --no-symbolize --format json --stack "$tmp/join/log.txt" --ir "$tmp/join/ir" >"$tmp/join.report.json"
+ok $? 0 "report on run's log and IR"
+python3 - "$tmp/join/triage.json" "$tmp/join.report.json" <<'PY' || fail=1
+import json, sys
+run = json.load(open(sys.argv[1]))
+rep = json.load(open(sys.argv[2]))
+assert run["joins"] == rep["joins"], (run["joins"], rep["joins"])
+k = [j for j in run["joins"] if j["source"] == "kernel"]
+assert len(k) == 1 and k[0]["key"] == "mo.composite.matmul_add", run["joins"]
+fus = [m for m in k[0]["matches"] if m["type"] == "fusion"]
+assert len(fus) == 1 and sorted(m["op"] for m in fus[0]["members"]) == ["rmo.add", "rmo.matmul"], fus
+assert any(j["source"] == "op_in_flight" and j["key"] == "rmo.matmul" for j in run["joins"]), run["joins"]
+assert run["stack"]["reports"][0]["next_steps"] == rep["stack"]["reports"][0]["next_steps"]
+PY
+
 # run sets ir-output-dir itself: its triage never advises setting it
 $bin run --no-repo --no-symbolize --out "$tmp/kern" sh -c \
 	'echo "RuntimeError: An error occurred in kernel named \"mo.composite.matmul_add\":" >&2; exit 1' >/dev/null 2>&1
@@ -84,7 +114,7 @@ assert not any("ir-output-dir" in s for s in r[0]["next_steps"]), r[0]["next_ste
 PY
 
 # 3. a real crash (LLVM's handler): killed by SIGSEGV -> 139, triaged
-if sh "$root/testdata/crashers/build.sh" "$fx" >/dev/null 2>&1; then
+if crashers_dir >/dev/null 2>&1; then
 	$bin run --no-repo --out "$tmp/crash" --binary-dir "$fx/gcc/bin" --debug-dir "$fx/gcc/debug" \
 		-- "$fx/gcc/bin/mtcrash" segv >"$tmp/crash.out" 2>/dev/null
 	ok $? 139 "exit status of a command killed by SIGSEGV"

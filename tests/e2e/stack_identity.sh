@@ -15,7 +15,7 @@ set -u
 for tool in python3 readelf objdump; do
 	command -v $tool >/dev/null || { echo "skip: $tool missing"; exit 77; }
 done
-MT="${MT_VALGRIND:+$MT_VALGRIND }$bin"
+MT="$bin"
 libc=/lib/x86_64-linux-gnu/libc.so.6
 [ -f "$libc" ] || { echo "skip: no x86-64 glibc at $libc"; exit 77; }
 fail=0

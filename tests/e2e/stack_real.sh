@@ -36,5 +36,4 @@ echo "stack_real: checking $MAXTRIAGE on the $forms forms"
 "$python" "$here/stack_real_check.py" --fixtures "$fixtures" --forms "$forms" \
 	--symbolizer "$symbolizer" --maxtriage "$MAXTRIAGE" \
 	--rules "$top/testdata/crashers/rules.json" \
-	--json-dir "$build/fixtures/stack_real_json" \
-	${MT_VALGRIND:+--wrapper "$MT_VALGRIND"}
+	--json-dir "$build/stack_real_json"

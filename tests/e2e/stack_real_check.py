@@ -325,8 +325,6 @@ def run_maxtriage(args, c, root):
            "--rules", args.rules, c.path]
     # Run outside any git work tree: blame and "tracked file" rules must not
     # depend on where the test runs.
-    if args.wrapper:
-        cmd = args.wrapper.split() + cmd
     p = subprocess.run(cmd, capture_output=True, text=True, cwd="/")
     if args.json_dir:
         with open(os.path.join(args.json_dir, "%s.%s.%s.json" % (c.cc, c.mode, c.form)), "w") as fh:
@@ -541,7 +539,6 @@ def main():
     ap.add_argument("--forms", default=",".join(FORMS))
     ap.add_argument("--compilers", default=",".join(COMPILERS))
     ap.add_argument("--json-dir")
-    ap.add_argument("--wrapper", help="command prefix for maxtriage (valgrind ...)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     forms = [f for f in args.forms.split(",") if f]

@@ -26,17 +26,20 @@ if [ -z "$LLVM_SYMBOLIZER" ]; then
 	exit 77
 fi
 here=$(cd "$(dirname "$0")/../.." && pwd)
-fix="$MT_BUILD/fixtures/symbolize"
-mkdir -p "$MT_BUILD/fixtures"
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$here/tests/e2e/lib/fixtures.sh"
+fix="$MT_FIXTURES/symbolize"
 # Rebuild when the generator is newer than the fixtures.
-if [ ! -f "$fix/variants.txt" ] ||
-	[ "$here/testdata/symbolize/gen.py" -nt "$fix/variants.txt" ]; then
-	python3 "$here/testdata/symbolize/gen.py" "$fix" >"$MT_BUILD/fixtures-symbolize.log" 2>&1 || {
-		cat "$MT_BUILD/fixtures-symbolize.log"
+gen_fixtures() {
+	[ -f "$fix/variants.txt" ] &&
+		[ ! "$here/testdata/symbolize/gen.py" -nt "$fix/variants.txt" ] && return 0
+	python3 "$here/testdata/symbolize/gen.py" "$fix" >"$MT_FIXTURES/symbolize.log" 2>&1 || {
+		cat "$MT_FIXTURES/symbolize.log"
 		echo "fixture build failed"
-		exit 1
+		return 1
 	}
-fi
+}
+fixture_locked symbolize gen_fixtures || exit 1
 rc=0
 echo "== --inlines"
 python3 "$here/testdata/symbolize/compare.py" "$MAXTRIAGE" \

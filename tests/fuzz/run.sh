@@ -50,6 +50,13 @@ seed() {
 		# tree with each element over it
 		cp testdata/symbolize/markup/upstream/*.log "$d"/
 		printf '{{{reset}}}\n{{{module:0:mtcrash:elf:09a4afcd9c2552d499493eebe7755e8e0077ca39}}}\n{{{mmap:0x1000:0x4000:load:0:rx:0}}}\n{{{bt:0:0x2139}}} {{{pc:0x2139:ra}}} {{{data:0x5010}}}\n\033[1m{{{symbol:_Z3foov}}}\033[0m\n' >"$d/demo" ;;
+	minidump)
+		# the public minidumps (testdata/dump/SOURCES.md) and the
+		# ones the e2e tests made, when they are there
+		cp testdata/dump/*.dmp "$d"/
+		for f in build/fixtures/dumps/*.dmp; do
+			if [ -f "$f" ]; then cp "$f" "$d/"; fi
+		done ;;
 	cache)
 		# inputs are patches to a valid index the target writes itself
 		printf '\000' >"$d/none" ;;

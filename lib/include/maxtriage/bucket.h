@@ -1,15 +1,16 @@
 /*
- * bucket.h - group triaged reports of many files by fingerprint, compare
- * with a baseline, render (maxtriage.bucket.v1, docs/json-bucket.md).
+ * bucket.h - group triaged reports of many files by fingerprint and
+ * compare them with a baseline (docs/json-bucket.md); bucket_output.h
+ * renders the result.
  */
 #ifndef MAXTRIAGE_BUCKET_H
 #define MAXTRIAGE_BUCKET_H
 
-#include "maxtriage/buf.h"
 #include "maxtriage/common.h"
 
 #include <stdint.h>
 
+/* the schema of bucket documents, written and read as baselines */
 #define MT_BUCKET_SCHEMA "maxtriage.bucket.v1"
 
 typedef struct mt_bucket {
@@ -48,8 +49,5 @@ void mt_bucket_finish(mt_bucket_set *s);
 int mt_bucket_apply_baseline(mt_bucket_set *s, const char *path, mt_error *err);
 size_t mt_bucket_count_new(const mt_bucket_set *s);
 void mt_bucket_set_release(mt_bucket_set *s);
-
-void mt_bucket_render_json(mt_buf *out, const mt_bucket_set *s);
-void mt_bucket_render_text(mt_buf *out, const mt_bucket_set *s, int color);
 
 #endif

@@ -1,18 +1,15 @@
 /*
  * join.h - join crash reports with the compiler's IR stages: the kernel a
  * MAX error names, the ops in flight, the crash point's function, found
- * as ops and fusions in the stages (`maxtriage report`).
+ * as ops and fusions in the stages; and the one pipeline of `report` and
+ * `run` that triages a crash together with its IR (crash_ir.c).
  */
 #ifndef MAXTRIAGE_JOIN_H
 #define MAXTRIAGE_JOIN_H
 
-#include "maxtriage/buf.h"
 #include "maxtriage/irdiff_output.h"
 #include "maxtriage/stack.h"
-
-struct mt_stack_input; /* maxtriage/stack_output.h */
-
-#define MT_REPORT_SCHEMA "maxtriage.report.v1"
+#include "maxtriage/triage.h"
 
 typedef struct mt_join_member {
 	char *op, *sym, *device;
@@ -54,22 +51,30 @@ void mt_join_reports(mt_join_set *out,
                      const mt_irdiff_report *rep);
 void mt_join_set_release(mt_join_set *s);
 
-/* Append the whole `report` JSON document to out: the stack document of
- * stack (one input), the irdiff document of ir (NULL: null) and the joins,
- * nested as they are written. Returns 0, or the writer's error
- * (mt_json_finish) when the document could not be formed. */
-int mt_report_render_json(mt_buf *out,
-                          const struct mt_stack_input *stack,
-                          const mt_irdiff_report *ir,
-                          const mt_join_set *j);
-/* Text / markdown: stack_text is the stack rendering of the same reports. */
-void mt_report_render_text(mt_buf *out,
-                           const char *stack_text,
-                           const mt_report *reports,
-                           const mt_join_set *j);
-void mt_report_render_markdown(mt_buf *out,
-                               const char *stack_md,
-                               const mt_report *reports,
-                               const mt_join_set *j);
+/* A crash and the IR of the same run, triaged together: what `report`
+ * prints and `run` writes into triage.json. */
+typedef struct mt_crash_ir {
+	mt_report_set set; /* the text's reports, triaged */
+	mt_ir_input *in; /* the stages read, NULL when none could be */
+	mt_irdiff_report ir; /* their diff, valid when has_ir */
+	mt_irdiff_opts ir_opts; /* the defaults; ir points to them */
+	int has_ir;
+	char *ir_note; /* why has_ir is 0 (owned), or NULL */
+	mt_join_set joins; /* each report's keys found in the stages */
+} mt_crash_ir;
+
+/* The stack pipeline p over text, irdiff over the stages at ir_path
+ * (NULL: none), the joins of the reports with the stages, and each
+ * report's next steps again with what the IR holds (its Python call
+ * sites). p->next.ir_given is implied when ir_path is given. An IR that
+ * cannot be read leaves has_ir 0 and says why in ir_note; the reports are
+ * triaged all the same. out->ir points into *out: keep it in place (no
+ * copies) until mt_crash_ir_release(). */
+void mt_crash_ir_run(mt_crash_ir *out,
+                     const char *text,
+                     size_t len,
+                     const char *ir_path,
+                     const mt_pipeline *p);
+void mt_crash_ir_release(mt_crash_ir *c);
 
 #endif

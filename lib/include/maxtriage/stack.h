@@ -43,7 +43,9 @@ typedef enum {
 	MT_FORM_LLDB, /* frame #N: 0xADDR module`f + off at file:L:C */
 	MT_FORM_VALGRIND, /* at|by 0xADDR: f (file:L) | (in lib) */
 	MT_FORM_EUSTACK, /* #N 0xADDR [- 1] f [- module], source below */
-	MT_FORM_BACKTRACE /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_BACKTRACE, /* glibc backtrace_symbols: lib(sym+0xOFF)[0xADDR] */
+	MT_FORM_UNWOUND /* not printed: unwound here from a minidump, core
+	                   or live process (found_by says how) */
 } mt_frame_form;
 
 /* How a frame was resolved (docs/json-stack.md, "status" values). NONE is
@@ -76,6 +78,20 @@ typedef enum {
  * out of range. The one table every renderer uses. */
 const char *mt_frame_status_name(mt_frame_status s);
 const char *mt_frame_lookup_name(mt_frame_lookup l);
+
+/* How an unwound frame was found (minidumps, cores, live processes:
+ * docs/json-stack.md "found_by"). NONE: the frame was printed by a dump,
+ * not unwound here. */
+typedef enum {
+	MT_FOUND_NONE = 0,
+	MT_FOUND_CONTEXT, /* the thread's registers: the first frame */
+	MT_FOUND_CFI, /* .eh_frame or .debug_frame of the callee's module */
+	MT_FOUND_FRAME_POINTER, /* the frame-pointer chain (no CFI) */
+	MT_FOUND_SCAN /* a stack word that is a return address after a call */
+} mt_frame_found;
+
+/* "context", "cfi", "frame_pointer", "scan"; NULL for NONE. */
+const char *mt_frame_found_name(mt_frame_found f);
 
 /* How the file used for a frame's module was checked against the build
  * that crashed (lib/triage/modmap.h, docs/json-stack.md). */
@@ -123,6 +139,10 @@ typedef struct mt_frame {
 	                         from its stack ("<error reading variable:
 	                         Cannot access memory at address ...>"):
 	                         the stack pointer is off the stack */
+	mt_frame_found found_by; /* unwound here: how (else NONE); such a
+	                            frame's lookup is preset (PC for the
+	                            first frame and the one a signal
+	                            interrupted, else CALL_SITE) */
 
 	/* resolved (or copied from a symbolized dump) */
 	char *function; /* full name */
@@ -194,6 +214,14 @@ typedef struct mt_report {
 	                         "lldb", "valgrind", "eu-stack",
 	                         "faulthandler", "traceback", "sanitizer",
 	                         "macos-crash", "glibc"; NULL unknown */
+
+	/* Read from a minidump, core or live process (lib/triage/dumpfile.c;
+	 * NULL/0 for text dumps): what the file says besides the frames, and
+	 * the other threads, each resolved and classified like a report of
+	 * its own (kind "thread"), the crashing thread being this one. */
+	struct mt_dump_info *dump;
+	struct mt_report *threads;
+	size_t nthreads;
 
 	/* triage */
 	mt_category category;

@@ -114,6 +114,44 @@ void mt_triage_text(mt_report_set *set,
                     size_t len,
                     const mt_pipeline *p);
 
+/*
+ * What a crash leaves on disk, and hung processes (lib/triage/dumpfile.c):
+ * every thread unwound (maxtriage/unwind.h), the crashing thread's frames
+ * the report's own, the others in mt_report.threads, all resolved and
+ * classified like a text dump's; mt_report.dump says what the file held
+ * besides (signal, fault address, annotations, what could not be read).
+ */
+/* Whether data starts like a minidump or an ELF core file. */
+int mt_triage_is_image(const void *data, size_t len);
+/* Append the report of the minidump or core at path (data[0..len): its
+ * bytes; for a core the first 64 are enough, the file is read by path)
+ * to set. 0, or a negative code with err when nothing could be read (a
+ * damaged file that still yields threads gives 0 and warnings in
+ * r->dump). */
+int mt_triage_image(mt_report_set *set,
+                    const char *path,
+                    const void *data,
+                    size_t len,
+                    const mt_pipeline *p,
+                    mt_error *err);
+/* Triage one input file ("-": standard input) whatever it holds: dump
+ * text (mt_triage_text), a minidump (with its Crashpad database's .meta
+ * when it lies in one) or an ELF core. 0, MT_EIO with err (strerror)
+ * when it cannot be read, or mt_triage_image's errors. */
+int mt_triage_file(mt_report_set *set,
+                   const char *path,
+                   const mt_pipeline *p,
+                   mt_error *err);
+/* Append the report of the live process pid (every thread's stack, as
+ * eu-stack -p), of the given kind ("hang"), to set. MT_EUNSUPPORTED with
+ * err when ptrace is refused (the report, its threads without frames,
+ * is still appended when /proc listed them). */
+int mt_triage_process(mt_report_set *set,
+                      long pid,
+                      const char *kind,
+                      const mt_pipeline *p,
+                      mt_error *err);
+
 /* Normalised frame name used in signatures (display name without
  * compiler suffixes such as .cold, .part.N, .isra.N). New string. */
 char *mt_signature_frame_name(const mt_frame *f);

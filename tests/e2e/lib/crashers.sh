@@ -13,7 +13,9 @@ top=$(cd "$here/../.." && pwd)
 : "${MAXTRIAGE:=$top/$MT_BUILD/maxtriage}"
 mkdir -p "$MT_BUILD"
 build=$(cd "$MT_BUILD" && pwd)
-fixtures="$build/fixtures/crashers"
+# shellcheck source=tests/e2e/lib/fixtures.sh
+. "$here/lib/fixtures.sh"
+fixtures="$MT_FIXTURES/crashers"
 python=/usr/bin/python3
 
 skip() {
@@ -39,9 +41,9 @@ symbolizer="$("$llvm_config" --bindir)/llvm-symbolizer"
 build_crashers() {
 	rc=0
 	if [ "${1:-}" = quiet ]; then
-		sh "$top/testdata/crashers/build.sh" "$fixtures" >/dev/null || rc=$?
+		crashers_dir >/dev/null || rc=$?
 	else
-		sh "$top/testdata/crashers/build.sh" "$fixtures" || rc=$?
+		crashers_dir || rc=$?
 	fi
 	[ $rc -eq 77 ] && skip "fixture build: a tool is missing (see above)"
 	[ $rc -eq 0 ] || fail "building the fixtures failed (exit $rc)"
