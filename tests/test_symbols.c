@@ -422,10 +422,11 @@ static void demangle_without_libllvm(void **state)
 	d = sym_demangle_gnu("_ZStlsISt11char_traitsIcEERSt13basic_ostreamIcT_"
 	                     "ES5_PKc");
 	assert_non_null(d);
-	assert_string_equal(d, "std::basic_ostream<char, std::char_traits<char> "
-	                       ">& std::operator<< <std::char_traits<char> >"
-	                       "(std::basic_ostream<char, std::char_traits"
-	                       "<char> >&, char const*)");
+	assert_string_equal(d,
+	                    "std::basic_ostream<char, std::char_traits<char> "
+	                    ">& std::operator<< <std::char_traits<char> >"
+	                    "(std::basic_ostream<char, std::char_traits"
+	                    "<char> >&, char const*)");
 	free(d);
 	assert_null(sym_demangle_gnu("main"));
 }

@@ -156,9 +156,9 @@ static const char *archive_refusal(const char *path)
 		return NULL;
 	got = fread(h, 1, sizeof(h), fp);
 	fclose(fp);
-	if (got == sizeof(h) && (!memcmp(h, "!<arch>\n", 8) ||
-	                         !memcmp(h, "!<thin>\n", 8) ||
-	                         !memcmp(h, "<bigaf>\n", 8)))
+	if (got == sizeof(h) &&
+	    (!memcmp(h, "!<arch>\n", 8) || !memcmp(h, "!<thin>\n", 8) ||
+	     !memcmp(h, "<bigaf>\n", 8)))
 		return "No object file for requested architecture";
 	return NULL;
 }

@@ -158,7 +158,8 @@ static void say_bfd_refusal(mt_buf *diag, const mt_llvm *l, const char *path)
 	}
 	if (got == sizeof(h) &&
 	    (!memcmp(h, "!<arch>\n", 8) || !memcmp(h, "!<thin>\n", 8)))
-		mt_buf_printf(diag, "%s: %s: cannot get addresses from archive\n",
+		mt_buf_printf(diag,
+		              "%s: %s: cannot get addresses from archive\n",
 		              l->o.tool, path);
 	else
 		mt_buf_printf(diag, "%s: %s: file format not recognized\n",
