@@ -124,10 +124,6 @@ static void module_index(mt_module *m)
 	sym_dwarf_load_sections(m);
 	if (m->index_cache && sym_symbols_differ_by_mode(m))
 		m->index_cache = NULL;
-	/* The cache format has no sectioned line tables: an object (a .ko
-	 * has a build-id) is indexed each run. */
-	if (m->rel)
-		m->index_cache = NULL;
 	/* Nor does it keep tagged symbol addresses as they are. */
 	if (m->no_untag)
 		m->index_cache = NULL;

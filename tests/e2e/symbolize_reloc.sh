@@ -115,6 +115,22 @@ for opts in --no-inlines --functions=short --output-style=GNU \
 	# shellcheck disable=SC2086
 	cmp_obj "gpp.o $opts" "$o/gpp.o" 3 $opts
 done
+# The index cache keeps an object's sectioned line tables: the run that
+# writes it and the runs that map it answer as llvm-symbolizer does.
+for c in gcc clang-19; do
+	addrs "$o/m-$c.ko" 1 >"$tmp/addrs"
+	for pass in cold warm; do
+		same_as llvm-symbolizer "m-$c.ko, index cache $pass" "$tmp" \
+			"MAXTRIAGE_INDEX_CACHE=$tmp/ic" "$tmp/addrs" --obj="$o/m-$c.ko"
+	done
+	n=$((n + 1))
+	if [ -f "$tmp/ic/$(readelf -n "$o/m-$c.ko" | awk '/Build ID/ {print $3}').mtidx" ]; then
+		echo "ok   m-$c.ko: index cache written"
+	else
+		echo "FAIL m-$c.ko: no index cache file"
+		fail=1
+	fi
+done
 # maxtriage's own objects, as the build made them (real compiler output
 # of real code: thousands of addresses, inlining, several CUs' worth).
 for f in lib/symbols/line_table.o lib/stack/lines.o; do
