@@ -432,7 +432,7 @@ static const char *binutils_name(mt_module *m,
 	Dwarf_Die die, cudie;
 	Dwarf_Attribute a;
 	Dwarf_Addr base, lo, hi;
-	const sym_elfsym *sym;
+	const sym_bfd_sym *sym;
 	const char *name, *took = "";
 
 	if (mt_memo_find(&m->memo_binutils, key, &name))
@@ -445,10 +445,10 @@ static const char *binutils_name(mt_module *m,
 	    !dwarf_attr_integrate(&die, DW_AT_linkage_name, &a) &&
 	    !(dwarf_diecu(&die, &cudie, NULL, NULL) &&
 	      plain_name_language(dwarf_srclang(&cudie))) &&
-	    (sym = sym_find_symbol(m, addr)) != NULL) {
-		name = sym_symbol_name(m, sym);
+	    (sym = sym_bfd_function(m, addr, 1)) != NULL) {
+		name = sym_bfd_name(m, sym);
 		if (dwarf_ranges(&die, 0, &base, &lo, &hi) > 0 &&
-		    sym->addr == lo)
+		    sym->value == lo)
 			took = name;
 	}
 	mt_memo_put(&m->memo_binutils, key, took);

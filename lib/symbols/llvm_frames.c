@@ -78,14 +78,6 @@ int sym_llvm_code_frames(frame *out,
 	mt_symbol sym;
 	int have_sym = 0;
 
-	if (n > 0 && l->o.addr2line && !loc[0].file && !loc[0].line) {
-		/* binutils names an address from the symbol table only
-		 * inside code (a global in .bss is "??"). */
-		mt_insn insn;
-
-		if (mt_module_disasm(m, addr, &insn) == MT_ENOTFOUND)
-			n = 0;
-	}
 	if (n <= 0) {
 		memset(&out[0], 0, sizeof(out[0]));
 		return 1;

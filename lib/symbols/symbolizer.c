@@ -62,6 +62,7 @@ static void module_free(mt_module *m)
 	mt_memo_release(&m->memo_nodes);
 	mt_memo_release(&m->memo_syms);
 	mt_memo_release(&m->memo_binutils);
+	sym_bfd_release(m);
 	sym_cache_release(m);
 	free(m->cache_err);
 	mt_arena_release(&m->arena);
@@ -313,12 +314,23 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	/* llvm-symbolizer replaces the outermost frame's name with the
 	 * covering ELF symbol's: DWARF may only carry a short name, and the
 	 * symbol says which clone (".constprop.0", ".cold") this is. */
-	sym = m->names == MT_NAMES_SHORT ? NULL : sym_find_symbol(m, addr);
-	/* binutils names the outermost frame from the symbol table only
-	 * without DWARF (and frames without a linkage name as
-	 * sym_node_name says). */
-	if (sym && m->binutils_rules && chain[n - 1].function)
-		sym = NULL;
+	sym = m->names == MT_NAMES_SHORT || m->binutils_rules
+	              ? NULL
+	              : sym_find_symbol(m, addr);
+	/* binutils names the outermost frame from its symbol search only
+	 * without a DWARF function (and frames without a linkage name as
+	 * binutils_name says), and gives the symbol's STT_FILE where DWARF
+	 * gives no file. */
+	if (m->binutils_rules && !chain[n - 1].function) {
+		const sym_bfd_sym *b = sym_bfd_function(
+		        m, addr, chain[0].file || chain[0].line);
+
+		if (b) {
+			chain[n - 1].function = sym_bfd_name(m, b);
+			if (!chain[n - 1].file)
+				chain[n - 1].file = sym_bfd_file(m, b);
+		}
+	}
 	/* LLVM's placeholder for a file it cannot name is "<invalid>":
 	 * a line table naming a file so is not told apart from none. */
 	for (i = 0; !m->binutils_rules && i < n; i++)

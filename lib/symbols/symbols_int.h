@@ -116,6 +116,36 @@ typedef struct sym_elfsym {
 	uint32_t unused;
 } sym_elfsym;
 
+/* binutils_rules: a symbol bfd's _bfd_elf_find_function may name a
+ * function after (bfd_syms.c), in table order. */
+typedef struct sym_bfd_sym {
+	uint64_t value;
+	uint64_t size; /* st_size, or 1 */
+	uint32_t name; /* offset in sym_bfd.strs */
+	uint32_t shndx;
+	uint32_t file; /* the STT_FILE bfd gives it, or SYM_NO_FILE */
+	uint32_t unused;
+} sym_bfd_sym;
+
+typedef struct sym_bfd_sec {
+	size_t index;
+	uint64_t addr, size;
+} sym_bfd_sec;
+
+/* The table as binutils addr2line reads it, its allocated sections in
+ * header order, and _bfd_elf_find_function's one-entry cache. */
+typedef struct sym_bfd {
+	int loaded;
+	sym_bfd_sym *syms;
+	size_t n;
+	sym_bfd_sec *secs;
+	size_t n_secs;
+	const char *strs;
+	size_t strs_size;
+	size_t cache_sec;
+	long cache; /* index into syms, or -1 */
+} sym_bfd;
+
 #define SYM_NO_NODE (-1)
 
 /* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU (plain
@@ -331,6 +361,7 @@ struct mt_module {
 	mt_memo memo_nodes, memo_syms;
 	mt_memo memo_binutils; /* binutils_rules: names functions took
 	                          (dwarf_index.c) */
+	sym_bfd bfd; /* binutils_rules: bfd's symbol table (bfd_syms.c) */
 
 	int index_state; /* sym_index_state */
 	sym_cu *cus;
@@ -429,6 +460,16 @@ const char *sym_raw_name(const mt_module *m, const sym_elfsym *s);
 const char *sym_file_name(const mt_module *m, const sym_elfsym *s);
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
+
+/* bfd_syms.c */
+/* The symbol binutils addr2line names the function at addr after, or
+ * NULL. dwarf: DWARF found the address (only its first section is
+ * searched then). It updates bfd's cache: call it where addr2line
+ * would search its symbols. */
+const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf);
+const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s);
+const char *sym_bfd_file(const mt_module *m, const sym_bfd_sym *s);
+void sym_bfd_release(mt_module *m);
 
 /* demangle.c */
 /* The demangling state of one symbolizer (so of one thread). */

@@ -14,8 +14,9 @@ set -u
 # shellcheck source=tests/e2e/lib/same.sh
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_a2l
-need_tools g++ addr2line nm python3 timeout
+need_tools g++ gcc addr2line nm readelf python3 timeout
 mkdir -p "$tmp/r" "$tmp/m" "$tmp/s"
+: >"$tmp/empty"
 ln -s "$(command -v addr2line)" "$tmp/r/addr2line"
 ln -s "$bin" "$tmp/m/addr2line"
 s=$tmp/s
@@ -126,6 +127,81 @@ for envv in ""; do
 	done
 	a2l "libstdc++ -f -C $envv" "$envv" "$tmp/std.addrs" -e "$libstdcxx" -f -C
 	a2l "libstdc++ -a -p -f -i $envv" "$envv" "$tmp/std.addrs" -e "$libstdcxx" -a -p -f -i
+done
+
+# Where binutils names from the symbol table alone (bfd's
+# _bfd_elf_find_function): every allocated byte of a C program with and
+# without DWARF (padding, .data, .bss and the symbols past their
+# section's start) but the first byte of each global variable (which
+# binutils answers from the variable's DWARF declaration); every
+# executable byte of an object without DWARF (the symbols of the
+# address's section, the STT_FILE of its functions); and assembler
+# labels inside a function, which bfd's one-entry cache passes over
+# after an answer in that function and not otherwise.
+cat >"$s/p.c" <<'EOF'
+int g_bss[16];
+int g_data = 5;
+static int helper(int x) { return x * g_data + g_bss[x & 15]; }
+__attribute__((noinline)) int work(int x) { return helper(x) + 1; }
+int main(int argc, char **argv) { (void)argv; return work(argc); }
+EOF
+cat >"$s/l.s" <<'EOF'
+	.text
+	.globl f
+	.type f,@function
+f:
+	nop
+	nop
+.Ltmp0:
+	nop
+	ret
+	.size f, .-f
+	nop
+	nop
+g:
+	nop
+.Lbar:
+	nop
+	ret
+EOF
+gcc -O2 -g "$s/p.c" -o "$s/p" && gcc -O2 "$s/p.c" -o "$s/p-nodebug" &&
+	gcc -O2 -c "$root/testdata/symbolize/src/reloc_mod.c" -o "$s/mod.o" &&
+	gcc -c -Wa,-L "$s/l.s" -o "$s/l.o" || {
+	echo "$NAME: FAIL: building the C inputs"
+	exit 1
+}
+# every_byte FILE FLAG: every byte of its sections whose flags have FLAG,
+# and two past each.
+every_byte() {
+	readelf -SW "$1" | python3 -c '
+import sys
+for ln in sys.stdin:
+    if "]" not in ln or "Nr]" in ln:
+        continue
+    f = ln.split("]", 1)[1].split()
+    try:
+        a, z, fl = int(f[2], 16), int(f[4], 16), f[6]
+    except (IndexError, ValueError):
+        continue
+    if sys.argv[1] in fl:
+        for x in range(a, a + z + 2):
+            print("%x" % x)' "$2"
+}
+nm --defined-only "$s/p" | awk '$2 ~ /[BbDd]/ {print $1}' | sed 's/^0*//' >"$tmp/vars"
+every_byte "$s/p" A | grep -v -x -f "$tmp/vars" >"$tmp/p.addrs"
+every_byte "$s/mod.o" X >"$tmp/mod.addrs"
+printf '0\n3\n5\n7\n9\n' >"$tmp/l.addrs"
+for opt in "-f" "-a -p -f -i"; do
+	for f in p p-nodebug; do
+		# shellcheck disable=SC2086
+		a2l "$f, every byte, $opt" "" "$tmp/p.addrs" -e "$s/$f" $opt
+	done
+	# shellcheck disable=SC2086
+	a2l "mod.o without DWARF, $opt" "" "$tmp/mod.addrs" -e "$s/mod.o" $opt
+done
+a2l "labels, one run" "" "$tmp/l.addrs" -e "$s/l.o" -f
+for x in 3 5 9; do
+	a2l "labels, 0x$x alone" "" "$tmp/empty" -e "$s/l.o" -f "$x"
 done
 
 echo "$NAME: $n comparisons"
