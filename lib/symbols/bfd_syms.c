@@ -28,8 +28,14 @@
  * - The file (FILE:? without DWARF): the last STT_FILE before the symbol,
  *   for a local symbol, or for any while no STT_FILE has followed another
  *   symbol.
+ * - An address in a section that is not code where a symbol starts (a
+ *   global one, else the last local one) is looked up by that symbol
+ *   instead (sym_bfd_data_line): the declaration of the variable at that
+ *   address whose name the symbol's contains.
  */
 #include "symbols/symbols_int.h"
+
+#include "maxtriage/bsearch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,11 +139,11 @@ static size_t read_table(mt_module *m, Elf *elf, Elf64_Word type)
 			continue;
 		}
 		seen = 1;
-		if (st.st_shndx == SHN_UNDEF || st.st_shndx >= SHN_LORESERVE)
+		if (st.st_shndx == SHN_UNDEF || st.st_shndx >= SHN_LORESERVE ||
+		    GELF_ST_TYPE(st.st_info) == STT_SECTION)
 			continue;
+		/* 0: not a function to bfd, only a data symbol. */
 		size = function_size(m->machine, &st, name);
-		if (size == 0)
-			continue;
 		e.value = st.st_value;
 		e.size = size;
 		e.name = (uint32_t)st.st_name;
@@ -147,10 +153,44 @@ static size_t read_table(mt_module *m, Elf *elf, Elf64_Word type)
 		                                 !file_after)
 		                 ? file
 		                 : SYM_NO_FILE;
-		e.unused = 0;
+		e.flags =
+		        (GELF_ST_BIND(st.st_info) == STB_GLOBAL ? SYM_BFD_GLOBAL
+		                                                : 0) |
+		        (GELF_ST_TYPE(st.st_info) == STT_FUNC ? SYM_BFD_FUNC
+		                                              : 0);
 		MT_PUSH(b->syms, b->n, cap, e);
 	}
 	return count - 1;
+}
+
+/* The candidates by (section, start, size descending, table order): the
+ * first of the last start at or below an address is bfd's choice. */
+static int cmp_order(const void *a, const void *b, void *ctx)
+{
+	const sym_bfd *t = ctx;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	const sym_bfd_sym *x = &t->syms[i], *y = &t->syms[j];
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+static void sort_candidates(sym_bfd *b)
+{
+	size_t i, n = 0;
+
+	b->order = mt_malloc((b->n ? b->n : 1) * sizeof(*b->order));
+	for (i = 0; i < b->n && i < UINT32_MAX; i++)
+		if (b->syms[i].size)
+			b->order[n++] = (uint32_t)i;
+	b->n_order = n;
+	if (n > 1)
+		qsort_r(b->order, n, sizeof(*b->order), cmp_order, b);
 }
 
 static void load(mt_module *m)
@@ -172,6 +212,7 @@ static void load(mt_module *m)
 		b->n = 0;
 		(void)read_table(m, elf, SHT_DYNSYM);
 	}
+	sort_candidates(b);
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 
@@ -181,33 +222,49 @@ static void load(mt_module *m)
 		b->secs[b->n_secs].index = elf_ndxscn(scn);
 		b->secs[b->n_secs].addr = sh.sh_addr;
 		b->secs[b->n_secs].size = sh.sh_size;
+		b->secs[b->n_secs].code = (sh.sh_flags & SHF_EXECINSTR) != 0;
 		b->n_secs++;
 	}
 }
 
-/* The search of _bfd_elf_find_function in one section, or -1. bfd
- * keeps a linked file's symbol values relative to their section, so a
- * symbol below the section's start (__bss_start at the end of .data)
- * wraps around and is never at or below an offset in it. */
+struct order_key {
+	const sym_bfd *b;
+	size_t shndx;
+	uint64_t addr;
+};
+
+static int at_or_below(const void *ctx, size_t i)
+{
+	const struct order_key *k = ctx;
+	const sym_bfd_sym *s = &k->b->syms[k->b->order[i]];
+
+	return s->shndx < k->shndx ||
+	       (s->shndx == k->shndx && s->value <= k->addr);
+}
+
+/* The search of _bfd_elf_find_function in one section, or -1: the
+ * greatest start at or below addr, its largest size, its first in table
+ * order. bfd keeps a linked file's symbol values relative to their
+ * section, so a symbol below the section's start (__bss_start at the end
+ * of .data) wraps around and is never at or below an offset in it. */
 static long search(const sym_bfd *b, const sym_bfd_sec *sec, uint64_t addr)
 {
-	long best = -1;
-	uint64_t low = 0, best_size = 0, off = addr - sec->addr;
-	size_t i;
+	struct order_key k = { b, sec->index, addr };
+	size_t at = mt_bsearch_count(b->n_order, at_or_below, &k);
+	const sym_bfd_sym *s;
+	uint64_t v;
 
-	for (i = 0; i < b->n; i++) {
-		const sym_bfd_sym *s = &b->syms[i];
-		uint64_t v = s->value - sec->addr;
-
-		if (s->shndx != sec->index || v > off)
-			continue;
-		if (v > low || (v == low && s->size > best_size)) {
-			best = (long)i;
-			best_size = s->size;
-			low = v;
-		}
-	}
-	return best;
+	if (at == 0)
+		return -1;
+	s = &b->syms[b->order[at - 1]];
+	if (s->shndx != sec->index || s->value < sec->addr)
+		return -1;
+	v = s->value;
+	/* Back to the first entry of that start. */
+	while (at > 1 && b->syms[b->order[at - 2]].shndx == sec->index &&
+	       b->syms[b->order[at - 2]].value == v)
+		at--;
+	return (long)b->order[at - 1];
 }
 
 const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf)
@@ -240,6 +297,42 @@ const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf)
 	return NULL;
 }
 
+int sym_bfd_data_line(const char **file,
+                      unsigned *line,
+                      mt_module *m,
+                      uint64_t addr)
+{
+	sym_bfd *b = &m->bfd;
+	const sym_bfd_sec *sec = NULL;
+	const sym_bfd_sym *hit = NULL;
+	size_t k;
+
+	load(m);
+	for (k = 0; k < b->n_secs && !sec; k++)
+		if (addr >= b->secs[k].addr &&
+		    addr - b->secs[k].addr < b->secs[k].size)
+			sec = &b->secs[k];
+	if (!sec || sec->code)
+		return 0;
+	/* A global at the address, else the last local there. */
+	for (k = 0; k < b->n; k++) {
+		const sym_bfd_sym *s = &b->syms[k];
+
+		if (s->shndx != sec->index || s->value != addr)
+			continue;
+		hit = s;
+		if (s->flags & SYM_BFD_GLOBAL)
+			break;
+	}
+	/* A function symbol there would be looked up among the functions'
+	 * declarations: not done. */
+	if (!hit || (hit->flags & SYM_BFD_FUNC))
+		return 0;
+	return sym_bfd_var_decl(file, line, m, addr,
+	                        hit->name < b->strs_size ? b->strs + hit->name
+	                                                 : "");
+}
+
 const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s)
 {
 	/* Keys past any symbol index: the memo is shared with
@@ -268,6 +361,7 @@ const char *sym_bfd_file(const mt_module *m, const sym_bfd_sym *s)
 void sym_bfd_release(mt_module *m)
 {
 	free(m->bfd.syms);
+	free(m->bfd.order);
 	free(m->bfd.secs);
 	memset(&m->bfd, 0, sizeof(m->bfd));
 }

@@ -318,6 +318,92 @@ int mt_module_data_decl(const char **file,
 	return l ? 0 : MT_ENOTFOUND;
 }
 
+/* binutils' variable table (bfd/dwarf2.c, 2.40): a DW_TAG_variable at
+ * any depth whose location is the one operation DW_OP_addr addr, with a
+ * name (its own or its specification's) that sym contains and a
+ * declaration file; the first in DIE order. */
+typedef struct bfd_var_find {
+	uint64_t addr;
+	const char *sym;
+	int found;
+	Dwarf_Die die;
+} bfd_var_find;
+
+static void find_bfd_var(bfd_var_find *f, Dwarf_Die *die, int depth)
+{
+	Dwarf_Die child;
+	Dwarf_Attribute a;
+	Dwarf_Block blk;
+	const char *name;
+	int as;
+
+	if (depth > SYM_MAX_DIE_DEPTH || f->found)
+		return;
+	if (dwarf_tag(die) == DW_TAG_variable &&
+	    dwarf_attr(die, DW_AT_location, &a) &&
+	    dwarf_formblock(&a, &blk) == 0 && blk.length >= 1 &&
+	    blk.data[0] == DW_OP_addr && (as = (int)addr_size(die)) > 0 &&
+	    blk.length == (Dwarf_Word)as + 1) {
+		uint64_t v = 0;
+		int i, big = 0;
+		Elf *e = dwarf_getelf(dwarf_cu_getdwarf(die->cu));
+
+		if (e && elf_getident(e, NULL))
+			big = elf_getident(e, NULL)[EI_DATA] == ELFDATA2MSB;
+		for (i = 0; i < as && i < 8; i++)
+			v |= (uint64_t)blk.data[1 + i]
+			     << (8 * (big ? as - 1 - i : i));
+		name = dwarf_diename(die);
+		if (!name && dwarf_attr(die, DW_AT_specification, &a)) {
+			Dwarf_Die spec;
+
+			if (dwarf_formref_die(&a, &spec))
+				name = dwarf_diename(&spec);
+		}
+		if (v == f->addr && name && strstr(f->sym, name) &&
+		    dwarf_attr_integrate(die, DW_AT_decl_file, &a)) {
+			f->found = 1;
+			f->die = *die;
+			return;
+		}
+	}
+	if (dwarf_child(die, &child) == 0) {
+		do {
+			if (!is_type_tag(dwarf_tag(&child)))
+				find_bfd_var(f, &child, depth + 1);
+		} while (!f->found && dwarf_siblingof(&child, &child) == 0);
+	}
+}
+
+int sym_bfd_var_decl(const char **file,
+                     unsigned *line,
+                     mt_module *m,
+                     uint64_t addr,
+                     const char *sym)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	bfd_var_find f = { addr, sym, 0, { 0 } };
+	int l = 0;
+
+	if (!m->dw)
+		return 0;
+	while (!f.found &&
+	       dwarf_nextcu(m->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(m->dw, off + hsize, &cu))
+			find_bfd_var(&f, &cu, 0);
+		off = next;
+	}
+	if (!f.found || !(*file = abs_file(m, &f.die, 1)))
+		return 0;
+	if (dwarf_decl_line(&f.die, &l) != 0)
+		l = 0;
+	*line = (unsigned)l;
+	return 1;
+}
+
 /* getExpressionFrameOffset on one expression: DW_OP_fbreg N, or
  * DW_OP_bregX N with X the frame base register, alone or followed by
  * DW_OP_deref. */

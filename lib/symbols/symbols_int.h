@@ -116,20 +116,24 @@ typedef struct sym_elfsym {
 	uint32_t unused;
 } sym_elfsym;
 
-/* binutils_rules: a symbol bfd's _bfd_elf_find_function may name a
- * function after (bfd_syms.c), in table order. */
+/* binutils_rules: a symbol of the table bfd reads (bfd_syms.c), in
+ * table order; size 0 when _bfd_elf_find_function never takes it. */
 typedef struct sym_bfd_sym {
 	uint64_t value;
 	uint64_t size; /* st_size, or 1 */
 	uint32_t name; /* offset in sym_bfd.strs */
 	uint32_t shndx;
 	uint32_t file; /* the STT_FILE bfd gives it, or SYM_NO_FILE */
-	uint32_t unused;
+	uint32_t flags; /* SYM_BFD_* */
 } sym_bfd_sym;
+
+#define SYM_BFD_GLOBAL 1u
+#define SYM_BFD_FUNC 2u
 
 typedef struct sym_bfd_sec {
 	size_t index;
 	uint64_t addr, size;
+	int code; /* SHF_EXECINSTR */
 } sym_bfd_sec;
 
 /* The table as binutils addr2line reads it, its allocated sections in
@@ -138,6 +142,8 @@ typedef struct sym_bfd {
 	int loaded;
 	sym_bfd_sym *syms;
 	size_t n;
+	uint32_t *order; /* the candidates (size > 0), sorted (bfd_syms.c) */
+	size_t n_order;
 	sym_bfd_sec *secs;
 	size_t n_secs;
 	const char *strs;
@@ -467,9 +473,23 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
  * searched then). It updates bfd's cache: call it where addr2line
  * would search its symbols. */
 const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf);
+/* binutils' answer for an address in a section that is not code where
+ * a data symbol starts: 1 with the variable's declaration, else 0. */
+int sym_bfd_data_line(const char **file,
+                      unsigned *line,
+                      mt_module *m,
+                      uint64_t addr);
 const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s);
 const char *sym_bfd_file(const mt_module *m, const sym_bfd_sym *s);
 void sym_bfd_release(mt_module *m);
+
+/* locals.c: the variable binutils' table finds for a data symbol sym at
+ * addr (sym_bfd_data_line): 1 with its declaration, else 0. */
+int sym_bfd_var_decl(const char **file,
+                     unsigned *line,
+                     mt_module *m,
+                     uint64_t addr,
+                     const char *sym);
 
 /* demangle.c */
 /* The demangling state of one symbolizer (so of one thread). */

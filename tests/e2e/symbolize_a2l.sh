@@ -130,17 +130,19 @@ for envv in ""; do
 done
 
 # Where binutils names from the symbol table alone (bfd's
-# _bfd_elf_find_function): every allocated byte of a C program with and
-# without DWARF (padding, .data, .bss and the symbols past their
-# section's start) but the first byte of each global variable (which
-# binutils answers from the variable's DWARF declaration); every
-# executable byte of an object without DWARF (the symbols of the
+# _bfd_elf_find_function): every allocated byte of a C program and of
+# the C++ library, each with and without DWARF (padding, .data, .bss,
+# symbols past their section's start, and global variables, which
+# binutils answers by their symbol from the variable's declaration);
+# every executable byte of an object without DWARF (the symbols of the
 # address's section, the STT_FILE of its functions); and assembler
 # labels inside a function, which bfd's one-entry cache passes over
 # after an answer in that function and not otherwise.
 cat >"$s/p.c" <<'EOF'
 int g_bss[16];
 int g_data = 5;
+static int g_static = 2;
+int *g_ptr = &g_static;
 static int helper(int x) { return x * g_data + g_bss[x & 15]; }
 __attribute__((noinline)) int work(int x) { return helper(x) + 1; }
 int main(int argc, char **argv) { (void)argv; return work(argc); }
@@ -187,14 +189,18 @@ for ln in sys.stdin:
         for x in range(a, a + z + 2):
             print("%x" % x)' "$2"
 }
-nm --defined-only "$s/p" | awk '$2 ~ /[BbDd]/ {print $1}' | sed 's/^0*//' >"$tmp/vars"
-every_byte "$s/p" A | grep -v -x -f "$tmp/vars" >"$tmp/p.addrs"
+every_byte "$s/p" A >"$tmp/p.addrs"
+every_byte "$s/t.so" A >"$tmp/t.bytes"
 every_byte "$s/mod.o" X >"$tmp/mod.addrs"
 printf '0\n3\n5\n7\n9\n' >"$tmp/l.addrs"
 for opt in "-f" "-a -p -f -i"; do
 	for f in p p-nodebug; do
 		# shellcheck disable=SC2086
 		a2l "$f, every byte, $opt" "" "$tmp/p.addrs" -e "$s/$f" $opt
+	done
+	for f in t.so t-nodebug.so; do
+		# shellcheck disable=SC2086
+		a2l "$f, every byte, $opt -C" "" "$tmp/t.bytes" -e "$s/$f" $opt -C
 	done
 	# shellcheck disable=SC2086
 	a2l "mod.o without DWARF, $opt" "" "$tmp/mod.addrs" -e "$s/mod.o" $opt
