@@ -30,8 +30,8 @@
  *   symbol.
  * - An address in a section that is not code where a symbol starts (a
  *   global one, else the last local one) is looked up by that symbol
- *   instead (sym_bfd_data_line): the declaration of the variable at that
- *   address whose name the symbol's contains.
+ *   instead (sym_bfd_data_symbol, then locals.c): the declaration of the
+ * variable at that address whose name the symbol's contains.
  */
 #include "symbols/symbols_int.h"
 
@@ -297,10 +297,7 @@ const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf)
 	return NULL;
 }
 
-int sym_bfd_data_line(const char **file,
-                      unsigned *line,
-                      mt_module *m,
-                      uint64_t addr)
+const char *sym_bfd_data_symbol(mt_module *m, uint64_t addr)
 {
 	sym_bfd *b = &m->bfd;
 	const sym_bfd_sec *sec = NULL;
@@ -313,7 +310,7 @@ int sym_bfd_data_line(const char **file,
 		    addr - b->secs[k].addr < b->secs[k].size)
 			sec = &b->secs[k];
 	if (!sec || sec->code)
-		return 0;
+		return NULL;
 	/* A global at the address, else the last local there. */
 	for (k = 0; k < b->n; k++) {
 		const sym_bfd_sym *s = &b->syms[k];
@@ -327,10 +324,8 @@ int sym_bfd_data_line(const char **file,
 	/* A function symbol there would be looked up among the functions'
 	 * declarations: not done. */
 	if (!hit || (hit->flags & SYM_BFD_FUNC))
-		return 0;
-	return sym_bfd_var_decl(file, line, m, addr,
-	                        hit->name < b->strs_size ? b->strs + hit->name
-	                                                 : "");
+		return NULL;
+	return hit->name < b->strs_size ? b->strs + hit->name : "";
 }
 
 const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s)

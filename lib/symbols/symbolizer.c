@@ -306,9 +306,13 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 
 	memset(&chain[0], 0, sizeof(chain[0]));
 	/* binutils looks a data symbol's address up by the symbol. */
-	if (m->binutils_rules &&
-	    sym_bfd_data_line(&chain[0].file, &chain[0].line, m, addr))
-		n = 1;
+	if (m->binutils_rules) {
+		const char *data = sym_bfd_data_symbol(m, addr);
+
+		if (data && sym_bfd_var_decl(&chain[0].file, &chain[0].line, m,
+		                             addr, data))
+			n = 1;
+	}
 	cu = !n && m->dw ? ready_cu(m, addr) : NULL;
 	if (cu)
 		n = sym_dwarf_chain(m, cu, addr, chain, MAX_CHAIN);

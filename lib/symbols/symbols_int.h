@@ -473,18 +473,15 @@ const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
  * searched then). It updates bfd's cache: call it where addr2line
  * would search its symbols. */
 const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf);
-/* binutils' answer for an address in a section that is not code where
- * a data symbol starts: 1 with the variable's declaration, else 0. */
-int sym_bfd_data_line(const char **file,
-                      unsigned *line,
-                      mt_module *m,
-                      uint64_t addr);
+/* The raw name of the data symbol binutils looks an address up by (one
+ * starting there in a section that is not code), or NULL. */
+const char *sym_bfd_data_symbol(mt_module *m, uint64_t addr);
 const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s);
 const char *sym_bfd_file(const mt_module *m, const sym_bfd_sym *s);
 void sym_bfd_release(mt_module *m);
 
 /* locals.c: the variable binutils' table finds for a data symbol sym at
- * addr (sym_bfd_data_line): 1 with its declaration, else 0. */
+ * addr (sym_bfd_data_symbol): 1 with its declaration, else 0. */
 int sym_bfd_var_decl(const char **file,
                      unsigned *line,
                      mt_module *m,
