@@ -37,7 +37,10 @@ PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS_ALL = $(CSTD) $(OPT) $(LTO) $(WARN) -fPIC -fno-semantic-interposition \
 	-Ilib/include -Ilib $(PKG_CFLAGS) $(SANFLAGS) $(CPPFLAGS) $(CFLAGS) \
 	-MMD -MP
-LDLIBS_ALL = $(PKG_LIBS) -lz -lstdc++ -lpthread -ldl $(SANFLAGS) $(LDFLAGS)
+# libiberty (Debian's libiberty-dev, a static library): binutils'
+# demangler for addr2line -C.
+LDLIBS_ALL = $(PKG_LIBS) -liberty -lz -lstdc++ -lpthread -ldl $(SANFLAGS) \
+	$(LDFLAGS)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))
 CMD_SRC := $(sort $(wildcard cmd/maxtriage/*.c))

@@ -378,10 +378,12 @@ static void demangle_like_llvm(void **state)
 	};
 	size_t i;
 	char *d;
+	sym_demangler dm;
 
 	(void)state;
+	sym_demangler_init(&dm, 0);
 	for (i = 0; i < MT_ARRAY_SIZE(cases); i++) {
-		d = mt_sym_demangle(cases[i].in);
+		d = sym_demangle(&dm, cases[i].in);
 		if (!cases[i].out) {
 			assert_null(d);
 			continue;
@@ -391,9 +393,42 @@ static void demangle_like_llvm(void **state)
 		free(d);
 	}
 	/* Mojo and C names are not mangled: kept whole. */
-	assert_null(mt_sym_demangle("std::builtin::error::StackTrace::collect_"
-	                            "if_enabled(::SIMD[DType.int, 1])"));
-	assert_null(mt_sym_demangle("main"));
+	assert_null(sym_demangle(&dm,
+	                         "std::builtin::error::StackTrace::"
+	                         "collect_if_enabled(::SIMD[DType.int, 1])"));
+	assert_null(sym_demangle(&dm, "main"));
+}
+
+/* Without libLLVM (mt_symbolizer_opts.no_libllvm, MAXTRIAGE_NO_LIBLLVM in
+ * the command) libstdc++'s demangler answers and libLLVM is never used;
+ * addr2line -C's names are libiberty's, spelled as binutils spells
+ * them. */
+static void demangle_without_libllvm(void **state)
+{
+	sym_demangler dm;
+	char *d;
+
+	(void)state;
+	sym_demangler_init(&dm, 1);
+	d = sym_demangle(&dm, "_ZN4llvm3sys15PrintStackTraceERNS_11raw_"
+	                      "ostreamEi");
+	assert_non_null(d);
+	assert_string_equal(d, "llvm::sys::PrintStackTrace(llvm::raw_ostream&, "
+	                       "int)");
+	free(d);
+	assert_int_equal(dm.llvm_used, 0);
+	assert_null(sym_demangle(&dm, "main"));
+
+	d = sym_demangle_gnu("_ZStlsISt11char_traitsIcEERSt13basic_ostreamIcT_"
+	                     "ES5_PKc");
+	assert_non_null(d);
+	assert_string_equal(d,
+	                    "std::basic_ostream<char, std::char_traits<char> "
+	                    ">& std::operator<< <std::char_traits<char> >"
+	                    "(std::basic_ostream<char, std::char_traits"
+	                    "<char> >&, char const*)");
+	free(d);
+	assert_null(sym_demangle_gnu("main"));
 }
 
 /* A minimal ELF with one executable section holding code at addr, and a
@@ -801,6 +836,7 @@ int main(void)
 		cmocka_unit_test(corrupt_elf_gives_reason),
 		cmocka_unit_test(missing_module_by_build_id),
 		cmocka_unit_test(demangle_like_llvm),
+		cmocka_unit_test(demangle_without_libllvm),
 		cmocka_unit_test(disasm_x86),
 		cmocka_unit_test(disasm_aarch64),
 		cmocka_unit_test(refused_cu_says_where),

@@ -119,6 +119,21 @@ void cli_opts_print_help(FILE *out,
 void cli_opts_print_usage(FILE *out,
                           const cli_command_help *h,
                           const cli_option *opts);
+/* argv with response files read (argfiles.c): each "@FILE" that can be
+ * read becomes the words in it (the GNU way of splitting, nested files
+ * too), one that cannot stays as it is; with env_var set, the words of
+ * that environment variable come first (LLVM's
+ * setInitialOptionsFromEnvironment: the command line can override
+ * them). argv[0] is kept. Release with cli_args_release. */
+typedef struct cli_args {
+	int argc;
+	char **argv; /* NULL-terminated, argc entries */
+	char **vec, **owned;
+	size_t n, cap, n_owned, cap_owned;
+} cli_args;
+void cli_args_expand(cli_args *a, int argc, char **argv, const char *env_var);
+void cli_args_release(cli_args *a);
+
 void cli_strlist_push(cli_strlist *l, const char *s);
 void cli_strlist_release(cli_strlist *l);
 
@@ -152,6 +167,7 @@ int cmd_symbolize(int argc, char **argv);
 /* cmd_symbolize started under another tool's name (argv[0]). */
 int cmd_llvm_symbolizer(int argc, char **argv);
 int cmd_addr2line(int argc, char **argv);
+int cmd_llvm_addr2line(int argc, char **argv);
 int cmd_irdiff(int argc, char **argv);
 int cmd_bucket(int argc, char **argv);
 int cmd_run(int argc, char **argv);

@@ -9,6 +9,7 @@
 #include "maxtriage/json_writer.h"
 #include "maxtriage/llvm_protocol.h"
 #include "maxtriage/markup.h"
+#include "maxtriage/symbolize_output.h"
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
@@ -55,6 +56,8 @@ typedef enum {
 	O_FILTER_MARKUP,
 	O_BINARY_DIR,
 	O_UNTRUSTED,
+	O_UNTAG,
+	O_NO_UNTAG,
 	O_NO_SYSTEM_DEBUG,
 	O_INDEX_CACHE,
 	O_FORMAT,
@@ -104,7 +107,8 @@ static const sym_opt llvm_opts[] = {
 	{ "-i", A_NONE, O_INLINES, NULL },
 	{ "--inlining", A_OPTIONAL, O_INLINING_EQ, NULL },
 	{ "--no-inlines", A_NONE, O_NO_INLINES, "one frame: the symbol's name, the innermost line" },
-	{ "--no-untag-addresses", A_NONE, O_IGNORED, "accepted, no effect (x86-64 and AArch64 ELF addresses here carry no tags)" },
+	{ "--no-untag-addresses", A_NONE, O_NO_UNTAG, "symbol addresses keep their top byte (llvm-addr2line's default)" },
+	{ "--untag-addresses", A_NONE, O_UNTAG, "symbol addresses lose a pointer tag in their top byte (the default)" },
 	{ "--output-style", A_VALUE, O_STYLE, "=LLVM|GNU|JSON  answer as llvm-symbolizer, addr2line, or JSON lines" },
 	{ "--pretty-print", A_NONE, O_PRETTY, "one line per frame (-p)" },
 	{ "-p", A_NONE, O_PRETTY, NULL },
@@ -129,7 +133,7 @@ static const sym_opt a2l_opts[] = {
 	{ "--addresses", A_NONE, O_ADDRESSES, NULL },
 	{ "-b", A_VALUE, O_IGNORED_VALUE, " BFDNAME  accepted, no effect (--target)" },
 	{ "--target", A_VALUE, O_IGNORED_VALUE, NULL },
-	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libbfd's demangler; --demangle[=STYLE])" },
+	{ "-C", A_OPTIONAL, O_DEMANGLE, "demangle function names as binutils does (libiberty's demangler; --demangle[=STYLE])" },
 	{ "--demangle", A_OPTIONAL, O_DEMANGLE, NULL },
 	{ "--no-demangle", A_NONE, O_NO_DEMANGLE, NULL },
 	{ "-e", A_VALUE, O_OBJ, " FILE  the executable (default a.out; --exe)" },
@@ -168,20 +172,32 @@ typedef struct sym_args {
 	int own_name; /* started as `maxtriage symbolize`: usage errors are
 	                 maxtriage's (exit 2, "maxtriage: symbolize: ") */
 	cli_strlist pos;
+	const char *build_id_raw; /* --build-id as given */
+	int no_untag; /* --no-untag-addresses (llvm-addr2line's default) */
+	char build_id[1024]; /* --build-id, lower case, even length */
 } sym_args;
 
-static void print_help(const sym_opt *t, int a2l)
+static void print_help(const sym_opt *t, int a2l, const char *llvm_tool)
 {
 	size_t i;
 
+	if (llvm_tool) {
+		/* Under LLVM's names, LLVM's overview and usage lines (what
+		 * scripts and LLVM's own tests look for). */
+		const char *b = strrchr(llvm_tool, '/');
+
+		b = b ? b + 1 : llvm_tool;
+		printf("OVERVIEW: %s\n\nUSAGE: %s [options] addresses...\n\n"
+		       "maxtriage %s as %s.\n",
+		       b, b, MAXTRIAGE_VERSION, b);
+	}
 	if (a2l)
 		printf("usage: addr2line [options] [ADDR...]\n\n"
 		       "maxtriage answering as binutils addr2line: for each hex\n"
 		       "address (arguments, else one per line of standard input)\n"
 		       "the file and line, '?\?:0' when unknown.\n\n");
 	else
-		printf("usage: maxtriage symbolize [options] [ADDR...]\n"
-		       "       llvm-symbolizer [options] [ADDR...]\n\n"
+		printf("%s"
 		       "Resolve module addresses to functions, files, lines and\n"
 		       "inlined frames with llvm-symbolizer 19's options, requests\n"
 		       "and output (started as llvm-symbolizer or addr2line, it\n"
@@ -192,7 +208,12 @@ static void print_help(const sym_opt *t, int a2l)
 		       "decimal, or SYMBOL[+OFFSET]. Every request is answered and\n"
 		       "flushed, '?\?' when unknown. With --filter-markup standard\n"
 		       "input is a log with LLVM symbolizer markup, written out\n"
-		       "symbolized. See docs/symbolize.md.\n\n");
+		       "symbolized. See docs/symbolize.md.\n\n",
+		       llvm_tool ? ""
+		                 : "usage: maxtriage symbolize [options] "
+		                   "[ADDR...]\n"
+		                   "       llvm-symbolizer [options] [ADDR...]"
+		                   "\n\n");
 	printf("options:\n");
 	for (i = 0; t[i].name; i++) {
 		const char *h = t[i].help;
@@ -212,6 +233,9 @@ static void print_help(const sym_opt *t, int a2l)
 		}
 		printf("  %-34s %s\n", left, h);
 	}
+	if (!a2l)
+		printf("  %-34s %s\n", "@FILE",
+		       "read options and addresses from FILE");
 	if (!a2l)
 		printf("\nexit status: 0, also when a module named in a request\n"
 		       "cannot be read ('?\?' answers, one error line); 1 for an\n"
@@ -341,6 +365,12 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_VERBOSE:
 		flag = flag_field(a, o->id, &value);
 		*flag = value;
+		/* --basenames and --relativenames: the last one given wins
+		 * (llvm-symbolizer's getLastArg of the two). */
+		if (o->id == O_BASENAMES)
+			a->lo.relativenames = 0;
+		if (o->id == O_RELATIVENAMES)
+			a->lo.basenames = 0;
 		break;
 	case O_FUNCTIONS:
 	case O_STYLE:
@@ -353,7 +383,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 			goto bad;
 		break;
 	case O_BUILD_ID:
-		a->lo.build_id = v;
+		/* Checked once --filter-markup, which ignores it, is ruled
+		 * out (build_id_arg). */
+		a->build_id_raw = v;
 		break;
 	case O_IGNORED:
 	case O_IGNORED_VALUE:
@@ -391,7 +423,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_VERSION:
 		printf("%s (maxtriage %s, the llvm-symbolizer 19 and binutils "
 		       "addr2line interfaces)\n",
-		       a->lo.addr2line ? "addr2line" : "llvm-symbolizer",
+		       a->lo.addr2line     ? "addr2line"
+		       : a->lo.hex_offsets ? "llvm-addr2line"
+		                           : "llvm-symbolizer",
 		       MAXTRIAGE_VERSION);
 		return 1;
 	case O_SECTION:
@@ -411,6 +445,10 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_UNTRUSTED:
 		a->sym.untrusted = 1;
+		break;
+	case O_UNTAG:
+	case O_NO_UNTAG:
+		a->no_untag = o->id == O_NO_UNTAG;
 		break;
 	case O_NO_SYSTEM_DEBUG:
 		a->sym.no_system_debug = 1;
@@ -438,6 +476,35 @@ static const sym_opt *find_opt(const sym_opt *t, const char *name, size_t n)
 		if (strlen(t[i].name) == n && !strncmp(t[i].name, name, n))
 			return &t[i];
 	return NULL;
+}
+
+/* --build-id: hex digits, an odd count padded with a leading 0 (LLVM's
+ * parseBuildIDArg reads them as bytes). 0, or -1 after the error. */
+static int build_id_arg(sym_args *a)
+{
+	const char *v = a->build_id_raw;
+	size_t k;
+
+	if (!v)
+		return 0;
+	if (!*v || strspn(v, "0123456789abcdefABCDEF") != strlen(v) ||
+	    strlen(v) + 2 > sizeof(a->build_id)) {
+		if (a->own_name)
+			cli_message(CMD, "invalid value '%s' for '--build-id'",
+			            v);
+		else
+			fprintf(stderr,
+			        "--build-id=: expected a build ID, but got "
+			        "'%s'\n",
+			        v);
+		return -1;
+	}
+	snprintf(a->build_id, sizeof(a->build_id), "%s%s",
+	         strlen(v) % 2 ? "0" : "", v);
+	for (k = 0; a->build_id[k]; k++)
+		a->build_id[k] = (char)tolower((unsigned char)a->build_id[k]);
+	a->lo.build_id = a->build_id;
+	return 0;
 }
 
 /* Parse argv like llvm-symbolizer's OptTable: "--opt=V", "--opt V",
@@ -547,49 +614,27 @@ static int input_ready(int fd)
  * 20,000 writes. stdin's own buffer is not looked into: when it holds
  * the next line and the pipe is empty the answer is flushed anyway,
  * which is only a write more. */
-static void emit(mt_buf *out, mt_buf *diag, int more)
+typedef enum {
+	EMIT_FLUSH, /* written and flushed */
+	EMIT_MORE, /* flushed unless more input is waiting */
+	EMIT_HOLD /* command-line addresses: stdout stays in its buffer
+	             and error lines go first, as llvm-symbolizer's outs()
+	             is flushed only at the end there */
+} emit_mode;
+
+static void emit(mt_buf *out, mt_buf *diag, emit_mode mode)
 {
 	if (diag->len) {
-		fflush(stdout); /* the answers before it come first */
+		if (mode != EMIT_HOLD)
+			fflush(stdout); /* the answers before it come first */
 		fputs(diag->ptr, stderr);
 		mt_buf_clear(diag);
 	}
 	fwrite(out->ptr, 1, out->len, stdout);
-	if (!more || !input_ready(STDIN_FILENO))
+	if (mode == EMIT_FLUSH ||
+	    (mode == EMIT_MORE && !input_ready(STDIN_FILENO)))
 		fflush(stdout);
 	mt_buf_clear(out);
-}
-
-/* maxtriage's own --format json entry for one address. */
-static void
-own_json(mt_json *w, mt_module *m, const char *mod, uint64_t addr, int inlines)
-{
-	mt_srcloc f[128];
-	int n = m ? mt_module_lookup(m, addr, f, 128) : 0, i, lo = 0;
-	char hex[32];
-
-	snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)addr);
-	mt_json_object_begin(w, NULL);
-	mt_json_string(w, "address", hex);
-	mt_json_string(w, "module", m ? mt_module_path(m) : mod);
-	mt_json_array_begin(w, "frames");
-	if (!inlines && n > 1)
-		lo = n - 1;
-	for (i = lo; i < n; i++) {
-		/* Without inlines the one frame keeps the innermost
-		 * location, as in text output. */
-		const mt_srcloc *loc = inlines ? &f[i] : &f[0];
-
-		mt_json_object_begin(w, NULL);
-		mt_json_string(w, "function", f[i].function);
-		mt_json_string(w, "file", loc->file);
-		mt_json_int(w, "line", loc->line);
-		mt_json_int(w, "column", loc->column);
-		mt_json_bool(w, "inlined", inlines && i < n - 1);
-		mt_json_object_end(w);
-	}
-	mt_json_array_end(w);
-	mt_json_object_end(w);
 }
 
 /* --format json: requests are "ADDR" or "MODULE ADDR" (hex), answered
@@ -612,11 +657,6 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 	mt_json_array_begin(&w, NULL);
 	for (;;) {
 		const char *req;
-		char mod[4096] = "", ad[64] = "";
-		mt_module *m = obj;
-		unsigned long long v;
-		char *end;
-		int k;
 
 		if (a->pos.n) {
 			if (i >= a->pos.n)
@@ -627,22 +667,11 @@ static int run_own_json(sym_args *a, mt_symbolizer *s)
 				break;
 			req = line;
 		}
-		k = sscanf(req, "%4095s %63s", mod, ad);
-		if (k <= 0)
-			continue;
-		if (k == 1) {
-			snprintf(ad, sizeof(ad), "%.63s", mod);
-			mod[0] = '\0';
-		} else if (mt_symbolizer_module(&m, s, mod, NULL, &err)) {
-			m = NULL;
-		}
-		v = strtoull(ad, &end, 16);
-		if (*end || !*ad) {
-			cli_message(CMD, "invalid address '%s'", ad);
+		if (mt_symbolize_json_request(&w, s, obj, a->lo.obj, req,
+		                              a->lo.inlines, &err) < 0) {
+			cli_message(CMD, "%s", err.msg);
 			status = 1;
-			continue;
 		}
-		own_json(&w, m, mod[0] ? mod : a->lo.obj, v, a->lo.inlines);
 	}
 	free(line);
 	mt_json_array_end(&w);
@@ -740,7 +769,15 @@ static int run_markup(sym_args *a, mt_symbolizer *s)
 	return 0;
 }
 
-static int symbolize(int argc, char **argv, int a2l, const char *tool)
+/* What maxtriage was started as. */
+typedef enum {
+	AS_OWN, /* maxtriage symbolize */
+	AS_LLVM, /* llvm-symbolizer[-NN] */
+	AS_LLVM_A2L, /* llvm-addr2line[-NN]: llvm-symbolizer's addr2line mode */
+	AS_GNU_A2L /* addr2line: binutils' */
+} sym_as;
+
+static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 {
 	sym_args a;
 	mt_symbolizer_opts so = { 0 };
@@ -748,23 +785,38 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	mt_llvm *l = NULL;
 	mt_error err = { 0, "" };
 	mt_buf out = MT_BUF_INIT, diag = MT_BUF_INIT;
-	int ret = 0, rc;
+	int ret = 0, rc, a2l = as == AS_GNU_A2L, llvm_a2l = as == AS_LLVM_A2L;
+	cli_args args;
 	size_t i;
 
+	/* Response files (@FILE) as LLVM's and binutils' tools read them;
+	 * under LLVM's names, LLVM_SYMBOLIZER_OPTS / LLVM_ADDR2LINE_OPTS
+	 * come first. */
+	cli_args_expand(&args, argc, argv,
+	                as == AS_LLVM       ? "LLVM_SYMBOLIZER_OPTS"
+	                : as == AS_LLVM_A2L ? "LLVM_ADDR2LINE_OPTS"
+	                                    : NULL);
 	memset(&a, 0, sizeof(a));
 	a.lo.tool = tool;
-	a.own_name = !strcmp(tool, "maxtriage: symbolize");
+	a.own_name = as == AS_OWN;
 	a.lo.addr2line = a2l;
-	a.lo.style = a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
-	a.lo.inlines = !a2l;
-	a.lo.functions = !a2l;
-	a.demangle = !a2l;
+	a.lo.hex_offsets = llvm_a2l;
+	/* llvm-addr2line: GNU style, no function names, no inlined
+	 * frames, no demangling unless asked (IsAddr2Line's defaults). */
+	a.lo.style = a2l || llvm_a2l ? MT_LLVM_STYLE_GNU : MT_LLVM_STYLE_LLVM;
+	a.lo.inlines = !a2l && !llvm_a2l;
+	a.lo.functions = !a2l && !llvm_a2l;
+	a.demangle = !a2l && !llvm_a2l;
+	a.no_untag = llvm_a2l || a2l;
 	a.color = -1;
-	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, argc, argv, tool);
+	rc = parse_args(&a, a2l ? a2l_opts : llvm_opts, args.argc, args.argv,
+	                tool);
 	if (rc) {
 		/* --help or --version (already printed), or an error. */
 		if (a.help)
-			print_help(a2l ? a2l_opts : llvm_opts, a2l);
+			print_help(a2l ? a2l_opts : llvm_opts, a2l,
+			           as == AS_LLVM || as == AS_LLVM_A2L ? tool
+			                                              : NULL);
 		/* -2: a usage error (maxtriage's 2 under its own name). */
 		ret = rc > 0 ? 0 : rc == -2 && a.own_name ? CLI_EXIT_USAGE : 1;
 		goto out;
@@ -779,7 +831,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's
 	 * .symtab); `maxtriage symbolize` keeps the fuller answer. */
-	so.object_symbols = strcmp(tool, "maxtriage: symbolize") != 0;
+	so.object_symbols = as != AS_OWN;
 	if (a.markup) {
 		/* llvm-symbolizer's markup modules are the files found by
 		 * build-id, read as they are, and a --debug-file-directory
@@ -793,6 +845,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 	           : a2l                ? MT_NAMES_GNU
 	                                : MT_NAMES_DEMANGLED;
 	so.binutils_rules = a2l;
+	so.no_untag = a.no_untag;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;
@@ -806,23 +859,40 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 		ret = run_own_json(&a, s);
 		goto out;
 	}
+	if (a.build_id_raw && a.lo.obj && !a2l) {
+		fprintf(stderr,
+		        "error: cannot specify both --build-id and --obj\n");
+		ret = 1;
+		goto out;
+	}
+	if (build_id_arg(&a)) {
+		ret = a.own_name ? CLI_EXIT_USAGE : 1;
+		goto out;
+	}
 	a.lo.json_array = a.pos.n > 0;
 	a.lo.untrusted = a.sym.untrusted;
 	mt_llvm_new(&l, s, &a.lo);
+	/* The --obj file is opened first: unreadable, the run ends even
+	 * without input. */
+	if (mt_llvm_open_obj(&out, &diag, l)) {
+		ret = 1;
+		emit(&out, &diag, EMIT_FLUSH);
+		goto out;
+	}
 	if (a.pos.n > 0) {
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_begin(&out, l);
 		for (i = 0; i < a.pos.n; i++) {
 			if (mt_llvm_request(&out, &diag, l, a.pos.items[i])) {
 				ret = 1;
-				emit(&out, &diag, 0);
+				emit(&out, &diag, EMIT_FLUSH);
 				goto out;
 			}
-			emit(&out, &diag, 0);
+			emit(&out, &diag, EMIT_HOLD);
 		}
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_end(&out, l);
-		emit(&out, &diag, 0);
+		emit(&out, &diag, EMIT_FLUSH);
 	} else {
 		char *line = NULL;
 		size_t cap = 0;
@@ -837,7 +907,7 @@ static int symbolize(int argc, char **argv, int a2l, const char *tool)
 					*w++ = *r;
 			*w = '\0';
 			rc = mt_llvm_request(&out, &diag, l, line);
-			emit(&out, &diag, 1);
+			emit(&out, &diag, EMIT_MORE);
 			if (rc) {
 				ret = 1;
 				break;
@@ -855,20 +925,26 @@ out:
 	mt_buf_release(&diag);
 	cli_strlist_release(&a.pos);
 	cli_symbolizer_args_release(&a.sym);
+	cli_args_release(&args);
 	return ret;
 }
 
 int cmd_symbolize(int argc, char **argv)
 {
-	return symbolize(argc, argv, 0, "maxtriage: symbolize");
+	return symbolize(argc, argv, AS_OWN, "maxtriage: symbolize");
 }
 
 int cmd_llvm_symbolizer(int argc, char **argv)
 {
-	return symbolize(argc, argv, 0, argv[0]);
+	return symbolize(argc, argv, AS_LLVM, argv[0]);
+}
+
+int cmd_llvm_addr2line(int argc, char **argv)
+{
+	return symbolize(argc, argv, AS_LLVM_A2L, argv[0]);
 }
 
 int cmd_addr2line(int argc, char **argv)
 {
-	return symbolize(argc, argv, 1, argv[0]);
+	return symbolize(argc, argv, AS_GNU_A2L, argv[0]);
 }

@@ -35,23 +35,34 @@ static void usage(FILE *out)
 	        "\nRun 'maxtriage COMMAND --help' for a command's options.\n");
 }
 
-/* Started as llvm-symbolizer, llvm-symbolizer-NN or addr2line (a link,
- * for sanitizers and LLVM's crash handler): be that tool. */
+/* Whether b is name or name-NN (a version suffix, as Debian's
+ * llvm-symbolizer-19). */
+static int is_tool(const char *b, const char *name)
+{
+	size_t k = strlen(name), n;
+
+	if (strncmp(b, name, k))
+		return 0;
+	b += k;
+	if (!*b)
+		return 1;
+	n = strspn(b + 1, "0123456789");
+	return b[0] == '-' && n > 0 && !b[1 + n];
+}
+
+/* Started as llvm-symbolizer[-NN], llvm-addr2line[-NN] or addr2line (a
+ * link, for sanitizers, LLVM's crash handler, scripts and LLVM's own
+ * tests): be that tool. */
 static cli_cmd_fn tool_for(const char *argv0)
 {
 	const char *b = strrchr(argv0, '/');
-	size_t n;
 
 	b = b ? b + 1 : argv0;
 	if (!strcmp(b, "addr2line"))
 		return cmd_addr2line;
-	if (strncmp(b, "llvm-symbolizer", 15))
-		return NULL;
-	b += 15;
-	if (!*b)
-		return cmd_llvm_symbolizer;
-	n = strspn(b + 1, "0123456789");
-	return b[0] == '-' && n > 0 && !b[1 + n] ? cmd_llvm_symbolizer : NULL;
+	if (is_tool(b, "llvm-addr2line"))
+		return cmd_llvm_addr2line;
+	return is_tool(b, "llvm-symbolizer") ? cmd_llvm_symbolizer : NULL;
 }
 
 int main(int argc, char **argv)

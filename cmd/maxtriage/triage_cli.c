@@ -84,7 +84,9 @@ void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a)
 	so->no_system_debug = a->no_system_debug;
 	so->debuginfod = a->debuginfod;
 	so->index_cache = cli_index_cache_dir(a->index_cache);
+	/* Test switches (docs/symbolize.md): read here, never in lib/. */
 	so->die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
+	so->no_libllvm = getenv("MAXTRIAGE_NO_LIBLLVM") != NULL;
 }
 
 int cli_symbolizer_new(mt_symbolizer **out,

@@ -1,13 +1,22 @@
 /*
- * demangle.c - Itanium C++ names printed the way llvm-symbolizer prints
- * them: libstdc++'s demangler with LLVM's spellings, and LLVM's own
- * demangler (borrowed from libLLVM when installed) for manglings newer
- * than libstdc++.
+ * demangle.c - every demangler of lib/symbols, and the one loader of the
+ * libLLVM they borrow:
+ *
+ * - sym_demangle: names as llvm-symbolizer prints them (its
+ *   LLVMSymbolizer::DemangleName): libstdc++'s demangler with LLVM's
+ *   spellings for ordinary Itanium names, LLVM's own demanglers (Itanium,
+ *   Rust, D, Microsoft; from libLLVM when installed) for the rest;
+ * - sym_demangle_markup: llvm::demangle, which --filter-markup's
+ *   {{{symbol}}} prints;
+ * - sym_demangle_gnu: binutils' bfd_demangle (addr2line -C), over
+ *   libiberty's cplus_demangle, linked statically.
  */
 #include "symbols/symbols_int.h"
 
 #include "maxtriage/buf.h"
 #include "maxtriage/lazylib.h"
+
+#include <libiberty/demangle.h>
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -113,21 +122,38 @@ typedef struct llvm_string_view {
 	const char *ptr;
 } llvm_string_view;
 
+/* llvm::itaniumDemangle(std::string_view, bool ParseParams),
+ * rustDemangle and dlangDemangle(std::string_view), and
+ * microsoftDemangle(std::string_view, size_t *, int *, MSDemangleFlags). */
 typedef char *(*llvm_itanium_fn)(llvm_string_view, bool);
 typedef char *(*llvm_other_fn)(llvm_string_view);
+typedef char *(*llvm_ms_fn)(llvm_string_view, size_t *, int *, int);
+
+/* llvm::MSDemangleFlags (llvm/Demangle/Demangle.h, LLVM 19). */
+#define MSDF_NO_ACCESS_SPECIFIER (1 << 1)
+#define MSDF_NO_CALLING_CONVENTION (1 << 2)
+#define MSDF_NO_RETURN_TYPE (1 << 3)
+#define MSDF_NO_MEMBER_TYPE (1 << 4)
 
 /*
- * LLVM's own demanglers, the ones llvm-symbolizer prints with, borrowed
- * from libLLVM 19 when it is installed. Loading it costs about 50 ms
- * (docs/symbolize.md), so it is loaded only for a name that needs it:
- * one libstdc++ 12 cannot read (clang 19's "TnN..."), one whose GNU
- * spelling may differ from LLVM's in ways sym_llvm_spelling does not
- * cover (function parameters, expressions, clang's "$_0" closures), or a
- * Rust or D name. Once loaded, every name goes through it.
+ * The one loader of libLLVM 19: its demanglers are all maxtriage takes
+ * from it, the very functions llvm-symbolizer prints with. dlopen loads a
+ * library once per process and keeps it, so the loader is one per
+ * process too (pthread_once in mt_lazylib); it owns what it found.
+ * Loading costs about 50 ms (docs/symbolize.md), so it happens only for
+ * a name that needs it: one libstdc++ 12 cannot read (clang 19's
+ * "TnN..."), one whose GNU spelling may differ from LLVM's in ways
+ * sym_llvm_spelling does not cover (function parameters, expressions,
+ * clang's "$_0" closures), a Rust, D or Microsoft name.
  */
-static llvm_itanium_fn llvm_itanium;
-static llvm_other_fn llvm_rust, llvm_dlang;
-static int llvm_ready; /* loaded: read and written atomically */
+typedef struct llvm_loader {
+	mt_lazylib lib;
+	llvm_itanium_fn itanium;
+	llvm_other_fn rust, dlang;
+	llvm_ms_fn microsoft;
+} llvm_loader;
+
+static llvm_loader libllvm;
 
 static const char *const llvm_sonames[] = {
 	"libLLVM.so.19.1", "libLLVM-19.so",
@@ -137,34 +163,66 @@ static const char *const llvm_sonames[] = {
 static const mt_lazysym llvm_syms[] = {
 	{ "_ZN4llvm15itaniumDemangleESt17"
 	  "basic_string_viewIcSt11char_traitsIcEEb",
-	  (void **)&llvm_itanium },
+	  (void **)&libllvm.itanium },
 	{ "_ZN4llvm12rustDemangleESt17"
 	  "basic_string_viewIcSt11char_traitsIcEE",
-	  (void **)&llvm_rust },
+	  (void **)&libllvm.rust },
 	{ "_ZN4llvm13dlangDemangleESt17"
 	  "basic_string_viewIcSt11char_traitsIcEE",
-	  (void **)&llvm_dlang },
+	  (void **)&libllvm.dlang },
+	{ "_ZN4llvm17microsoftDemangleESt17basic_string_viewIcSt11char_"
+	  "traitsIcEEPmPiNS_15MSDemangleFlagsE",
+	  (void **)&libllvm.microsoft },
 };
-static mt_lazylib libllvm = MT_LAZYLIB_INIT(llvm_sonames, llvm_syms);
+static llvm_loader libllvm = { MT_LAZYLIB_INIT(llvm_sonames, llvm_syms), NULL,
+	                       NULL, NULL, NULL };
 
-/* kind: 'Z' Itanium, 'R' Rust, 'D' D. NULL when libLLVM is not there
- * (or MAXTRIAGE_NO_LIBLLVM is set, to measure and test the other path)
- * or refuses the name. */
-static char *llvm_demangle(const char *name, char kind)
+void sym_demangler_init(sym_demangler *d, int no_libllvm)
 {
-	llvm_string_view sv;
+	d->no_libllvm = no_libllvm;
+	d->llvm_used = 0;
+}
 
-	if (getenv("MAXTRIAGE_NO_LIBLLVM") ||
-	    mt_lazylib_load(&libllvm, NULL) != 0)
+/* The loaded libLLVM, or NULL when it is not installed or d says not to
+ * load it. The first success makes d send every later name through it. */
+static const llvm_loader *llvm_load(sym_demangler *d)
+{
+	if (d->no_libllvm || mt_lazylib_load(&libllvm.lib, NULL) != 0)
 		return NULL;
-	__atomic_store_n(&llvm_ready, 1, __ATOMIC_RELAXED);
+	d->llvm_used = 1;
+	return &libllvm;
+}
+
+/* One of LLVM's demanglers on name. kind: 'Z' Itanium, 'R' Rust, 'D' D,
+ * '?' Microsoft with flags. A new string, or NULL when libLLVM is not
+ * there or refuses the name. */
+static char *
+llvm_demangle(sym_demangler *d, const char *name, char kind, int ms_flags)
+{
+	const llvm_loader *l = llvm_load(d);
+	llvm_string_view sv;
+	int status = 0;
+	char *r;
+
+	if (!l)
+		return NULL;
 	sv.len = strlen(name);
 	sv.ptr = name;
-	if (kind == 'R')
-		return llvm_rust(sv);
-	if (kind == 'D')
-		return llvm_dlang(sv);
-	return llvm_itanium(sv, true);
+	switch (kind) {
+	case 'R':
+		return l->rust(sv);
+	case 'D':
+		return l->dlang(sv);
+	case '?':
+		r = l->microsoft(sv, NULL, &status, ms_flags);
+		if (r && status != 0) {
+			free(r);
+			r = NULL;
+		}
+		return r;
+	default:
+		return l->itanium(sv, true);
+	}
 }
 
 /* Whether the GNU spelling dem may differ from LLVM's beyond what
@@ -199,26 +257,55 @@ static int needs_llvm(const char *dem)
 	return 0;
 }
 
-char *mt_sym_demangle(const char *name)
+/* "___Z<encoding>_block_invoke[_N]": a clang block's body, which LLVM's Itanium
+ * demangler names after the function holding it. Used when libLLVM is not
+ * there: the function's name from the GNU path. NULL when name is not one. */
+static char *gnu_block(sym_demangler *d, const char *name)
+{
+	const char *enc = name + 2, *inv, *p;
+	char *sym, *fn;
+	mt_buf b = MT_BUF_INIT;
+
+	if (strncmp(name, "___Z", 4))
+		return NULL;
+	inv = strstr(enc, "_block_invoke");
+	if (!inv)
+		return NULL;
+	for (p = strstr(inv + 1, "_block_invoke"); p;
+	     p = strstr(p + 1, "_block_invoke"))
+		inv = p;
+	p = inv + 13;
+	if (*p == '_' && !p[1 + strspn(p + 1, "0123456789")] && p[1])
+		p = "";
+	if (*p)
+		return NULL;
+	sym = mt_strndup(enc, (size_t)(inv - enc));
+	fn = sym_demangle(d, sym);
+	free(sym);
+	if (!fn)
+		return NULL;
+	mt_buf_printf(&b, "invocation function for block in %s", fn);
+	free(fn);
+	return mt_buf_detach(&b);
+}
+
+/* An Itanium name ("_Z"; "___Z" block invocations):
+ * libstdc++'s demangler with LLVM's spellings when the two are sure to
+ * agree, else LLVM's. NULL when the name stays as it is. */
+static char *itanium(sym_demangler *d, const char *name)
 {
 	const char *dot, *start = name;
 	char *enc = NULL, *dem = NULL, *ret = NULL;
 	mt_buf b = MT_BUF_INIT;
 	int status = 0;
 
-	/* Rust v0 and D manglings: only LLVM's demanglers know them. */
-	if (!strncmp(name, "_R", 2) || !strncmp(name, "_D", 2)) {
-		dem = llvm_demangle(name, name[1]);
-		if (dem && strcmp(dem, name))
-			return dem;
-		free(dem);
-		return NULL;
+	if (!strncmp(name, "___", 3)) {
+		ret = llvm_demangle(d, name, 'Z', 0);
+		if (ret && strcmp(ret, name))
+			return ret;
+		free(ret);
+		return d->llvm_used ? NULL : gnu_block(d, name);
 	}
-	/* LLVM accepts "_Z" and "__Z" (the Mach-O spelling). */
-	if (!strncmp(name, "__Z", 3))
-		start = name + 1;
-	else if (strncmp(name, "_Z", 2))
-		return NULL;
 	/* GCC mangles a dependent name in std as "srSt..."; that is not in
 	 * the Itanium grammar (St is no <substitution>) and LLVM's demangler
 	 * gives up on it, printing the mangled name. Do the same. */
@@ -234,8 +321,8 @@ char *mt_sym_demangle(const char *name)
 	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
 	dem = __cxa_demangle(enc, NULL, NULL, &status);
 	if (!dem || status != 0 || needs_llvm(dem) || strchr(start, '$') ||
-	    __atomic_load_n(&llvm_ready, __ATOMIC_RELAXED)) {
-		char *l = llvm_demangle(start, 'Z');
+	    d->llvm_used) {
+		char *l = llvm_demangle(d, start, 'Z', 0);
 
 		if (l && strcmp(l, start)) {
 			ret = l;
@@ -243,8 +330,7 @@ char *mt_sym_demangle(const char *name)
 		}
 		free(l);
 		/* LLVM refuses it: llvm-symbolizer prints it mangled. */
-		if (!dem || status != 0 ||
-		    __atomic_load_n(&llvm_ready, __ATOMIC_RELAXED))
+		if (!dem || status != 0 || d->llvm_used)
 			goto out;
 	}
 	sym_llvm_spelling(&b, dem);
@@ -258,80 +344,101 @@ out:
 	return ret;
 }
 
+/* llvm::nonMicrosoftDemangle: Itanium ("_Z", "___Z"), Rust ("_R") and D
+ * ("_D") manglings; with leading_dot a '.' in
+ * front is kept in front. A new string, or NULL. */
+static char *non_microsoft(sym_demangler *d, const char *name, int leading_dot)
+{
+	size_t us = strspn(name, "_");
+	char *r;
+	mt_buf b = MT_BUF_INIT;
+
+	if (leading_dot && name[0] == '.') {
+		r = non_microsoft(d, name + 1, 0);
+		if (!r)
+			return NULL;
+		mt_buf_printf(&b, ".%s", r);
+		free(r);
+		return mt_buf_detach(&b);
+	}
+	/* isItaniumEncoding: "_Z", or "___Z" (a clang block's body); LLVM
+	 * 19 reads no other count of underscores here (llvm::demangle takes
+	 * one off first: sym_demangle_markup). */
+	if ((us == 1 || us == 3) && name[us] == 'Z')
+		return itanium(d, name);
+	if (name[0] == '_' && (name[1] == 'R' || name[1] == 'D')) {
+		/* Only LLVM's demanglers know Rust v0 and D. */
+		r = llvm_demangle(d, name, name[1], 0);
+		if (r && strcmp(r, name))
+			return r;
+		free(r);
+	}
+	return NULL;
+}
+
+char *sym_demangle(sym_demangler *d, const char *name)
+{
+	char *r = non_microsoft(d, name, 1);
+
+	/* LLVMSymbolizer::DemangleName: Microsoft names only with '?', and
+	 * printed without access, calling convention, member and return
+	 * types. */
+	if (!r && name[0] == '?')
+		r = llvm_demangle(
+		        d, name, '?',
+		        MSDF_NO_ACCESS_SPECIFIER | MSDF_NO_CALLING_CONVENTION |
+		                MSDF_NO_MEMBER_TYPE | MSDF_NO_RETURN_TYPE);
+	return r;
+}
+
+char *sym_demangle_markup(sym_demangler *d, const char *name)
+{
+	char *r = non_microsoft(d, name, 1);
+
+	if (!r && name[0] == '_')
+		r = non_microsoft(d, name + 1, 0);
+	/* The Microsoft demangler reads only "?..." and ".?..." names
+	 * (typeinfo); other names would load libLLVM for nothing. */
+	if (!r && (name[0] == '?' || name[0] == '.'))
+		r = llvm_demangle(d, name, '?', 0);
+	return r ? r : mt_strdup(name);
+}
+
 /*
  * binutils' demangler. addr2line -C prints bfd_demangle(abfd, name,
- * DMGL_PARAMS | DMGL_ANSI): libiberty's cplus_demangle (Rust first, then
- * the Itanium one, then D), after taking off leading '.'/'$' and an
- * "@..." suffix, which it puts back. libbfd exports that very function,
- * so the answer is binutils' own, loaded on first use like libLLVM (the
- * library costs a few ms to map). Without libbfd, libstdc++'s
- * __cxa_demangle does the Itanium part: it is the same cp-demangle code
- * (with DMGL_PARAMS | DMGL_TYPES; DMGL_TYPES only adds bare types, which
- * are not taken here, and DMGL_ANSI changes nothing in it); Rust and D
- * names then stay mangled.
+ * DMGL_PARAMS | DMGL_ANSI): libiberty's cplus_demangle (binutils'
+ * own, linked here from Debian's libiberty-dev, the same sources), after
+ * taking off leading '.'/'$' and an "@..." suffix, which it puts back.
+ * (x86-64 and AArch64 ELF symbols have no leading character for bfd to
+ * skip.)
  */
-#define GNU_DMGL_PARAMS 1
-#define GNU_DMGL_ANSI 2
-
-typedef char *(*bfd_demangle_fn)(void *abfd, const char *name, int options);
-static bfd_demangle_fn bfd_demangle_p;
-static const char *const bfd_sonames[] = { "libbfd-2.40-system.so",
-	                                   "libbfd.so" };
-static const mt_lazysym bfd_syms[] = {
-	{ "bfd_demangle", (void **)&bfd_demangle_p },
-};
-static mt_lazylib libbfd = MT_LAZYLIB_INIT(bfd_sonames, bfd_syms);
-
-/* bfd_demangle with libstdc++'s demangler (see above). */
-static char *gnu_demangle_fallback(const char *name)
+char *sym_demangle_gnu(const char *name)
 {
 	const char *core = name, *suf;
-	char *enc, *dem, *ret;
-	int status = 0;
+	char *enc, *dem;
 	mt_buf b = MT_BUF_INIT;
 
 	while (*core == '.' || *core == '$')
 		core++;
 	suf = strchr(core, '@');
 	enc = suf ? mt_strndup(core, (size_t)(suf - core)) : mt_strdup(core);
-	/* cplus_demangle_v3 reads "_Z..." and the "_GLOBAL_[._$][DI]_"
-	 * constructor lists, never a bare type. */
-	if (strncmp(enc, "_Z", 2) &&
-	    !(strncmp(enc, "_GLOBAL_", 8) == 0 && enc[8] &&
-	      strchr("._$", enc[8]) && enc[9] && strchr("DI", enc[9]) &&
-	      enc[10] == '_')) {
-		free(enc);
-		return NULL;
-	}
-	dem = __cxa_demangle(enc, NULL, NULL, &status);
+	dem = cplus_demangle(enc, DMGL_PARAMS | DMGL_ANSI);
 	free(enc);
-	if (!dem || status != 0) {
-		free(dem);
+	if (!dem)
 		return NULL;
-	}
 	mt_buf_put(&b, name, (size_t)(core - name));
 	mt_buf_puts(&b, dem);
 	if (suf)
 		mt_buf_puts(&b, suf);
 	free(dem);
-	ret = mt_buf_detach(&b);
-	return ret;
-}
-
-char *mt_sym_demangle_gnu(const char *name)
-{
-	if (!getenv("MAXTRIAGE_NO_LIBBFD") &&
-	    mt_lazylib_load(&libbfd, NULL) == 0)
-		return bfd_demangle_p(NULL, name,
-		                      GNU_DMGL_PARAMS | GNU_DMGL_ANSI);
-	return gnu_demangle_fallback(name);
+	return mt_buf_detach(&b);
 }
 
 char *sym_demangle_for(const mt_module *m, const char *name)
 {
 	if (m->names == MT_NAMES_DEMANGLED)
-		return mt_sym_demangle(name);
+		return sym_demangle(m->dm, name);
 	if (m->names == MT_NAMES_GNU)
-		return mt_sym_demangle_gnu(name);
+		return sym_demangle_gnu(name);
 	return NULL;
 }

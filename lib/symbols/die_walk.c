@@ -25,6 +25,7 @@
 
 #include <assert.h>
 #include <dwarf.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,7 @@ typedef struct unit {
 	uint64_t addr_base, rnglists_base;
 	uint64_t base; /* CU base address for range lists */
 	sym_refusal *why; /* where the walk was refused, or NULL */
+	mt_buf *warnings; /* the module's, for LLVM's DWARF warnings */
 } unit;
 
 /* The attributes the walk reads from a DIE, by slot; have has bit 1 << k
@@ -747,7 +749,20 @@ static sym_rc walk(unit *u, sym_cu *cu, sym_intervals *iv)
 			                          "unit or backwards");
 		r.p = u->start + sib;
 	}
-	/* The unit ended without closing every DIE: libdw stops there too. */
+	/* The unit ended without closing every DIE: libdw stops there too,
+	 * and LLVM's DWARFDebugInfoEntry::extractFast warns that it would
+	 * read the next DIE past the unit. */
+	if (u->warnings) {
+		uint64_t base = (uint64_t)(u->start - u->sec->info.data);
+		uint64_t end = (uint64_t)(u->end - u->sec->info.data);
+
+		mt_buf_printf(u->warnings,
+		              "DWARF unit from offset 0x%08" PRIx64
+		              " incl. to offset 0x%08" PRIx64
+		              " excl. tries to read DIEs at offset 0x%08" PRIx64
+		              "\n",
+		              base, end, (uint64_t)(r.p - u->sec->info.data));
+	}
 	return SYM_OK;
 }
 
@@ -767,6 +782,7 @@ sym_die_walk(mt_module *m, sym_cu *cu, sym_intervals *iv, sym_refusal *why)
 	memset(&u, 0, sizeof(u));
 	u.sec = &m->sec;
 	u.why = why;
+	u.warnings = &m->warnings;
 	if (!m->sec.info.data || !m->sec.abbrev.data)
 		return SYM_REFUSE(why, "no .debug_info or .debug_abbrev");
 	if (find_header(&u, cu->off, cu->version, &abbrev_off) == SYM_OK &&

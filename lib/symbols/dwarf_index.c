@@ -28,296 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- CU ranges --------------------------------------------------------- */
-
-typedef struct cu_event {
-	uint64_t pos;
-	uint32_t cu;
-	int start; /* 1 start, 0 end */
-} cu_event;
-
-static int cmp_event(const void *a, const void *b)
-{
-	const cu_event *x = a, *y = b;
-
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? -1 : 1;
-	return x->start - y->start; /* ends first */
-}
-
-/* Append [lo, hi) of owner to a sorted, disjoint span array (CU ranges,
- * segments), extending the last span when it is owner's and ends at lo.
- * Empty ranges are dropped. */
-static void push_span(sym_span **v,
-                      size_t *n,
-                      size_t *cap,
-                      uint64_t lo,
-                      uint64_t hi,
-                      uint32_t owner)
-{
-	sym_span s = { lo, hi, owner, 0 };
-
-	if (lo >= hi)
-		return;
-	if (*n > 0) {
-		sym_span *p = &(*v)[*n - 1];
-
-		assert(p->hi <= lo); /* sorted and disjoint */
-		if (p->owner == owner && p->hi == lo) {
-			p->hi = hi;
-			return;
-		}
-	}
-	MT_PUSH(*v, *n, *cap, s);
-}
-
-struct span_key {
-	const sym_span *v;
-	uint64_t addr;
-};
-
-static int span_starts_at_or_below(const void *ctx, size_t i)
-{
-	const struct span_key *k = ctx;
-
-	return k->v[i].lo <= k->addr;
-}
-
-/* The span of v[0..n) (sorted, disjoint) that covers addr, or NULL. */
-static const sym_span *find_span(const sym_span *v, size_t n, uint64_t addr)
-{
-	struct span_key k = { v, addr };
-	size_t i = mt_bsearch_count(n, span_starts_at_or_below, &k);
-
-	if (i == 0 || addr >= v[i - 1].hi)
-		return NULL;
-	return &v[i - 1];
-}
-
-/* Where CU ranges overlap, LLVM's DWARFDebugAranges gives the address to
- * the CU with the lowest offset; a sweep over the range ends does the
- * same and leaves disjoint sorted ranges. */
-static void flatten_cu_ranges(mt_module *m, cu_event *ev, size_t n_ev)
-{
-	uint32_t *active = NULL;
-	size_t n_active = 0, cap_active = 0, cap = 0, i, j;
-	uint64_t prev = 0;
-
-	if (n_ev == 0)
-		return;
-	qsort(ev, n_ev, sizeof(*ev), cmp_event);
-	for (i = 0; i < n_ev;) {
-		uint64_t pos = ev[i].pos;
-
-		if (n_active > 0 && prev < pos) {
-			uint32_t best = active[0];
-
-			for (j = 1; j < n_active; j++)
-				if (active[j] < best)
-					best = active[j];
-			push_span(&m->cu_ranges, &m->n_cu_ranges, &cap, prev,
-			          pos, best);
-		}
-		for (; i < n_ev && ev[i].pos == pos; i++) {
-			if (ev[i].start) {
-				MT_PUSH(active, n_active, cap_active, ev[i].cu);
-				continue;
-			}
-			for (j = 0; j < n_active; j++)
-				if (active[j] == ev[i].cu) {
-					active[j] = active[--n_active];
-					break;
-				}
-		}
-		prev = pos;
-	}
-	free(active);
-}
-
-/* The unit header offset of a CU (what .debug_aranges names). */
-static uint64_t unit_offset(Dwarf_CU *cu, uint64_t die_off, unsigned version)
-{
-	uint8_t off_size = 4;
-	uint64_t hdr;
-
-	if (dwarf_cu_info(cu, NULL, NULL, NULL, NULL, NULL, NULL, &off_size))
-		return UINT64_MAX;
-	/* initial length, version, then abbrev offset and address size (and
-	 * the unit type in DWARF 5) */
-	hdr = (off_size == 8 ? 12 : 4) + 2 + off_size + 1 + (version >= 5);
-	return die_off >= hdr ? die_off - hdr : UINT64_MAX;
-}
-
-static int cmp_unit(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
-
-	return *x < *y ? -1 : *x > *y;
-}
-
-/* Ranges from .debug_aranges, as LLVM's DWARFDebugAranges reads them:
- * each set names a unit by its header offset; a malformed set ends the
- * section. covered[i] is set for every CU a set names. unit_offs is
- * sorted pairs (unit offset, CU index). */
-static void read_aranges(const mt_module *m,
-                         const uint64_t (*unit_offs)[2],
-                         unsigned char *covered,
-                         cu_event **ev,
-                         size_t *n_ev,
-                         size_t *cap_ev)
-{
-	const sym_section *s = &m->sec.aranges;
-	uint64_t off = 0;
-
-	while (s->data && off + 4 <= s->size) {
-		rd r = { s->data + off, s->data + s->size, m->sec.big, 0 };
-		const uint8_t *set = r.p, *end;
-		uint64_t len, unit, key[2];
-		unsigned off_size = 4, addr_size, tuple;
-		const uint64_t(*hit)[2];
-
-		len = rd_uint(&r, 4);
-		if (len == 0xffffffff) {
-			len = rd_uint(&r, 8);
-			off_size = 8;
-		}
-		if (r.err || len > (uint64_t)(r.end - r.p))
-			return;
-		end = r.p + len;
-		r.end = end;
-		if (rd_uint(&r, 2) != 2)
-			return;
-		unit = rd_uint(&r, off_size);
-		addr_size = (unsigned)rd_uint(&r, 1);
-		if (r.err || (addr_size != 4 && addr_size != 8) ||
-		    rd_uint(&r, 1) != 0)
-			return;
-		/* Tuples start at a multiple of their size from the set. */
-		tuple = 2 * addr_size;
-		rd_skip(&r, (tuple - (uint64_t)(r.p - set) % tuple) % tuple);
-		key[0] = unit;
-		hit = bsearch(key, unit_offs, m->n_cus, sizeof(*unit_offs),
-		              cmp_unit);
-		for (;;) {
-			uint64_t lo = rd_uint(&r, addr_size);
-			uint64_t n = rd_uint(&r, addr_size);
-
-			if (r.err || (lo == 0 && n == 0))
-				break;
-			if (hit && lo < lo + n) {
-				cu_event a = { lo, (uint32_t)(*hit)[1], 1 };
-				cu_event b = { lo + n, (uint32_t)(*hit)[1], 0 };
-
-				MT_PUSH(*ev, *n_ev, *cap_ev, a);
-				MT_PUSH(*ev, *n_ev, *cap_ev, b);
-			}
-		}
-		if (hit)
-			covered[(*hit)[1]] = 1;
-		off = (uint64_t)(end - s->data);
-	}
-}
-
-int sym_dwarf_index_cus(mt_module *m)
-{
-	Dwarf_CU *cu = NULL, *next;
-	Dwarf_Half version;
-	uint8_t unit_type;
-	Dwarf_Die cudie, subdie;
-	cu_event *ev = NULL, *die_ev = NULL;
-	size_t n_ev = 0, cap_ev = 0, n_die = 0, cap_die = 0, cap_cus = 0;
-	size_t cap_units = 0, n_units = 0, i;
-	uint64_t(*unit_offs)[2] = NULL;
-	unsigned char *covered;
-	int r;
-
-	while ((r = dwarf_get_units(m->dw, cu, &next, &version, &unit_type,
-	                            &cudie, &subdie)) == 0) {
-		sym_cu c;
-		Dwarf_Addr base, lo, hi;
-		ptrdiff_t off = 0;
-		uint32_t idx;
-
-		cu = next;
-		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial &&
-		    unit_type != DW_UT_skeleton)
-			continue;
-		memset(&c, 0, sizeof(c));
-		c.off = dwarf_dieoffset(&cudie);
-		c.version = version;
-		/* -gsplit-dwarf: the functions are in the .dwo libdw found
-		 * (next to the binary or under DW_AT_comp_dir); without it
-		 * the skeleton still gives the lines. */
-		if (unit_type == DW_UT_skeleton && subdie.cu &&
-		    dwarf_tag(&subdie) == DW_TAG_compile_unit) {
-			c.split_dw = dwarf_cu_getdwarf(subdie.cu);
-			c.split_off = dwarf_dieoffset(&subdie);
-		}
-		idx = (uint32_t)m->n_cus;
-		MT_PUSH(m->cus, m->n_cus, cap_cus, c);
-		{
-			uint64_t u[2] = { unit_offset(cu, c.off, version),
-				          idx };
-
-			mt_grow((void **)&unit_offs, &cap_units, n_units + 1,
-			        sizeof(*unit_offs));
-			memcpy(unit_offs[n_units++], u, sizeof(u));
-		}
-		while ((off = dwarf_ranges(&cudie, off, &base, &lo, &hi)) > 0) {
-			cu_event a = { lo, idx, 1 }, b = { hi, idx, 0 };
-
-			if (lo >= hi)
-				continue;
-			MT_PUSH(die_ev, n_die, cap_die, a);
-			MT_PUSH(die_ev, n_die, cap_die, b);
-		}
-	}
-	if (r < 0 && m->n_cus == 0) {
-		mt_buf b = MT_BUF_INIT;
-
-		mt_buf_printf(&b,
-		              "corrupt debug info in '%s': "
-		              "dwarf_get_units: %s",
-		              m->debug_path, dwarf_errmsg(-1));
-		free(m->no_debug);
-		m->no_debug = mt_buf_detach(&b);
-		free(die_ev);
-		free(unit_offs);
-		return MT_EFORMAT;
-	}
-	/* CU sizes bound the per-CU arrays reserved in load_cu. */
-	for (i = 0; i < m->n_cus; i++) {
-		uint64_t end =
-		        i + 1 < m->n_cus ? m->cus[i + 1].off : m->sec.info.size;
-
-		m->cus[i].size = end > m->cus[i].off ? end - m->cus[i].off : 0;
-	}
-	/* LLVM takes a CU's ranges from .debug_aranges when a set names it
-	 * (they also list .cold parts that a DWARF 2 CU DIE cannot), and
-	 * from the CU DIE otherwise. */
-	covered = mt_calloc(m->n_cus ? m->n_cus : 1, 1);
-	if (n_units > 1)
-		qsort(unit_offs, n_units, sizeof(*unit_offs), cmp_unit);
-	read_aranges(m, (const uint64_t(*)[2])unit_offs, covered, &ev, &n_ev,
-	             &cap_ev);
-	for (i = 0; i < n_die; i++)
-		if (!covered[die_ev[i].cu])
-			MT_PUSH(ev, n_ev, cap_ev, die_ev[i]);
-	flatten_cu_ranges(m, ev, n_ev);
-	free(covered);
-	free(unit_offs);
-	free(die_ev);
-	free(ev);
-	return 0;
-}
-
-sym_cu *sym_dwarf_find_cu(mt_module *m, uint64_t addr)
-{
-	const sym_span *r = find_span(m->cu_ranges, m->n_cu_ranges, addr);
-
-	return r ? &m->cus[r->owner] : NULL;
-}
-
 /* ---- per-CU subroutine segments ---------------------------------------- */
 
 /* Entries reserved up front per CU array (address space, not memory). */
@@ -337,7 +47,7 @@ static int cmp_interval(const void *a, const void *b)
 static void
 emit_seg(sym_cu *cu, size_t *cap, uint64_t lo, uint64_t hi, uint32_t node)
 {
-	push_span(&cu->segs, &cu->n_segs, cap, lo, hi, node);
+	sym_span_push(&cu->segs, &cu->n_segs, cap, lo, hi, node);
 }
 
 /* Nested ranges -> disjoint segments owned by the innermost DIE. A child
@@ -530,7 +240,11 @@ static void load_files(mt_module *m, sym_cu *cu, Dwarf_Die *cudie)
 	    dwarf_formudata(&a, &off) != 0)
 		return;
 	if (sym_line_table_read(&cu->lt, &m->line_scratch, &m->sec, off,
-	                        cu->comp_dir, &why) != SYM_OK) {
+	                        cu->comp_dir,
+	                        !m->rel      ? NULL
+	                        : m->dbg_elf ? &m->dbg_reloc
+	                                     : &m->reloc,
+	                        &why) != SYM_OK) {
 		cu->refusal = sym_refusal_text(&m->arena, &why);
 		return;
 	}
@@ -644,7 +358,11 @@ static void load_cu(mt_module *m, sym_cu *cu)
 	} else {
 		walk_cu(m, cu, &cudie, &iv);
 	}
-	build_segments(cu, iv.v, iv.n);
+	/* Overlapping sections of an object: LLVM's own rule. */
+	if (m->rel)
+		sym_rel_segments(cu, iv.v, iv.n);
+	else
+		build_segments(cu, iv.v, iv.n);
 	free(iv.v);
 	cu->nodes = mt_realloc(cu->nodes, (cu->n_nodes ? cu->n_nodes : 1) *
 	                                          sizeof(*cu->nodes));
@@ -714,7 +432,7 @@ static const char *binutils_name(mt_module *m,
 	Dwarf_Die die, cudie;
 	Dwarf_Attribute a;
 	Dwarf_Addr base, lo, hi;
-	const sym_elfsym *sym;
+	const sym_bfd_sym *sym;
 	const char *name, *took = "";
 
 	if (mt_memo_find(&m->memo_binutils, key, &name))
@@ -727,10 +445,10 @@ static const char *binutils_name(mt_module *m,
 	    !dwarf_attr_integrate(&die, DW_AT_linkage_name, &a) &&
 	    !(dwarf_diecu(&die, &cudie, NULL, NULL) &&
 	      plain_name_language(dwarf_srclang(&cudie))) &&
-	    (sym = sym_find_symbol(m, addr)) != NULL) {
-		name = sym_symbol_name(m, sym);
+	    (sym = sym_bfd_function(m, addr, 1)) != NULL) {
+		name = sym_bfd_name(m, sym);
 		if (dwarf_ranges(&die, 0, &base, &lo, &hi) > 0 &&
-		    sym->addr == lo)
+		    sym->value == lo)
 			took = name;
 	}
 	mt_memo_put(&m->memo_binutils, key, took);
@@ -821,7 +539,11 @@ static const char *file_name(mt_module *m, sym_cu *cu, size_t idx)
 	raw = sym_line_file_raw(&cu->lt, idx, &m->arena);
 	if (!raw)
 		return NULL;
+	/* DWARF 5's directory 0 is the compilation directory: LLVM adds
+	 * no DW_AT_comp_dir to a name joined with it, also when it is
+	 * empty. */
 	if (raw[0] != '/' && cu->comp_dir && *cu->comp_dir &&
+	    !(cu->version >= 5 && cu->lt.files[idx].dir == 0) &&
 	    !joined_with_dir0(cu, raw)) {
 		mt_buf_puts(&b, cu->comp_dir);
 		if (b.ptr[b.len - 1] != '/')
@@ -862,6 +584,55 @@ const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file)
 	return NULL;
 }
 
+const char *mt_module_file_source(mt_module *m, uint64_t addr, const char *file)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+	size_t k;
+
+	if (!cu || cu->state != SYM_CU_READY || !cu->full_names || !file)
+		return NULL;
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (cu->full_names[k] == file ||
+		    (file_name(m, cu, k) && !strcmp(cu->full_names[k], file)))
+			return cu->lt.files[k].source;
+	return NULL;
+}
+
+const char *
+mt_module_file_relative(mt_module *m, uint64_t addr, const char *file)
+{
+	sym_cu *cu = m->n_cu_ranges ? sym_dwarf_find_cu(m, addr) : NULL;
+	const sym_line_file *f;
+	const char *dir;
+	mt_buf b = MT_BUF_INIT;
+	size_t k;
+
+	if (!cu || cu->state != SYM_CU_READY || !cu->full_names)
+		return NULL;
+	for (k = 0; k < cu->lt.n_files; k++)
+		if (cu->full_names[k] == file ||
+		    (file_name(m, cu, k) && !strcmp(cu->full_names[k], file)))
+			break;
+	if (k >= cu->lt.n_files)
+		return NULL;
+	f = &cu->lt.files[k];
+	/* LineTable::getFileNameByIndex with RelativeFilePath: an absolute
+	 * name as it is; else its include directory and the name, where
+	 * directory 0 (the compilation directory) adds nothing. */
+	if (!f->name || f->name[0] == '/' || f->dir == 0 ||
+	    f->dir == SYM_LINE_NO_DIR || f->dir >= cu->lt.n_dirs ||
+	    !cu->lt.dirs[f->dir] || !*cu->lt.dirs[f->dir])
+		return f->name;
+	dir = cu->lt.dirs[f->dir];
+	mt_buf_puts(&b, dir);
+	if (dir[strlen(dir) - 1] != '/')
+		mt_buf_putc(&b, '/');
+	mt_buf_puts(&b, f->name);
+	dir = mt_arena_strdup(&m->arena, b.ptr, b.len);
+	mt_buf_release(&b);
+	return dir;
+}
+
 static void fill_from_line(mt_module *m,
                            sym_cu *cu,
                            const sym_line_row *line,
@@ -886,8 +657,13 @@ int sym_dwarf_chain(
 	assert(cu->state == SYM_CU_READY);
 	if (max == 0)
 		return 0;
-	line = sym_line_table_find(&cu->lt, addr, &row) ? &row : NULL;
-	seg = find_span(cu->segs, cu->n_segs, addr);
+	line = sym_line_table_find_in(&cu->lt,
+	                              m->rel ? sym_rel_section_of(m, addr)
+	                                     : SYM_NO_SECTION,
+	                              addr, &row)
+	               ? &row
+	               : NULL;
+	seg = sym_span_find(cu->segs, cu->n_segs, addr);
 	if (!seg) {
 		/* No subroutine DIE: LLVM still reports the line row. */
 		if (!line)
@@ -953,4 +729,34 @@ void sym_dwarf_release(mt_module *m)
 	m->cus = NULL;
 	m->cu_ranges = NULL;
 	m->n_cus = m->n_cu_ranges = 0;
+}
+
+int sym_dwarf_chain_dies(
+        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr)
+{
+	sym_cu *cu = sym_dwarf_find_cu(m, addr);
+	const sym_seg *seg;
+	int32_t ni;
+	size_t n = 0;
+
+	*dw = NULL;
+	if (!cu)
+		return 0;
+	sym_dwarf_load_cu(m, cu);
+	if (cu->state != SYM_CU_READY)
+		return 0;
+	seg = sym_span_find(cu->segs, cu->n_segs, addr);
+	if (!seg)
+		return 0;
+	*dw = cu->split_dw ? cu->split_dw : m->dw;
+	for (ni = (int32_t)seg->owner;
+	     ni >= 0 && (size_t)ni < cu->n_nodes && n < max;) {
+		const sym_node *node = &cu->nodes[ni];
+
+		offs[n++] = node->off;
+		if (!node->inlined)
+			break;
+		ni = node->parent;
+	}
+	return (int)n;
 }

@@ -14,10 +14,23 @@
 
 /* ARM and AArch64 mapping symbols ($x, $d, $a, $t, maybe ".suffix") say
  * what kind of bytes follow, not which function. */
-static int is_mapping_symbol(const char *n)
+/* The symbols llvm::object marks SF_FormatSpecific, which
+ * llvm-symbolizer never uses as names: ARM's mapping symbols ("$a", "$d",
+ * "$t", and empty names), AArch64's ("$d", "$x"), and RISC-V's ("$d",
+ * "$x", and the assembler's ".L0 " labels for label differences). */
+static int is_format_specific(unsigned machine, const char *n)
 {
-	return n[0] == '$' && strchr("adtx", n[1]) && n[1] &&
-	       (n[2] == '\0' || n[2] == '.');
+	switch (machine) {
+	case EM_ARM:
+		return !*n || !strncmp(n, "$d", 2) || !strncmp(n, "$t", 2) ||
+		       !strncmp(n, "$a", 2);
+	case EM_AARCH64:
+		return !strncmp(n, "$d", 2) || !strncmp(n, "$x", 2);
+	case 243: /* EM_RISCV */
+		return !strcmp(n, ".L0 ") || !strncmp(n, "$d", 2) ||
+		       !strncmp(n, "$x", 2);
+	}
+	return 0;
 }
 
 static int cmp_sym(const void *a, const void *b)
@@ -128,9 +141,14 @@ read_symtab(mt_module *m, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 		if (st.st_shndx == SHN_UNDEF || st.st_shndx >= SHN_LORESERVE ||
 		    st.st_shndx >= shnum || !alloc[st.st_shndx])
 			continue;
-		if (type == STT_NOTYPE && is_mapping_symbol(name))
+		if (is_format_specific(m->machine, name))
 			continue;
 		e.addr = st.st_value;
+		/* A pointer tag in the top byte goes, bit 55 extended (so a
+		 * kernel address keeps its ones), as llvm-symbolizer does
+		 * with UntagAddresses. */
+		if (!m->no_untag)
+			e.addr = (uint64_t)((int64_t)(e.addr << 8) >> 8);
 		e.size = st.st_size;
 		e.name = (uint32_t)st.st_name;
 		/* Only local symbols know their source file. */

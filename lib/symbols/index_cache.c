@@ -39,7 +39,11 @@
 #include <unistd.h>
 
 #define CACHE_MAGIC "MTINDEX\n"
-#define CACHE_FORMAT 3 /* 3: discriminators in rows and nodes */
+#define CACHE_FORMAT                                        \
+	5 /* 3: discriminators in rows and nodes; 4: symbol \
+	   * addresses untagged (llvm-symbolizer's          \
+	   * UntagAddresses); 5: relocatable objects'       \
+	   * sectioned line tables */
 #define CACHE_ENDIAN 0x01020304u
 #define CACHE_NONE UINT64_MAX
 #define CACHE_ID_MAX 128
@@ -79,6 +83,10 @@ typedef struct cache_cu {
 	uint64_t rows_off, n_rows;
 	uint64_t dirs_off, n_dirs; /* uint64_t pool offsets */
 	uint64_t files_off, n_files; /* cache_file_ent */
+	/* A relocatable object's table: rows in program order and its
+	 * sequences by section (sym_line_seq_info). */
+	uint32_t rows_sectioned, unused;
+	uint64_t seqs_off, n_seqs;
 } cache_cu;
 
 /* ---- writing ----------------------------------------------------------- */
@@ -180,6 +188,9 @@ static void put_cu(writer *w, mt_module *m, sym_cu *cu, cache_cu *c)
 	c->n_marks = t->n_marks;
 	c->rows_off = put(w, t->rows, t->n_rows * sizeof(*t->rows));
 	c->n_rows = t->rows ? t->n_rows : 0;
+	c->rows_sectioned = (uint32_t)t->rows_sectioned;
+	c->seqs_off = put(w, t->seqs, t->n_seqs * sizeof(*t->seqs));
+	c->n_seqs = t->seqs ? t->n_seqs : 0;
 	c->dirs_off = put(w, NULL, 0);
 	for (i = 0; i < t->n_dirs; i++) {
 		uint64_t s = pool_str(w, t->dirs[i]);
@@ -283,6 +294,15 @@ int sym_cache_store(mt_module *m, const char *dir)
 		return -1;
 	for (i = 0; i < m->n_cus; i++)
 		sym_dwarf_load_cu(m, &m->cus[i]);
+	/* The format keeps no embedded source (clang -gembed-source): a
+	 * module with some is indexed each run instead. */
+	for (i = 0; i < m->n_cus; i++) {
+		size_t k;
+
+		for (k = 0; k < m->cus[i].lt.n_files; k++)
+			if (m->cus[i].lt.files[k].source)
+				return -1;
+	}
 	sym_sort_symbols(m);
 	memset(&h, 0, sizeof(h));
 	put(&w, &h, sizeof(h)); /* filled in at the end */
@@ -359,7 +379,9 @@ static int check_cu(const cache_cu *c, const cache_header *h, size_t line_size)
 	    !fits(c->marks_off, c->n_marks, sizeof(sym_line_mark), t) ||
 	    !fits(c->rows_off, c->n_rows, sizeof(sym_line_row), t) ||
 	    !fits(c->dirs_off, c->n_dirs, sizeof(uint64_t), t) ||
-	    !fits(c->files_off, c->n_files, sizeof(cache_file_ent), t))
+	    !fits(c->files_off, c->n_files, sizeof(cache_file_ent), t) ||
+	    !fits(c->seqs_off, c->n_seqs, sizeof(sym_line_seq_info), t) ||
+	    (c->n_seqs && !c->rows_sectioned))
 		return -1;
 	return 0;
 }
@@ -495,6 +517,14 @@ int sym_cache_open_cu(mt_module *m, sym_cu *cu)
 	t->n_marks = c->n_marks;
 	t->rows = c->n_rows ? (sym_line_row *)(base + c->rows_off) : NULL;
 	t->n_rows = c->n_rows;
+	t->rows_sectioned = c->rows_sectioned != 0;
+	t->seqs = c->n_seqs ? (sym_line_seq_info *)(base + c->seqs_off) : NULL;
+	t->n_seqs = c->n_seqs;
+	/* Each sequence's rows are the table's. */
+	for (i = 0; i < t->n_seqs; i++)
+		if (t->seqs[i].n == 0 || t->seqs[i].first > t->n_rows ||
+		    t->seqs[i].n > t->n_rows - t->seqs[i].first)
+			return -1;
 	t->dirs = mt_calloc(c->n_dirs ? c->n_dirs : 1, sizeof(*t->dirs));
 	t->n_dirs = c->n_dirs;
 	for (i = 0; i < c->n_dirs; i++) {

@@ -57,6 +57,9 @@ static sym_rc read_form(rd *r,
 	return SYM_OK;
 }
 
+/* LLVM's content type for a file's text (clang -gembed-source). */
+#define DW_LNCT_LLVM_SOURCE 0x2001
+
 /* Bounds the entry formats of a DWARF 5 header (there are 5 content
  * types; producers use 2 to 4). */
 #define MAX_FORMATS 32
@@ -91,7 +94,7 @@ static sym_rc read_entries(rd *r,
 	if (count > (uint64_t)(r->end - r->p))
 		return SYM_REFUSE(why, "more entries than header bytes");
 	for (k = 0; k < count; k++) {
-		sym_line_file f = { NULL, 0 };
+		sym_line_file f = { NULL, 0, NULL };
 
 		for (i = 0; i < n_fmt; i++) {
 			uint64_t num;
@@ -106,6 +109,8 @@ static sym_rc read_entries(rd *r,
 				f.name = str;
 			else if (types[i] == DW_LNCT_directory_index)
 				f.dir = num;
+			else if (types[i] == DW_LNCT_LLVM_SOURCE)
+				f.source = str;
 		}
 		if (dirs)
 			MT_PUSH(t->dirs, t->n_dirs, cap, f.name);
@@ -163,7 +168,32 @@ typedef struct ldec {
 	const sym_line_prog *prog;
 	sym_line_table *files;
 	size_t *cap_files;
+	/* Relocatable objects only: where .debug_line's relocations point
+	 * (sorted by offset), the section's bytes, and the section of the
+	 * last DW_LNE_set_address (SYM_NO_SECTION after a reset). */
+	const sym_reloc_site *sites;
+	size_t n_sites;
+	const uint8_t *base;
+	uint64_t sec, end_sec; /* end_sec: at the last end_sequence */
 } ldec;
+
+/* The section the relocation at offset off of .debug_line refers to, or
+ * SYM_NO_SECTION when there is none there. */
+static uint64_t site_section(const ldec *d, uint64_t off)
+{
+	size_t lo = 0, hi = d->n_sites;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->sites[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->n_sites && d->sites[lo].off == off ? d->sites[lo].sec
+	                                                  : SYM_NO_SECTION;
+}
 
 static void advance(ldec *d, uint64_t adv)
 {
@@ -213,8 +243,20 @@ static int next_row(ldec *d, sym_line_row *row)
 				lstate_reset(&d->s);
 				d->discr = 0;
 				r->p = next;
+				d->end_sec = d->sec;
+				d->sec = SYM_NO_SECTION;
 				return ROW_FOUND;
 			case DW_LNE_set_address:
+				/* LLVM keeps the section of a relocated
+				 * address; one without a relocation keeps
+				 * the section it had. */
+				if (d->sites) {
+					uint64_t s = site_section(
+					        d, (uint64_t)(r->p - d->base));
+
+					if (s != SYM_NO_SECTION)
+						d->sec = s;
+				}
 				if (len - 1 == 8 || len - 1 == 4)
 					d->s.addr = rd_uint(r, (size_t)len - 1);
 				d->s.op_index = 0;
@@ -228,6 +270,7 @@ static int next_row(ldec *d, sym_line_row *row)
 					break;
 				f.name = rd_str(&sub_r);
 				f.dir = rd_uleb(&sub_r);
+				f.source = NULL;
 				if (sub_r.err || !f.name || f.dir >= t->n_dirs)
 					return SYM_REFUSED;
 				MT_PUSH(t->files, t->n_files, *d->cap_files, f);
@@ -329,6 +372,7 @@ static ldec start(const sym_line_prog *g)
 	d.r.big = g->big;
 	d.prog = g;
 	lstate_reset(&d.s);
+	d.sec = d.end_sec = SYM_NO_SECTION;
 	return d;
 }
 
@@ -438,6 +482,109 @@ static void keep_rows(sym_line_table *t)
 	free(ir);
 }
 
+static int cmp_seq_info(const void *a, const void *b)
+{
+	const sym_line_seq_info *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* A relocatable object's table, as LLVM's DWARFDebugLine keeps it: every
+ * row in program order and each non-empty sequence with the section of
+ * its addresses, sorted by (section, end) (Sequence::orderByHighPC). */
+static void keep_sequences(sym_line_table *t,
+                           const sym_reloc_site *sites,
+                           size_t n_sites,
+                           const uint8_t *base)
+{
+	ldec d = start(&t->prog);
+	sym_line_row row;
+	size_t cap = (size_t)(t->prog.end - t->prog.begin) + 1, cap_seqs = 0;
+	size_t first = 0;
+	int in_seq = 0;
+
+	d.sites = sites;
+	d.n_sites = n_sites;
+	d.base = base;
+	if (cap > MAX_RESERVED_ROWS)
+		cap = MAX_RESERVED_ROWS;
+	t->rows = mt_malloc(cap * sizeof(*t->rows));
+	while (next_row(&d, &row) == ROW_FOUND) {
+		if (!in_seq)
+			first = t->n_rows;
+		in_seq = 1;
+		MT_PUSH(t->rows, t->n_rows, cap, row);
+		if (row.end) {
+			sym_line_seq_info s;
+
+			s.lo = t->rows[first].addr;
+			s.hi = row.addr;
+			s.sec = d.end_sec;
+			s.first = first;
+			s.n = t->n_rows - first;
+			if (s.lo < s.hi)
+				MT_PUSH(t->seqs, t->n_seqs, cap_seqs, s);
+			in_seq = 0;
+		}
+	}
+	if (t->n_seqs)
+		qsort(t->seqs, t->n_seqs, sizeof(*t->seqs), cmp_seq_info);
+}
+
+/* lookupAddressImpl: the first sequence of section sec ending above
+ * addr must hold it; then its last row at or below addr. */
+static int find_in_section(const sym_line_table *t,
+                           uint64_t sec,
+                           uint64_t addr,
+                           sym_line_row *out)
+{
+	size_t lo = 0, hi = t->n_seqs, i, best;
+	const sym_line_seq_info *s;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		s = &t->seqs[mid];
+		if (s->sec < sec || (s->sec == sec && s->hi <= addr))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= t->n_seqs)
+		return 0;
+	s = &t->seqs[lo];
+	if (s->sec != sec || addr < s->lo || addr >= s->hi)
+		return 0;
+	/* upper_bound over [first + 1, last - 1), minus one. */
+	best = s->first;
+	for (i = s->first + 1; i + 1 < s->first + s->n; i++) {
+		if (t->rows[i].addr > addr)
+			break;
+		best = i;
+	}
+	*out = t->rows[best];
+	return 1;
+}
+
+int sym_line_table_find_in(const sym_line_table *t,
+                           uint64_t sec,
+                           uint64_t addr,
+                           sym_line_row *out)
+{
+	if (!t->seqs && !t->rows_sectioned)
+		return sym_line_table_find(t, addr, out);
+	/* The address's section first, then the addresses no relocation
+	 * gave a section (DWARFDebugLine::LineTable::lookupAddress). */
+	if (find_in_section(t, sec, addr, out))
+		return 1;
+	return sec != SYM_NO_SECTION &&
+	       find_in_section(t, SYM_NO_SECTION, addr, out);
+}
+
 struct line_key {
 	const sym_line_table *t;
 	uint64_t addr;
@@ -503,7 +650,7 @@ static sym_rc read_v4_entries(rd *hdr,
                               const char *comp_dir,
                               sym_refusal *why)
 {
-	sym_line_file dummy = { "???", SYM_LINE_NO_DIR };
+	sym_line_file dummy = { "???", SYM_LINE_NO_DIR, NULL };
 	size_t cap_dirs = 0, cap_files = 0;
 
 	MT_PUSH(t->dirs, t->n_dirs, cap_dirs, comp_dir);
@@ -521,6 +668,7 @@ static sym_rc read_v4_entries(rd *hdr,
 	for (;;) {
 		sym_line_file f;
 
+		f.source = NULL;
 		f.name = rd_str(hdr);
 		if (!f.name)
 			return SYM_REFUSE(why, "file names past the header");
@@ -541,6 +689,7 @@ sym_rc sym_line_table_read(sym_line_table *t,
                            const sym_dwarf_sections *sec,
                            uint64_t off,
                            const char *comp_dir,
+                           const sym_relocated *rel,
                            sym_refusal *why)
 {
 	rd r = { NULL, NULL, sec->big, 0 }, hdr;
@@ -626,7 +775,15 @@ sym_rc sym_line_table_read(sym_line_table *t,
 		ret = SYM_REFUSE(why, "malformed line program");
 		goto fail;
 	}
-	if (r1 == KEEP_ROWS) {
+	if (rel) {
+		/* A relocatable object: sequences by section. */
+		free(t->marks);
+		t->marks = NULL;
+		t->n_marks = 0;
+		t->rows_sectioned = 1;
+		keep_sequences(t, rel->line_sites, rel->n_line_sites,
+		               sec->line.data);
+	} else if (r1 == KEEP_ROWS) {
 		free(t->marks);
 		t->marks = NULL;
 		t->n_marks = 0;
@@ -654,7 +811,8 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a)
 		return f->name;
 	if (f->dir < t->n_dirs)
 		dir = t->dirs[f->dir];
-	if (!dir)
+	/* An empty directory adds nothing (LLVM's path::append). */
+	if (!dir || !*dir)
 		return f->name;
 	mt_buf_puts(&b, dir);
 	mt_buf_putc(&b, '/');
@@ -667,6 +825,7 @@ const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a)
 void sym_line_table_release(sym_line_table *t)
 {
 	free(t->rows);
+	free(t->seqs);
 	free(t->marks);
 	free(t->dirs);
 	free(t->files);

@@ -30,6 +30,34 @@
  * DW_FORM_implicit_const file (LLVM 19 makes that form's value without
  * its unit, and DWARFFormValue::getAsFile then gives nothing; gcc uses
  * the form for the decl_file of many functions and globals). */
+/* libdw joins a directory that ends in '/' and a name with another '/'
+ * ("/" and "source.c" give "//source.c"); LLVM's path::append adds none
+ * there. The name as LLVM joins it (borrowed from m or libdw). */
+static const char *
+join_like_llvm(mt_module *m, Dwarf_Files *files, const char *f)
+{
+	const char *const *dirs;
+	size_t ndirs, i, n;
+
+	if (dwarf_getsrcdirs(files, &dirs, &ndirs) != 0)
+		return f;
+	for (i = 0; i < ndirs; i++) {
+		n = dirs[i] ? strlen(dirs[i]) : 0;
+		if (n && dirs[i][n - 1] == '/' && !strncmp(f, dirs[i], n) &&
+		    f[n] == '/') {
+			mt_buf b = MT_BUF_INIT;
+			const char *r;
+
+			mt_buf_put(&b, f, n);
+			mt_buf_puts(&b, f + n + 1);
+			r = mt_arena_strdup(&m->arena, b.ptr, b.len);
+			mt_buf_release(&b);
+			return r;
+		}
+	}
+	return f;
+}
+
 static const char *
 abs_file_entry(mt_module *m, Dwarf_Die *die, int implicit_ok, size_t *index)
 {
@@ -57,6 +85,7 @@ abs_file_entry(mt_module *m, Dwarf_Die *die, int implicit_ok, size_t *index)
 		return NULL;
 	if (index)
 		*index = (size_t)idx;
+	f = join_like_llvm(m, files, f);
 	if (f[0] == '/')
 		return f;
 	if (dwarf_attr_integrate(&cu, DW_AT_comp_dir, &a))
@@ -287,6 +316,92 @@ int mt_module_data_decl(const char **file,
 		l = 0;
 	*line = (unsigned)l;
 	return l ? 0 : MT_ENOTFOUND;
+}
+
+/* binutils' variable table (bfd/dwarf2.c, 2.40): a DW_TAG_variable at
+ * any depth whose location is the one operation DW_OP_addr addr, with a
+ * name (its own or its specification's) that sym contains and a
+ * declaration file; the first in DIE order. */
+typedef struct bfd_var_find {
+	uint64_t addr;
+	const char *sym;
+	int found;
+	Dwarf_Die die;
+} bfd_var_find;
+
+static void find_bfd_var(bfd_var_find *f, Dwarf_Die *die, int depth)
+{
+	Dwarf_Die child;
+	Dwarf_Attribute a;
+	Dwarf_Block blk;
+	const char *name;
+	int as;
+
+	if (depth > SYM_MAX_DIE_DEPTH || f->found)
+		return;
+	if (dwarf_tag(die) == DW_TAG_variable &&
+	    dwarf_attr(die, DW_AT_location, &a) &&
+	    dwarf_formblock(&a, &blk) == 0 && blk.length >= 1 &&
+	    blk.data[0] == DW_OP_addr && (as = (int)addr_size(die)) > 0 &&
+	    blk.length == (Dwarf_Word)as + 1) {
+		uint64_t v = 0;
+		int i, big = 0;
+		Elf *e = dwarf_getelf(dwarf_cu_getdwarf(die->cu));
+
+		if (e && elf_getident(e, NULL))
+			big = elf_getident(e, NULL)[EI_DATA] == ELFDATA2MSB;
+		for (i = 0; i < as && i < 8; i++)
+			v |= (uint64_t)blk.data[1 + i]
+			     << (8 * (big ? as - 1 - i : i));
+		name = dwarf_diename(die);
+		if (!name && dwarf_attr(die, DW_AT_specification, &a)) {
+			Dwarf_Die spec;
+
+			if (dwarf_formref_die(&a, &spec))
+				name = dwarf_diename(&spec);
+		}
+		if (v == f->addr && name && strstr(f->sym, name) &&
+		    dwarf_attr_integrate(die, DW_AT_decl_file, &a)) {
+			f->found = 1;
+			f->die = *die;
+			return;
+		}
+	}
+	if (dwarf_child(die, &child) == 0) {
+		do {
+			if (!is_type_tag(dwarf_tag(&child)))
+				find_bfd_var(f, &child, depth + 1);
+		} while (!f->found && dwarf_siblingof(&child, &child) == 0);
+	}
+}
+
+int sym_bfd_var_decl(const char **file,
+                     unsigned *line,
+                     mt_module *m,
+                     uint64_t addr,
+                     const char *sym)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	bfd_var_find f = { addr, sym, 0, { 0 } };
+	int l = 0;
+
+	if (!m->dw)
+		return 0;
+	while (!f.found &&
+	       dwarf_nextcu(m->dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(m->dw, off + hsize, &cu))
+			find_bfd_var(&f, &cu, 0);
+		off = next;
+	}
+	if (!f.found || !(*file = abs_file(m, &f.die, 1)))
+		return 0;
+	if (dwarf_decl_line(&f.die, &l) != 0)
+		l = 0;
+	*line = (unsigned)l;
+	return 1;
 }
 
 /* getExpressionFrameOffset on one expression: DW_OP_fbreg N, or
@@ -526,6 +641,32 @@ static int scopes_at(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
 	return (int)n;
 }
 
+/* scopes_at for a relocatable object: the subroutines the index found
+ * (LLVM's AddrDieMap over overlapping sections), innermost first; none
+ * from a split unit unless split, as scopes_at. */
+static int rel_scopes(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
+{
+	uint64_t offs[SYM_MAX_DIE_DEPTH];
+	Dwarf *dw;
+	int n = sym_dwarf_chain_dies(offs, SYM_MAX_DIE_DEPTH, &dw, m, addr), i,
+	    k;
+
+	*out = NULL;
+	if (n <= 0 || (!split && dw != m->dw))
+		return 0;
+	*out = mt_malloc((size_t)n * sizeof(**out));
+	for (i = 0, k = 0; i < n; i++)
+		if (dwarf_offdie(dw, offs[i], &(*out)[k]))
+			k++;
+	return k;
+}
+
+static int scopes_of(Dwarf_Die **out, mt_module *m, uint64_t addr, int split)
+{
+	return m->rel ? rel_scopes(out, m, addr, split)
+	              : scopes_at(out, m, addr, split);
+}
+
 int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 {
 	Dwarf_Die *scopes = NULL, *sub = NULL;
@@ -533,7 +674,7 @@ int mt_module_locals(mt_local **out, mt_module *m, uint64_t addr)
 	int n;
 
 	*out = NULL;
-	n = scopes_at(&scopes, m, addr, 0);
+	n = scopes_of(&scopes, m, addr, 0);
 	/* The innermost subroutine, an inlined one included, and what is
 	 * below it (LLVM 19's getLocalsForAddress starts from
 	 * getSubroutineForAddress): at an inlined call, the callee's
@@ -555,7 +696,7 @@ int mt_module_frame_starts(mt_frame_start *out,
 	Dwarf_Die *scopes = NULL;
 	int n, i, k = 0;
 
-	n = scopes_at(&scopes, m, addr, 1);
+	n = scopes_of(&scopes, m, addr, 1);
 	for (i = 0; i < n && (size_t)k < max; i++) {
 		int tag = dwarf_tag(&scopes[i]), line = 0;
 		Dwarf_Attribute a;

@@ -448,7 +448,10 @@ static int try_debug_file(mt_module *m,
 	opened o;
 	char *id = NULL;
 	Dwarf *dw = NULL;
-	int ok = 0;
+	sym_relocated rel;
+	int ok = 0, is_rel;
+
+	memset(&rel, 0, sizeof(rel));
 
 	if (!is_regular(path) || (m->path && !strcmp(path, m->path)))
 		return 0;
@@ -467,11 +470,15 @@ static int try_debug_file(mt_module *m,
 	}
 	if (!has_dwarf_sections(o.elf))
 		goto out;
+	is_rel = sym_relocate_debug(&rel, o.elf);
 	dw = dwarf_begin_elf(o.elf, DWARF_C_READ, NULL);
 	if (!dw)
 		goto out;
+	m->rel = is_rel;
 	m->dbg_fd = o.fd;
 	m->dbg_elf = o.elf;
+	m->dbg_reloc = rel;
+	memset(&rel, 0, sizeof(rel));
 	m->dw = dw;
 	m->debug_path = mt_strdup(path);
 	o.fd = -1;
@@ -480,6 +487,7 @@ static int try_debug_file(mt_module *m,
 out:
 	free(id);
 	close_elf(&o);
+	sym_relocated_release(&rel);
 	return ok;
 }
 
@@ -632,6 +640,7 @@ int sym_locate_file(mt_symbolizer *s,
 	m->path = mt_strdup(path);
 	m->build_id = elf_build_id(m->elf);
 	if (has_dwarf_sections(m->elf)) {
+		m->rel = sym_relocate_debug(&m->reloc, m->elf);
 		m->dw = dwarf_begin_elf(m->elf, DWARF_C_READ, NULL);
 		if (m->dw) {
 			m->debug_path = mt_strdup(path);
@@ -648,8 +657,17 @@ int sym_locate_file(mt_symbolizer *s,
 	/* The file's own build-id may be sent to a server even in
 	 * untrusted mode: the file was found under a directory the user
 	 * named. */
+	/* llvm-symbolizer 19 reads a build-id from the program headers'
+	 * notes only, so it finds no debug file by build-id for a
+	 * relocatable object (.ko: notes in sections, no program headers);
+	 * answering as it would (object_symbols), neither do we. */
 	if (!m->dw)
-		find_separate_debug(s, m, m->build_id, 1);
+		find_separate_debug(s, m,
+		                    s->opts.object_symbols &&
+		                                    eh.e_type == ET_REL
+		                            ? NULL
+		                            : m->build_id,
+		                    1);
 	if (!m->dw && !m->no_debug) {
 		mt_buf b = MT_BUF_INIT;
 

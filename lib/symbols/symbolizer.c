@@ -29,6 +29,7 @@ int mt_symbolizer_new(mt_symbolizer **out,
 	s = mt_calloc(1, sizeof(*s));
 	if (opts)
 		s->opts = *opts;
+	sym_demangler_init(&s->demangler, s->opts.no_libllvm);
 	s->dir_index =
 	        mt_calloc(s->opts.n_binary_dirs + 1, sizeof(*s->dir_index));
 	*out = s;
@@ -51,11 +52,17 @@ static void module_free(mt_module *m)
 		elf_end(m->elf);
 	if (m->fd >= 0)
 		close(m->fd);
+	/* After elf_end: the Elf handles pointed at these copies. */
+	sym_relocated_release(&m->reloc);
+	sym_relocated_release(&m->dbg_reloc);
+	free(m->rel_text);
+	mt_buf_release(&m->warnings);
 	if (!m->syms_mapped)
 		free(m->syms);
 	mt_memo_release(&m->memo_nodes);
 	mt_memo_release(&m->memo_syms);
 	mt_memo_release(&m->memo_binutils);
+	sym_bfd_release(m);
 	sym_cache_release(m);
 	free(m->cache_err);
 	mt_arena_release(&m->arena);
@@ -90,8 +97,11 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 
 	m->key = mt_strdup(key);
 	m->names = s->opts.names;
+	m->dm = &s->demangler;
 	m->binutils_rules = s->opts.binutils_rules;
 	m->object_symbols = s->opts.object_symbols;
+	m->no_untag = s->opts.no_untag;
+	mt_buf_init(&m->warnings);
 	/* The cache holds demangled names only. */
 	m->index_cache =
 	        m->names == MT_NAMES_DEMANGLED ? s->opts.index_cache : NULL;
@@ -114,6 +124,9 @@ static void module_index(mt_module *m)
 		return;
 	sym_dwarf_load_sections(m);
 	if (m->index_cache && sym_symbols_differ_by_mode(m))
+		m->index_cache = NULL;
+	/* Nor does it keep tagged symbol addresses as they are. */
+	if (m->no_untag)
 		m->index_cache = NULL;
 	if (m->index_cache && sym_cache_load(m, m->index_cache) == 0) {
 		m->index_state = SYM_INDEX_BUILT;
@@ -262,6 +275,17 @@ const char *mt_module_cu_refusal(mt_module *m, uint64_t addr)
 	return cu && cu->state == SYM_CU_READY ? cu->refusal : NULL;
 }
 
+int mt_module_take_warnings(mt_buf *out, mt_module *m)
+{
+	int n = m->warnings.len > 0;
+
+	if (n) {
+		mt_buf_put(out, m->warnings.ptr, m->warnings.len);
+		mt_buf_clear(&m->warnings);
+	}
+	return n;
+}
+
 mt_die_walk mt_die_walk_from_name(const char *name)
 {
 	if (name && !strcmp(name, "libdw"))
@@ -278,9 +302,18 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	mt_srcloc chain[MAX_CHAIN];
 	const sym_elfsym *sym;
 	sym_cu *cu;
-	int n = 0;
+	int n = 0, i;
 
-	cu = m->dw ? ready_cu(m, addr) : NULL;
+	memset(&chain[0], 0, sizeof(chain[0]));
+	/* binutils looks a data symbol's address up by the symbol. */
+	if (m->binutils_rules) {
+		const char *data = sym_bfd_data_symbol(m, addr);
+
+		if (data && sym_bfd_var_decl(&chain[0].file, &chain[0].line, m,
+		                             addr, data))
+			n = 1;
+	}
+	cu = !n && m->dw ? ready_cu(m, addr) : NULL;
 	if (cu)
 		n = sym_dwarf_chain(m, cu, addr, chain, MAX_CHAIN);
 	if (n <= 0) {
@@ -290,12 +323,28 @@ int mt_module_lookup(mt_module *m, uint64_t addr, mt_srcloc *out, size_t max)
 	/* llvm-symbolizer replaces the outermost frame's name with the
 	 * covering ELF symbol's: DWARF may only carry a short name, and the
 	 * symbol says which clone (".constprop.0", ".cold") this is. */
-	sym = m->names == MT_NAMES_SHORT ? NULL : sym_find_symbol(m, addr);
-	/* binutils names the outermost frame from the symbol table only
-	 * without DWARF (and frames without a linkage name as
-	 * sym_node_name says). */
-	if (sym && m->binutils_rules && chain[n - 1].function)
-		sym = NULL;
+	sym = m->names == MT_NAMES_SHORT || m->binutils_rules
+	              ? NULL
+	              : sym_find_symbol(m, addr);
+	/* binutils names the outermost frame from its symbol search only
+	 * without a DWARF function (and frames without a linkage name as
+	 * binutils_name says), and gives the symbol's STT_FILE where DWARF
+	 * gives no file. */
+	if (m->binutils_rules && !chain[n - 1].function) {
+		const sym_bfd_sym *b = sym_bfd_function(
+		        m, addr, chain[0].file || chain[0].line);
+
+		if (b) {
+			chain[n - 1].function = sym_bfd_name(m, b);
+			if (!chain[n - 1].file)
+				chain[n - 1].file = sym_bfd_file(m, b);
+		}
+	}
+	/* LLVM's placeholder for a file it cannot name is "<invalid>":
+	 * a line table naming a file so is not told apart from none. */
+	for (i = 0; !m->binutils_rules && i < n; i++)
+		if (chain[i].file && !strcmp(chain[i].file, "<invalid>"))
+			chain[i].file = NULL;
 	if (sym) {
 		chain[n - 1].function = sym_symbol_name(m, sym);
 		if (!chain[n - 1].file)

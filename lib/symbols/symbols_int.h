@@ -21,6 +21,40 @@
 #include <gelf.h>
 #include <libelf.h>
 
+/* The demangling state of one symbolizer, so of one thread
+ * (demangle.c). */
+typedef struct sym_demangler {
+	int no_libllvm; /* never load libLLVM (mt_symbolizer_opts) */
+	int llvm_used; /* libLLVM was loaded for a name: every later name
+	                  goes through it, as llvm-symbolizer's all do */
+} sym_demangler;
+
+/* A section index that is none (LLVM's SectionedAddress::UndefSection). */
+#define SYM_NO_SECTION UINT64_MAX
+
+/* A relocation of .debug_line: its offset there and the index of the
+ * section its symbol is defined in. */
+typedef struct sym_reloc_site {
+	uint64_t off, sec;
+} sym_reloc_site;
+
+/* The private, relocated copies of an ET_REL file's debug sections
+ * (reloc.c), freed after the Elf that points at them; and where the
+ * relocations of .debug_line point, sorted by offset (line tables keep
+ * each sequence's section, as LLVM's do). */
+typedef struct sym_relocated {
+	void **bufs;
+	size_t n, cap;
+	size_t skipped; /* relocations of an unknown type or out of place */
+	sym_reloc_site *line_sites;
+	size_t n_line_sites, cap_line_sites;
+} sym_relocated;
+
+/* An executable section of a relocatable object (rel_index.c). */
+typedef struct sym_rel_text {
+	uint64_t addr, size, index;
+} sym_rel_text;
+
 /* Bounds for hostile input. */
 #define SYM_MAX_DIE_DEPTH 256
 #define SYM_MAX_SEARCH_DEPTH 12 /* binary-dir recursion */
@@ -82,6 +116,42 @@ typedef struct sym_elfsym {
 	uint32_t unused;
 } sym_elfsym;
 
+/* binutils_rules: a symbol of the table bfd reads (bfd_syms.c), in
+ * table order; size 0 when _bfd_elf_find_function never takes it. */
+typedef struct sym_bfd_sym {
+	uint64_t value;
+	uint64_t size; /* st_size, or 1 */
+	uint32_t name; /* offset in sym_bfd.strs */
+	uint32_t shndx;
+	uint32_t file; /* the STT_FILE bfd gives it, or SYM_NO_FILE */
+	uint32_t flags; /* SYM_BFD_* */
+} sym_bfd_sym;
+
+#define SYM_BFD_GLOBAL 1u
+#define SYM_BFD_FUNC 2u
+
+typedef struct sym_bfd_sec {
+	size_t index;
+	uint64_t addr, size;
+	int code; /* SHF_EXECINSTR */
+} sym_bfd_sec;
+
+/* The table as binutils addr2line reads it, its allocated sections in
+ * header order, and _bfd_elf_find_function's one-entry cache. */
+typedef struct sym_bfd {
+	int loaded;
+	sym_bfd_sym *syms;
+	size_t n;
+	uint32_t *order; /* the candidates (size > 0), sorted (bfd_syms.c) */
+	size_t n_order;
+	sym_bfd_sec *secs;
+	size_t n_secs;
+	const char *strs;
+	size_t strs_size;
+	size_t cache_sec;
+	long cache; /* index into syms, or -1 */
+} sym_bfd;
+
 #define SYM_NO_NODE (-1)
 
 /* One DW_TAG_subprogram or DW_TAG_inlined_subroutine of a CU (plain
@@ -141,6 +211,7 @@ typedef struct sym_line_row {
 typedef struct sym_line_file {
 	const char *name; /* in the section, or NULL */
 	uint64_t dir; /* index into dirs, or SYM_LINE_NO_DIR */
+	const char *source; /* its text (DW_LNCT_LLVM_source), or NULL */
 } sym_line_file;
 
 /* Line-number state machine registers (DWARF 5 section 6.2.2). The
@@ -188,7 +259,20 @@ typedef struct sym_line_table {
 	sym_line_file *files;
 	size_t n_files;
 	unsigned version;
+	/* A relocatable object's table (rows_sectioned): rows in program
+	 * order and the sequences with their sections, sorted by (section,
+	 * end); looked up with sym_line_table_find_in. */
+	int rows_sectioned;
+	struct sym_line_seq_info *seqs;
+	size_t n_seqs;
 } sym_line_table;
+
+/* One sequence of a sectioned line table: [lo, hi) in section sec, rows
+ * [first, first + n) (the last is its end_sequence). */
+typedef struct sym_line_seq_info {
+	uint64_t lo, hi, sec;
+	size_t first, n;
+} sym_line_seq_info;
 
 /* Buffers reused from one line table to the next (one per module). */
 typedef struct sym_line_scratch {
@@ -261,6 +345,11 @@ struct mt_module {
 	int fd, dbg_fd;
 	Elf *elf; /* main file (or the debug file when missing) */
 	Elf *dbg_elf; /* separate debug file, or NULL */
+	sym_relocated reloc, dbg_reloc; /* of elf and dbg_elf (ET_REL) */
+	int rel; /* the DWARF is a relocatable object's (rel_index.c) */
+	sym_rel_text *rel_text; /* elf's executable sections */
+	size_t n_rel_text;
+	int rel_text_loaded;
 	Dwarf *dw;
 	unsigned machine; /* e_machine */
 	mt_arena arena; /* strings that live as long as the module */
@@ -278,6 +367,7 @@ struct mt_module {
 	mt_memo memo_nodes, memo_syms;
 	mt_memo memo_binutils; /* binutils_rules: names functions took
 	                          (dwarf_index.c) */
+	sym_bfd bfd; /* binutils_rules: bfd's symbol table (bfd_syms.c) */
 
 	int index_state; /* sym_index_state */
 	sym_cu *cus;
@@ -289,8 +379,12 @@ struct mt_module {
 	mt_die_walk die_walk; /* from mt_symbolizer_opts */
 	const char *index_cache; /* --index-cache DIR, or NULL */
 	mt_names names; /* mt_symbolizer_opts.names */
+	sym_demangler *dm; /* the symbolizer's */
 	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
+	int no_untag; /* mt_symbolizer_opts.no_untag */
+	mt_buf warnings; /* LLVM's warnings about the DWARF read so far, one
+	                    a line, not yet taken (mt_module_take_warnings) */
 	void *cache_map; /* the mapped index cache file, or NULL */
 	const char *cache_pool; /* its string pool (NUL-terminated) */
 	size_t cache_pool_size;
@@ -317,6 +411,7 @@ typedef struct sym_dir_index {
 
 struct mt_symbolizer {
 	mt_symbolizer_opts opts;
+	sym_demangler demangler;
 	sym_dir_index *dir_index; /* one per binary dir, built on demand */
 	mt_module **mods;
 	size_t n_mods, cap_mods;
@@ -372,29 +467,69 @@ const char *sym_file_name(const mt_module *m, const sym_elfsym *s);
 const sym_elfsym *sym_find_symbol(mt_module *m, uint64_t addr);
 const char *sym_symbol_name(mt_module *m, const sym_elfsym *s);
 
+/* bfd_syms.c */
+/* The symbol binutils addr2line names the function at addr after, or
+ * NULL. dwarf: DWARF found the address (only its first section is
+ * searched then). It updates bfd's cache: call it where addr2line
+ * would search its symbols. */
+const sym_bfd_sym *sym_bfd_function(mt_module *m, uint64_t addr, int dwarf);
+/* The raw name of the data symbol binutils looks an address up by (one
+ * starting there in a section that is not code), or NULL. */
+const char *sym_bfd_data_symbol(mt_module *m, uint64_t addr);
+const char *sym_bfd_name(mt_module *m, const sym_bfd_sym *s);
+const char *sym_bfd_file(const mt_module *m, const sym_bfd_sym *s);
+void sym_bfd_release(mt_module *m);
+
+/* locals.c: the variable binutils' table finds for a data symbol sym at
+ * addr (sym_bfd_data_symbol): 1 with its declaration, else 0. */
+int sym_bfd_var_decl(const char **file,
+                     unsigned *line,
+                     mt_module *m,
+                     uint64_t addr,
+                     const char *sym);
+
 /* demangle.c */
-/* Demangle like llvm-symbolizer; returns a new string or NULL when the
- * name is not a mangled one. Free with free(). */
-char *mt_sym_demangle(const char *name);
+/* The demangling state of one symbolizer (so of one thread). */
+void sym_demangler_init(sym_demangler *d, int no_libllvm);
+/* Demangle like llvm-symbolizer (LLVMSymbolizer::DemangleName); returns
+ * a new string or NULL when the name stays as it is. Free with free(). */
+char *sym_demangle(sym_demangler *d, const char *name);
+/* llvm::demangle ({{{symbol}}} in --filter-markup): a new string, the
+ * name itself when no demangler takes it. Free with free(). */
+char *sym_demangle_markup(sym_demangler *d, const char *name);
 /* Demangle as binutils' bfd_demangle (addr2line -C) does; a new string
  * or NULL when the name is not a mangled one. Free with free(). */
-char *mt_sym_demangle_gnu(const char *name);
-/* The name as m->names wants it demangled (mt_sym_demangle or
- * mt_sym_demangle_gnu), or NULL: keep it as it is. */
+char *sym_demangle_gnu(const char *name);
+/* The name as m->names wants it demangled (sym_demangle or
+ * sym_demangle_gnu), or NULL: keep it as it is. */
 char *sym_demangle_for(const mt_module *m, const char *name);
 /* Append s to out with the GNU demangler's spellings rewritten into
  * LLVM's ("> >" -> ">>", "{lambda(int)#1}" -> "'lambda'(int)", ...). */
 void sym_llvm_spelling(mt_buf *out, const char *s);
 
-/* dwarf_index.c */
-/* Find the raw bytes of the debug sections the own readers use (m->sec),
- * from the ELF libdw reads. */
-void sym_dwarf_load_sections(mt_module *m);
+/* cu_index.c */
+/* Append [lo, hi) of owner to a sorted, disjoint span array (CU ranges,
+ * segments), extending the last span when it is owner's and ends at lo.
+ * Empty ranges are dropped. */
+void sym_span_push(sym_span **v,
+                   size_t *n,
+                   size_t *cap,
+                   uint64_t lo,
+                   uint64_t hi,
+                   uint32_t owner);
+/* The span of v[0..n) (sorted, disjoint) that covers addr, or NULL. */
+const sym_span *sym_span_find(const sym_span *v, size_t n, uint64_t addr);
+
 /* Read every CU header and its ranges into m->cus and m->cu_ranges. 0,
  * or MT_EFORMAT (the reason in m->no_debug) when there is no CU. */
 int sym_dwarf_index_cus(mt_module *m);
 /* The CU whose ranges cover addr, or NULL. */
 sym_cu *sym_dwarf_find_cu(mt_module *m, uint64_t addr);
+
+/* dwarf_index.c */
+/* Find the raw bytes of the debug sections the own readers use (m->sec),
+ * from the ELF libdw reads. */
+void sym_dwarf_load_sections(mt_module *m);
 /* Index cu now if it is SYM_CU_UNREAD (walk its DIEs, read its lines). */
 void sym_dwarf_load_cu(mt_module *m, sym_cu *cu);
 /* The inline chain at addr inside cu (SYM_CU_READY), innermost first,
@@ -403,6 +538,12 @@ int sym_dwarf_chain(
         mt_module *m, sym_cu *cu, uint64_t addr, mt_srcloc *out, size_t max);
 /* The (demangled) name of node idx of cu, or NULL. */
 const char *sym_node_name(mt_module *m, sym_cu *cu, uint32_t idx);
+
+/* The DIE offsets (in *dw) of the subroutines holding addr, innermost
+ * first, as the index's segments give them (for a relocatable object,
+ * LLVM's AddrDieMap): the number written to offs[0..max). */
+int sym_dwarf_chain_dies(
+        uint64_t *offs, size_t max, Dwarf **dw, mt_module *m, uint64_t addr);
 
 /* index_cache.c */
 /* Map DIR/<build-id>.mtidx: 0 when m's CU index, CU arrays and (unless
@@ -440,7 +581,15 @@ sym_rc sym_line_table_read(sym_line_table *t,
                            const sym_dwarf_sections *sec,
                            uint64_t off,
                            const char *comp_dir,
+                           const sym_relocated *rel,
                            sym_refusal *why);
+/* As sym_line_table_find, in a relocatable object's table: the row of
+ * the sequence of section sec holding addr, else of one without a
+ * section (LLVM's lookupAddress). Other tables ignore sec. */
+int sym_line_table_find_in(const sym_line_table *t,
+                           uint64_t sec,
+                           uint64_t addr,
+                           sym_line_row *out);
 void sym_line_table_release(sym_line_table *t);
 /* The row covering addr (the last at or below it in libdw's order,
  * unless that ends a sequence): 1 and *out, or 0. */
@@ -451,6 +600,29 @@ int sym_line_table_find(const sym_line_table *t,
  * unless the name is absolute or the directory unknown); NULL when
  * there is no such file. Borrowed from the section or a. */
 const char *sym_line_file_raw(const sym_line_table *t, size_t idx, mt_arena *a);
+
+/* rel_index.c */
+/* Segments of cu from its subroutines' ranges iv[0..n) in DIE order, as
+ * LLVM's AddrDieMap resolves overlapping ranges (relocatable objects). */
+void sym_rel_segments(sym_cu *cu, const sym_interval *iv, size_t n);
+/* The index of the first executable section of m's file holding addr
+ * (LLVM's getModuleSectionIndexForAddress), or SYM_NO_SECTION. */
+uint64_t sym_rel_section_of(mt_module *m, uint64_t addr);
+
+/* llvm_object.c */
+/* Why llvm::object would refuse the file at path, in its words (written
+ * into why, n bytes), or NULL: an ELF file cut short in its header or
+ * section table, a symbol name past its string table. */
+const char *sym_llvm_object_refusal(char *why, size_t n, const char *path);
+
+/* reloc.c */
+/* When elf is ET_REL, apply the relocations of its debug sections to
+ * private copies of them, which replace their data in elf (r owns them:
+ * release r after elf_end) and r records where .debug_line's
+ * relocations point. Returns 1 when elf is ET_REL, else 0 (then nothing
+ * is done). Must run before dwarf_begin_elf. */
+int sym_relocate_debug(sym_relocated *r, Elf *elf);
+void sym_relocated_release(sym_relocated *r);
 
 /* debuginfod.c */
 /* Ask the servers in DEBUGINFOD_URLS for the debug file of build-id id

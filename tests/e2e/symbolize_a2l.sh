@@ -1,8 +1,8 @@
 #!/bin/sh
 # symbolize_a2l: maxtriage as addr2line against binutils addr2line 2.40 on
-# C++: names demangled by binutils' own demangler (libbfd's
-# bfd_demangle, loaded on first use) and, with MAXTRIAGE_NO_LIBBFD=1, by
-# libstdc++'s __cxa_demangle; the DWARF name of the outermost frame
+# C++: names demangled by binutils' own demangler (libiberty's
+# cplus_demangle, linked statically, with bfd_demangle's prefix and
+# suffix handling); the DWARF name of the outermost frame
 # (binutils does not take the symbol table's .cold/.constprop names);
 # the first of aliases at one address. Every function start and middle
 # of a g++ -O2 -g library (templates, lambdas, operators, std::
@@ -14,8 +14,9 @@ set -u
 # shellcheck source=tests/e2e/lib/same.sh
 . "$(dirname "$0")/lib/same.sh"
 NAME=symbolize_a2l
-need_tools g++ addr2line nm python3 timeout
+need_tools g++ gcc addr2line nm readelf python3 timeout
 mkdir -p "$tmp/r" "$tmp/m" "$tmp/s"
+: >"$tmp/empty"
 ln -s "$(command -v addr2line)" "$tmp/r/addr2line"
 ln -s "$bin" "$tmp/m/addr2line"
 s=$tmp/s
@@ -114,7 +115,10 @@ a2l() {
 	SAME_TIMEOUT=120 same_as addr2line "$_l" "$tmp" "$_e" "$_i" "$@"
 }
 
-for envv in "" MAXTRIAGE_NO_LIBBFD=1; do
+# One variant: the demangler no longer depends on a shared library that
+# may be missing (libiberty is linked in), so there is no fallback path
+# to compare as with libbfd before.
+for envv in ""; do
 	for opt in "-f -C" "-f -C -i" "-a -p -f -C -i" "-f" "-f -i -s -C" "-C"; do
 		# shellcheck disable=SC2086
 		a2l "t.so $opt $envv" "$envv" "$tmp/t.addrs" -e "$s/t.so" $opt
@@ -123,6 +127,87 @@ for envv in "" MAXTRIAGE_NO_LIBBFD=1; do
 	done
 	a2l "libstdc++ -f -C $envv" "$envv" "$tmp/std.addrs" -e "$libstdcxx" -f -C
 	a2l "libstdc++ -a -p -f -i $envv" "$envv" "$tmp/std.addrs" -e "$libstdcxx" -a -p -f -i
+done
+
+# Where binutils names from the symbol table alone (bfd's
+# _bfd_elf_find_function): every allocated byte of a C program and of
+# the C++ library, each with and without DWARF (padding, .data, .bss,
+# symbols past their section's start, and global variables, which
+# binutils answers by their symbol from the variable's declaration);
+# every executable byte of an object without DWARF (the symbols of the
+# address's section, the STT_FILE of its functions); and assembler
+# labels inside a function, which bfd's one-entry cache passes over
+# after an answer in that function and not otherwise.
+cat >"$s/p.c" <<'EOF'
+int g_bss[16];
+int g_data = 5;
+static int g_static = 2;
+int *g_ptr = &g_static;
+static int helper(int x) { return x * g_data + g_bss[x & 15]; }
+__attribute__((noinline)) int work(int x) { return helper(x) + 1; }
+int main(int argc, char **argv) { (void)argv; return work(argc); }
+EOF
+cat >"$s/l.s" <<'EOF'
+	.text
+	.globl f
+	.type f,@function
+f:
+	nop
+	nop
+.Ltmp0:
+	nop
+	ret
+	.size f, .-f
+	nop
+	nop
+g:
+	nop
+.Lbar:
+	nop
+	ret
+EOF
+gcc -O2 -g "$s/p.c" -o "$s/p" && gcc -O2 "$s/p.c" -o "$s/p-nodebug" &&
+	gcc -O2 -c "$root/testdata/symbolize/src/reloc_mod.c" -o "$s/mod.o" &&
+	gcc -c -Wa,-L "$s/l.s" -o "$s/l.o" || {
+	echo "$NAME: FAIL: building the C inputs"
+	exit 1
+}
+# every_byte FILE FLAG: every byte of its sections whose flags have FLAG,
+# and two past each.
+every_byte() {
+	readelf -SW "$1" | python3 -c '
+import sys
+for ln in sys.stdin:
+    if "]" not in ln or "Nr]" in ln:
+        continue
+    f = ln.split("]", 1)[1].split()
+    try:
+        a, z, fl = int(f[2], 16), int(f[4], 16), f[6]
+    except (IndexError, ValueError):
+        continue
+    if sys.argv[1] in fl:
+        for x in range(a, a + z + 2):
+            print("%x" % x)' "$2"
+}
+every_byte "$s/p" A >"$tmp/p.addrs"
+every_byte "$s/t.so" A >"$tmp/t.bytes"
+every_byte "$s/mod.o" X >"$tmp/mod.addrs"
+printf '0\n3\n5\n7\n9\n' >"$tmp/l.addrs"
+for opt in "-f" "-a -p -f -i"; do
+	for f in p p-nodebug; do
+		# shellcheck disable=SC2086
+		a2l "$f, every byte, $opt" "" "$tmp/p.addrs" -e "$s/$f" $opt
+	done
+	for f in t.so t-nodebug.so; do
+		# shellcheck disable=SC2086
+		a2l "$f, every byte, $opt -C" "" "$tmp/t.bytes" -e "$s/$f" $opt -C
+	done
+	# shellcheck disable=SC2086
+	a2l "mod.o without DWARF, $opt" "" "$tmp/mod.addrs" -e "$s/mod.o" $opt
+done
+a2l "labels, one run" "" "$tmp/l.addrs" -e "$s/l.o" -f
+for x in 3 5 9; do
+	a2l "labels, 0x$x alone" "" "$tmp/empty" -e "$s/l.o" -f "$x"
 done
 
 echo "$NAME: $n comparisons"

@@ -87,6 +87,18 @@ if [ -f "$top/${MT_BUILD:-build}/maxtriage" ] &&
 	*maxtriage*llvm-symbolizer*) check "install: link runs as llvm-symbolizer" ok ok ;;
 	*) check "install: link runs as llvm-symbolizer" "...llvm-symbolizer..." "$out" ;;
 	esac
+	# The README's addr2line link and LLVM's llvm-addr2line, each
+	# answering as that tool: binutils prints ??:0 for an unknown
+	# address of -e, llvm-addr2line an error for a missing -e file.
+	dir="$tmp/inst/usr/local/libexec/maxtriage"
+	for n in llvm-addr2line addr2line; do
+		check "install: $n link" "../../bin/maxtriage" "$(readlink "$dir/$n")"
+	done
+	check "install: addr2line link answers as binutils" "??:0" \
+		"$("$dir/addr2line" -e "$MAXTRIAGE" 0x1 2>&1)"
+	check "install: llvm-addr2line link answers as LLVM" \
+		"$dir/llvm-addr2line: error: '/nonexistent': No such file or directory" \
+		"$("$dir/llvm-addr2line" -e /nonexistent 0x1 2>&1)"
 else
 	check "make install" 0 1
 fi

@@ -43,6 +43,7 @@ typedef struct mt_llvm_opts {
 	                        neither names nor starts the outer frame */
 	int relative_address; /* --relative-address: add the image base */
 	int addr2line; /* binutils addr2line: hex addresses, its output */
+	int hex_offsets; /* llvm-addr2line: numbers are hex ("0x" optional) */
 	int json_array; /* JSON: command-line addresses answer as one array */
 	int untrusted; /* do not look at paths named by requests, not even
 	                  to say why they cannot be opened */
@@ -65,6 +66,12 @@ void mt_llvm_free(mt_llvm *l);
  * 1 (the --obj module cannot be read): the answer then is empty.
  */
 int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
+
+/* Open the --obj module before any request, as llvm-symbolizer 19 does
+ * (so an unreadable one fails even without input): 0 when there is no
+ * --obj or it opens; 1 after its error (in diag, or in the JSON style one
+ * error object in out) when the run must end with status 1. */
+int mt_llvm_open_obj(mt_buf *out, mt_buf *diag, mt_llvm *l);
 
 /* Start and end of a JSON array of answers (command-line addresses in
  * the JSON style are printed as one array, as llvm-symbolizer does). */

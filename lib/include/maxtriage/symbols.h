@@ -13,6 +13,7 @@
 #ifndef MAXTRIAGE_SYMBOLS_H
 #define MAXTRIAGE_SYMBOLS_H
 
+#include "maxtriage/buf.h"
 #include "maxtriage/common.h"
 
 #include <stddef.h>
@@ -77,6 +78,12 @@ typedef struct mt_symbolizer_opts {
 	                            no cache */
 	mt_die_walk die_walk; /* test knob (MAXTRIAGE_DIE_WALK in the
 	                         command line) */
+	int no_untag; /* keep symbol addresses as they are; by default a
+	                 pointer tag in the top byte is dropped (bit 55
+	                 extended), as llvm-symbolizer's UntagAddresses */
+	int no_libllvm; /* never load libLLVM's demanglers: the GNU
+	                   path alone (MAXTRIAGE_NO_LIBLLVM=1 in the
+	                   command line, to measure and test it) */
 	int object_symbols; /* llvm-symbolizer's rule: the symbol table of
 	                       the module file only (.symtab, else
 	                       .dynsym), never a debug file's .symtab */
@@ -233,6 +240,20 @@ int mt_module_frame_starts(mt_frame_start *out,
  * directory), of a file name of addr's CU (as a lookup of addr returned
  * it), or NULL. */
 const char *mt_module_file_entry(mt_module *m, uint64_t addr, const char *file);
+/* Move the warnings LLVM's DWARF reader would have given about what m
+ * read since the last call (one a line, without "warning: ", e.g. a unit
+ * whose DIEs run past its end) to out. Returns 1 when there were some. */
+int mt_module_take_warnings(mt_buf *out, mt_module *m);
+/* The text of a file name of addr's CU embedded in the line table
+ * (clang -gembed-source), or NULL. Borrowed from m. */
+const char *
+mt_module_file_source(mt_module *m, uint64_t addr, const char *file);
+/* The file name as llvm-symbolizer's --relativenames prints it: the
+ * entry with its include directory, without the compilation directory
+ * (an absolute entry as it is), or NULL when file is not addr's CU's.
+ * Borrowed from m. */
+const char *
+mt_module_file_relative(mt_module *m, uint64_t addr, const char *file);
 /* The same for line-table file number index of addr's CU, or NULL. */
 const char *mt_module_file_entry_at(mt_module *m, uint64_t addr, size_t index);
 /* The address of the named section of the module file: 0 and *out, or
