@@ -60,6 +60,7 @@ typedef enum {
 	O_NO_UNTAG,
 	O_NO_SYSTEM_DEBUG,
 	O_INDEX_CACHE,
+	O_MAX_INFLATE,
 	O_FORMAT,
 	O_SECTION
 } opt_id;
@@ -123,6 +124,7 @@ static const sym_opt llvm_opts[] = {
 	{ "--untrusted", A_NONE, O_UNTRUSTED, "open modules named in the input only below --binary-dir (-e is opened as given)" },
 	{ "--no-system-debug", A_NONE, O_NO_SYSTEM_DEBUG, "do not look in /usr/lib/debug" },
 	{ "--index-cache", A_VALUE, O_INDEX_CACHE, " DIR  keep each module's index here by build-id (default: $MAXTRIAGE_INDEX_CACHE)" },
+	{ "--max-inflate", A_VALUE, O_MAX_INFLATE, " SIZE  refuse the DWARF of a file whose compressed debug sections inflate past SIZE (K, M, G; default 1G)" },
 	{ "--format", A_VALUE, O_FORMAT, " text|json  json: maxtriage's own array of {address, module, frames}" },
 	{ NULL, A_NONE, O_IGNORED, NULL }
 };
@@ -455,6 +457,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_INDEX_CACHE:
 		a->sym.index_cache = v;
+		break;
+	case O_MAX_INFLATE:
+		a->sym.max_inflate = v;
 		break;
 	}
 	return 0;
@@ -827,6 +832,8 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	 * and symbol table llvm-symbolizer's options choose. */
 	/* llvm-symbolizer prints nothing of its own on stderr */
 	a.sym.no_progress = 1;
+	if ((ret = cli_inflate_check(&a.sym, "symbolize")))
+		goto out;
 	cli_symbolizer_opts(&so, &a.sym);
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's
