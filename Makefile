@@ -179,7 +179,7 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 FORMAT_SRC = $(LIB_SRC) $(CMD_SRC) $(TEST_SRC) $(wildcard lib/*/*.h \
-	lib/include/maxtriage/*.h cmd/maxtriage/*.h tests/fuzz/*.c)
+	lib/include/maxtriage/*.h cmd/maxtriage/*.h tests/fuzz/*.c tests/fuzz/*.h)
 
 format:
 	clang-format -i $(FORMAT_SRC)

@@ -37,20 +37,6 @@ void md_warn(rd *r, const char *fmt, ...)
 	md->warnings[md->nwarnings++] = mt_buf_detach(&b);
 }
 
-char *md_hex_of(const uint8_t *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	char *s = mt_malloc(2 * n + 1);
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		s[2 * i] = digits[p[i] >> 4];
-		s[2 * i + 1] = digits[p[i] & 15];
-	}
-	s[2 * n] = '\0';
-	return s;
-}
-
 /* Append code point c as UTF-8 (U+FFFD for a lone surrogate). */
 static void put_utf8(mt_buf *b, uint32_t c)
 {

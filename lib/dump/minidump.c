@@ -173,10 +173,10 @@ static void read_codeview(rd *r, mt_md_module *m, uint32_t len, uint32_t rva)
 	}
 	sig = u32_at(r->p + rva);
 	if (sig == CV_ELF && len > 4) {
-		m->build_id = md_hex_of(r->p + rva + 4, len - 4);
+		m->build_id = mt_hex_encode(r->p + rva + 4, len - 4);
 	} else if (sig == CV_PDB70 && len >= 24 &&
 	           (r->md->platform == 0x8201 || r->md->platform == 0x8203)) {
-		m->build_id = md_hex_of(r->p + rva + 4, 16);
+		m->build_id = mt_hex_encode(r->p + rva + 4, 16);
 		m->build_id_prefix = 1;
 	}
 }

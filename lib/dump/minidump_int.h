@@ -84,8 +84,6 @@ static inline uint64_t u64_at(const uint8_t *p)
 int md_fits(const rd *r, uint64_t off, uint64_t len);
 /* A warning kept with the dump (at most MAX_WARNINGS). */
 void md_warn(rd *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* n bytes as lower-case hex, to free. */
-char *md_hex_of(const uint8_t *p, size_t n);
 /* The MINIDUMP_STRING (UTF-16LE) at rva as UTF-8, or NULL after a
  * warning naming what. */
 char *md_utf16_string(rd *r, uint32_t rva, const char *what);

@@ -322,20 +322,6 @@ char *sym_find_in_dir(sym_dir_index *ix,
 
 /* ---- ELF helpers ----------------------------------------------------- */
 
-static char *hex_of(const unsigned char *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	char *s = mt_malloc(2 * n + 1);
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		s[2 * i] = digits[p[i] >> 4];
-		s[2 * i + 1] = digits[p[i] & 15];
-	}
-	s[2 * n] = '\0';
-	return s;
-}
-
 static char *elf_build_id(Elf *elf)
 {
 	const void *id = NULL;
@@ -343,7 +329,7 @@ static char *elf_build_id(Elf *elf)
 
 	if (n <= 0 || n > 64 || !id)
 		return NULL;
-	return hex_of(id, (size_t)n);
+	return mt_hex_encode(id, (size_t)n);
 }
 
 /* Whether the file carries DWARF itself (not a NOBITS placeholder as in a

@@ -90,6 +90,21 @@ char *mt_strndup(const char *s, size_t n)
 	return p;
 }
 
+char *mt_hex_encode(const void *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	const unsigned char *b = p;
+	char *s = mt_malloc(2 * n + 1);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		s[2 * i] = digits[b[i] >> 4];
+		s[2 * i + 1] = digits[b[i] & 15];
+	}
+	s[2 * n] = '\0';
+	return s;
+}
+
 void mt_grow(void **items, size_t *cap, size_t need, size_t elem)
 {
 	size_t ncap, bytes;

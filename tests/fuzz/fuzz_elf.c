@@ -8,6 +8,8 @@
 
 #include "maxtriage/symbols.h"
 
+#include "fuzz_file.h"
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -21,14 +23,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	mt_insn in;
 	const char *why;
 	uint64_t a, v;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "/tmp/mt-fuzz-elf-%d", (int)getpid());
-	f = fopen(path, "wb");
-	if (!f)
+	if (fuzz_write_file(path, sizeof(path), "elf", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	memset(&o, 0, sizeof(o));
 	o.no_system_debug = 1;
 	if (mt_symbolizer_new(&s, &o, &err) == 0 &&

@@ -11,6 +11,8 @@
 
 #include "maxtriage/symbols.h"
 
+#include "fuzz_file.h"
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -23,14 +25,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	mt_srcloc chain[16];
 	const char *why;
 	uint64_t a;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "/tmp/mt-fuzz-inflate-%d", (int)getpid());
-	f = fopen(path, "wb");
-	if (!f)
+	if (fuzz_write_file(path, sizeof(path), "inflate", data, size))
 		return 0;
-	fwrite(data, 1, size, f);
-	fclose(f);
 	memset(&o, 0, sizeof(o));
 	o.no_system_debug = 1;
 	/* the bound a test can afford: 16 MiB of inflated sections */

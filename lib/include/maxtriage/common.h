@@ -42,6 +42,8 @@ void *mt_calloc(size_t n, size_t size);
 void *mt_realloc(void *p, size_t n);
 char *mt_strdup(const char *s);
 char *mt_strndup(const char *s, size_t n);
+/* n bytes as lower-case hex digits (a build-id), NUL-terminated. */
+char *mt_hex_encode(const void *p, size_t n);
 
 /* Grow *items (element size elem) so that it holds at least need elements;
  * *cap is updated. Checks for overflow. */
