@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|server|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
@@ -793,6 +793,106 @@ def bench_core(mt, work):
         f'{res["maxtriage"]["wall"] / res["eu-stack"]["wall"]:.3f}')
 
 
+# ---------------------------------------------------------------- server
+
+SERVER_NAMES = [10, 1000, 20000, 200000]
+SERVER_REAL = [10, 1000, 5000]
+if os.environ.get('BENCH_SERVER_NAMES'):
+    SERVER_NAMES = [int(x) for x in os.environ['BENCH_SERVER_NAMES'].split(',')]
+if os.environ.get('BENCH_SERVER_REAL'):
+    SERVER_REAL = [int(x) for x in os.environ['BENCH_SERVER_REAL'].split(',')]
+
+
+def server_input(path, names, addr, min_requests):
+    """Each name asked in turn, the cycle repeated (at least twice) until
+    there are min_requests requests; returns how many."""
+    rounds = max(2, -(-min_requests // len(names)))
+    with open(path, 'w') as f:
+        for _ in range(rounds):
+            for n in names:
+                f.write(f'{n} {addr}\n')
+    return rounds * len(names)
+
+
+def bench_server(mt, work):
+    """The symbolize server (stdin requests, llvm-symbolizer's protocol)
+    against llvm-symbolizer 19 with N distinct module names: names of
+    files that do not exist (the module cache's lookup alone: every
+    request after a name's first is answered from its negative entry, or
+    found again once the LRU dropped it), and hard links of one real
+    module built with cc -g (loads, the LRU at its default bound). The
+    figure is wall time per request; the targets are that it stays flat
+    (the largest N against N = 10, same tool) and the ratio to
+    llvm-symbolizer. BENCH_SERVER_BEFORE=MAXTRIAGE adds an older build as
+    a third tool."""
+    log('\n== server: per-request time against the number of modules')
+    d = os.path.join(work, 'server')
+    os.makedirs(os.path.join(d, 'mods'), exist_ok=True)
+    before = os.environ.get('BENCH_SERVER_BEFORE')
+    src = os.path.join(d, 't.c')
+    so = os.path.join(d, 't.so')
+    if not os.path.exists(so):
+        with open(src, 'w') as f:
+            f.write('static int helper(int x) { return x * 3 + 1; }\n'
+                    '__attribute__((noinline)) int work(int x) '
+                    '{ return helper(x) + 2; }\n')
+        sh(['cc', '-g', '-O1', '-shared', '-fPIC', '-o', so, src])
+    nm = subprocess.run(['nm', so], check=True, capture_output=True,
+                        text=True).stdout
+    addr = next('0x' + l.split()[0] for l in nm.splitlines()
+                if l.endswith(' work'))
+    per = {}
+    for kind, sizes in (('missing', SERVER_NAMES), ('real', SERVER_REAL)):
+        for n in sizes:
+            if kind == 'missing':
+                names = [os.path.join(d, 'nowhere', f'lib{i}.so')
+                         for i in range(n)]
+            else:
+                names = []
+                for i in range(n):
+                    p = os.path.join(d, 'mods', f'm{i}.so')
+                    if not os.path.exists(p):
+                        os.link(so, p)
+                    names.append(p)
+            inp = os.path.join(d, f'{kind}{n}.in')
+            reqs = server_input(inp, names, addr,
+                                20000 if kind == 'missing' else 2000)
+            tools = [('maxtriage', [mt, 'symbolize'], inp,
+                      os.path.join(d, f'{kind}{n}.mt'))]
+            # llvm-symbolizer keeps every real module it loads (about
+            # 0.2 MB each): the largest real case would need GBs
+            if kind == 'missing' or n <= 1000:
+                tools.append(('llvm-symbolizer', [LLVM_SYMBOLIZER], inp,
+                              os.path.join(d, f'{kind}{n}.ll')))
+            if before and (kind == 'real' or n <= 20000):
+                tools.append(('before', [before, 'symbolize'], inp,
+                              os.path.join(d, f'{kind}{n}.before')))
+            log(f'  {kind} modules: {n} names, {reqs} requests')
+            res = measure(tools)
+            table(res)
+            for name, r in res.items():
+                us = r['wall'] / reqs * 1e6
+                per[(kind, n, name)] = us
+                log(f'    {name}: {us:.1f} us/request, {r["rss"]:.1f} MB')
+            if 'llvm-symbolizer' in res:
+                same = same_bytes(tools[0][3], tools[1][3])
+                check(f'server {kind} {n}: same answers as llvm-symbolizer',
+                      float(same), 1.0, '{:.0f}', le=False)
+    for kind, sizes in (('missing', SERVER_NAMES), ('real', SERVER_REAL)):
+        lo, hi = sizes[0], sizes[-1]
+        if kind == 'missing':
+            check(f'server {kind}: us/request at {hi} / at {lo} names',
+                  per[(kind, hi, 'maxtriage')] / per[(kind, lo, 'maxtriage')],
+                  2.0)
+        a = per.get((kind, min(hi, 20000 if kind == 'missing' else 1000),
+                     'llvm-symbolizer'))
+        m = per.get((kind, min(hi, 20000 if kind == 'missing' else 1000),
+                     'maxtriage'))
+        if a and m:
+            check(f'server {kind}: maxtriage / llvm-symbolizer per request',
+                  m / a, 1.0)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -800,7 +900,7 @@ def main():
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
     if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages',
-                    'irfuncs', 'core', 'all'):
+                    'irfuncs', 'core', 'server', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -823,6 +923,8 @@ def main():
             run_sanitizer_bench(mt, work)
     if what in ('core', 'all'):
         bench_core(mt, work)
+    if what in ('server', 'all'):
+        bench_server(mt, work)
     if what in ('irdiff', 'all'):
         bench_irdiff(mt, work)
     if what in ('irdiff', 'irstages', 'all'):
