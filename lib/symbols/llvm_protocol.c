@@ -81,8 +81,12 @@ static int already_reported(mt_llvm *l, const char *key)
 
 void mt_llvm_trim(mt_llvm *l)
 {
-	l->last = NULL;
+	/* The module of the last request stays (the next request mostly
+	 * names it again), unless its load was incomplete. */
+	mt_module *keep = mt_symbolizer_keeps(l->s, l->last) ? l->last : NULL;
+
 	mt_symbolizer_trim(l->s);
+	l->last = keep;
 }
 
 /* The module of r, or NULL with *msg set to llvm-symbolizer's reason. */

@@ -416,6 +416,11 @@ void mt_symbolizer_trim(mt_symbolizer *s)
 		cache_evict(s, s->lru_tail);
 }
 
+int mt_symbolizer_keeps(const mt_symbolizer *s, const mt_module *m)
+{
+	return m && s->lru_head == m && !m->transient;
+}
+
 void mt_symbolizer_stats_get(mt_symbolizer_stats *out, const mt_symbolizer *s)
 {
 	out->modules = s->n_mods;

@@ -151,6 +151,10 @@ int mt_symbolizer_open(mt_module **out,
  * Without calls the cache only grows (bounded by the input).
  */
 void mt_symbolizer_trim(mt_symbolizer *s);
+/* Whether the next mt_symbolizer_trim keeps m for sure: it is the
+ * module asked for last and its load met no transient error. A caller
+ * may then hold m across the trim. */
+int mt_symbolizer_keeps(const mt_symbolizer *s, const mt_module *m);
 
 /* The cache's state (for tests and the bench): modules and estimated
  * bytes held, and modules dropped by mt_symbolizer_trim so far. */
