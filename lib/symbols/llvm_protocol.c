@@ -122,6 +122,11 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 		 * as given; only names read from requests are confined. */
 		int given = l->o.obj && !strcmp(r->module, l->o.obj);
 
+		/* A module already loaded passed the check below then (as
+		 * llvm-symbolizer, which keeps its objects, it is not
+		 * read again). */
+		if (!given && (m = mt_symbolizer_peek(l->s, r->module)))
+			return m;
 		/* What llvm::object refuses is refused in its words. */
 		if ((given || !l->o.untrusted) && stat(r->module, &st) == 0 &&
 		    S_ISREG(st.st_mode) &&

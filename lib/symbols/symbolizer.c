@@ -519,6 +519,17 @@ out:
 	return ret;
 }
 
+mt_module *mt_symbolizer_peek(mt_symbolizer *s, const char *name)
+{
+	mt_buf key = MT_BUF_INIT;
+	mt_module *m;
+
+	mt_buf_printf(&key, "m:%s\n", name);
+	m = cache_get(s, key.ptr, key_hash(key.ptr));
+	mt_buf_release(&key);
+	return m && !m->lookup_err ? m : NULL;
+}
+
 int mt_symbolizer_open(mt_module **out,
                        mt_symbolizer *s,
                        const char *path,

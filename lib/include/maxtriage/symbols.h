@@ -135,6 +135,11 @@ int mt_symbolizer_module(mt_module **out,
                          const char *build_id_hex,
                          mt_error *err);
 
+/* The module mt_symbolizer_module(name, no build-id) would return from
+ * its cache, found without looking at any file: the module, or NULL
+ * when that name is not cached or its lookup failed. */
+mt_module *mt_symbolizer_peek(mt_symbolizer *s, const char *name);
+
 /* Open the binary at path as given (for `symbolize -e`). Same contract. */
 int mt_symbolizer_open(mt_module **out,
                        mt_symbolizer *s,
