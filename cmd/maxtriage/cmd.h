@@ -134,6 +134,11 @@ typedef struct cli_args {
 void cli_args_expand(cli_args *a, int argc, char **argv, const char *env_var);
 void cli_args_release(cli_args *a);
 
+/* A size: decimal digits, then K, M, G or T (powers of 1024, an
+ * optional "iB" or "B" after them). 0 and *out, or -1 when s is not
+ * one or is over 2^62. */
+int cli_parse_size(const char *s, uint64_t *out);
+
 void cli_strlist_push(cli_strlist *l, const char *s);
 void cli_strlist_release(cli_strlist *l);
 

@@ -13,7 +13,7 @@
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
-#include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -64,6 +64,7 @@ typedef enum {
 	O_INDEX_CACHE,
 	O_MAX_MODULES,
 	O_MAX_MODULE_BYTES,
+	O_MAX_INFLATE,
 	O_FORMAT,
 	O_SECTION
 } opt_id;
@@ -129,6 +130,7 @@ static const sym_opt llvm_opts[] = {
 	{ "--index-cache", A_VALUE, O_INDEX_CACHE, " DIR  keep each module's index here by build-id (default: $MAXTRIAGE_INDEX_CACHE)" },
 	{ "--max-modules", A_VALUE, O_MAX_MODULES, "=N  keep at most N modules loaded between requests, least recently used dropped (default 4096; 0: no bound)" },
 	{ "--max-module-bytes", A_VALUE, O_MAX_MODULE_BYTES, "=SIZE  the same by their estimated bytes, K/M/G suffixes (default 2G; 0: no bound)" },
+	{ "--max-inflate", A_VALUE, O_MAX_INFLATE, " SIZE  refuse the DWARF of a file whose compressed debug sections inflate past SIZE (K, M, G; default 1G)" },
 	{ "--format", A_VALUE, O_FORMAT, " text|json  json: maxtriage's own array of {address, module, frames}" },
 	{ NULL, A_NONE, O_IGNORED, NULL }
 };
@@ -270,29 +272,18 @@ static int number(uint64_t *out, const char *v)
 	return *end ? -1 : 0;
 }
 
-/* A count or a size (K, M, G: powers of 1024); 0 means no bound. */
+/* A count, or a size (cli_parse_size: K, M, G, T); 0: no bound. */
 static int bound(size_t *out, const char *v, int suffixes)
 {
-	uint64_t n, mul = 1;
+	uint64_t n;
 	char *end;
 
-	if (!*v || *v == '-')
+	if (!suffixes && (*v < '0' || *v > '9'))
 		return -1;
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno || end == v)
+	if (suffixes ? cli_parse_size(v, &n) != 0
+	             : (n = strtoull(v, &end, 10)) == ULLONG_MAX || *end)
 		return -1;
-	if (suffixes && *end && !end[1]) {
-		const char *u = strchr("KMG", *end & ~0x20);
-
-		if (!u)
-			return -1;
-		mul = (uint64_t)1 << (10 * (u - "KMG" + 1));
-		end++;
-	}
-	if (*end || (n && n > SIZE_MAX / mul))
-		return -1;
-	*out = n ? (size_t)(n * mul) : SIZE_MAX;
+	*out = !n ? SIZE_MAX : n > SIZE_MAX ? SIZE_MAX : (size_t)n;
 	return 0;
 }
 
@@ -496,6 +487,9 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 	case O_MAX_MODULE_BYTES:
 		if (bound(&a->max_module_bytes, v, 1))
 			goto bad;
+		break;
+	case O_MAX_INFLATE:
+		a->sym.max_inflate = v;
 		break;
 	}
 	return 0;
@@ -868,6 +862,8 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	 * and symbol table llvm-symbolizer's options choose. */
 	/* llvm-symbolizer prints nothing of its own on stderr */
 	a.sym.no_progress = 1;
+	if ((ret = cli_inflate_check(&a.sym, "symbolize")))
+		goto out;
 	cli_symbolizer_opts(&so, &a.sym);
 	/* Under a client's name, answer as llvm-symbolizer would on the
 	 * same file (a stripped file's .dynsym, not its debug file's

@@ -281,3 +281,44 @@ void cli_opts_print_help(FILE *out,
 	if (h->epilog)
 		fprintf(out, "\n%s\n", h->epilog);
 }
+
+int cli_parse_size(const char *s, uint64_t *out)
+{
+	uint64_t v = 0, unit = 1;
+	const char *p = s;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > ((uint64_t)1 << 62) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	switch (*p) {
+	case 'k':
+	case 'K':
+		unit = (uint64_t)1 << 10;
+		break;
+	case 'm':
+	case 'M':
+		unit = (uint64_t)1 << 20;
+		break;
+	case 'g':
+	case 'G':
+		unit = (uint64_t)1 << 30;
+		break;
+	case 't':
+	case 'T':
+		unit = (uint64_t)1 << 40;
+		break;
+	}
+	if (unit > 1) {
+		p++;
+		if (!strcmp(p, "iB") || !strcmp(p, "B"))
+			p += strlen(p);
+	}
+	if (*p || v > ((uint64_t)1 << 62) / unit)
+		return -1;
+	*out = v * unit;
+	return 0;
+}

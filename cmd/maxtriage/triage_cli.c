@@ -42,7 +42,20 @@ static void debuginfod_progress(void *payload,
 	progress_shown = 1;
 }
 
-int cli_symbolizer_check(const cli_symbolizer_args *a, const char *cmd)
+int cli_inflate_check(cli_symbolizer_args *a, const char *cmd)
+{
+	a->max_inflate_bytes = 0;
+	if (a->max_inflate &&
+	    (cli_parse_size(a->max_inflate, &a->max_inflate_bytes) ||
+	     !a->max_inflate_bytes))
+		return cli_error(cmd, CLI_EXIT_USAGE,
+		                 "--max-inflate: '%s' is not a size (a number "
+		                 "above 0, with K, M or G)",
+		                 a->max_inflate);
+	return 0;
+}
+
+int cli_symbolizer_check(cli_symbolizer_args *a, const char *cmd)
 {
 	if (a->debuginfod_stall < 0 || a->debuginfod_stall > 86400)
 		return cli_error(cmd, CLI_EXIT_USAGE,
@@ -52,7 +65,7 @@ int cli_symbolizer_check(const cli_symbolizer_args *a, const char *cmd)
 		return cli_error(cmd, CLI_EXIT_USAGE,
 		                 "--debuginfod-deadline must be between 1 and "
 		                 "86400 seconds");
-	return 0;
+	return cli_inflate_check(a, cmd);
 }
 
 void cli_symbolizer_start(cli_symbolizer_args *a)
@@ -84,6 +97,7 @@ void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a)
 	so->no_system_debug = a->no_system_debug;
 	so->debuginfod = a->debuginfod;
 	so->index_cache = cli_index_cache_dir(a->index_cache);
+	so->max_inflate = a->max_inflate_bytes;
 	/* Test switches (docs/symbolize.md): read here, never in lib/. */
 	so->die_walk = mt_die_walk_from_name(getenv("MAXTRIAGE_DIE_WALK"));
 	so->no_libllvm = getenv("MAXTRIAGE_NO_LIBLLVM") != NULL;

@@ -41,6 +41,8 @@ typedef struct cli_symbolizer_args {
 	int untrusted, no_system_debug, debuginfod;
 	long debuginfod_stall, debuginfod_deadline; /* seconds; 0: default */
 	const char *index_cache;
+	const char *max_inflate; /* --max-inflate SIZE, or NULL */
+	uint64_t max_inflate_bytes; /* parsed by cli_symbolizer_check */
 	int no_progress; /* set by the command: no debuginfod progress line
 	                    on stderr (bucket has its own, symbolize none) */
 	double deadline_at; /* debuginfod_deadline from the command's start
@@ -61,7 +63,8 @@ typedef struct cli_symbolizer_args {
 	CLI_FLAG(0, "debuginfod", &(s)->debuginfod, "fetch missing debug files by build-id from the servers in DEBUGINFOD_URLS (cached in DEBUGINFOD_CACHE_PATH)"), \
 	CLI_INT(0, "debuginfod-stall", &(s)->debuginfod_stall, "SECS", "give a fetch up after SECS seconds without data (default 5)"), \
 	CLI_INT(0, "debuginfod-deadline", &(s)->debuginfod_deadline, "SECS", "start no fetch, and end any, SECS seconds after the command started (default 60)"), \
-	CLI_STRING(0, "index-cache", &(s)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)")
+	CLI_STRING(0, "index-cache", &(s)->index_cache, "DIR", "keep each module's symbol index here by build-id and reuse it (default: $MAXTRIAGE_INDEX_CACHE)"), \
+	CLI_STRING(0, "max-inflate", &(s)->max_inflate, "SIZE", "refuse the DWARF of a file whose compressed debug sections inflate past SIZE (K, M, G; default 1G, and at most 256 times the file's size)")
 // clang-format on
 
 /* Fill so from a: every field of mt_symbolizer_opts that a command-line
@@ -71,9 +74,11 @@ void cli_symbolizer_opts(mt_symbolizer_opts *so, const cli_symbolizer_args *a);
 /* The command starts now: its debuginfod deadline counts from here.
  * Call once, before the threads that make symbolizers start. */
 void cli_symbolizer_start(cli_symbolizer_args *a);
-/* Check the values of a's options: 0, or CLI_EXIT_USAGE after saying
- * which is out of range. */
-int cli_symbolizer_check(const cli_symbolizer_args *a, const char *cmd);
+/* Check the values of a's options (and parse the sizes): 0, or
+ * CLI_EXIT_USAGE after saying which is out of range. */
+int cli_symbolizer_check(cli_symbolizer_args *a, const char *cmd);
+/* --max-inflate alone (symbolize, which has its own option words). */
+int cli_inflate_check(cli_symbolizer_args *a, const char *cmd);
 /* A new symbolizer from a (free with cli_symbolizer_done). 0, or
  * CLI_EXIT_INPUT after printing the error. */
 int cli_symbolizer_new(mt_symbolizer **out,

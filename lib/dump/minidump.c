@@ -7,250 +7,12 @@
  * a stream that does not fit is recorded as a warning and skipped, so
  * that one lying field costs that stream, not the dump.
  */
-#include "maxtriage/minidump.h"
-
-#include "maxtriage/buf.h"
+#include "minidump_int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MD_SIGNATURE 0x504d444du /* "MDMP" */
-#define MD_VERSION 0xa793u /* low 16 bits of the version word */
-
-/* Bounds for hostile input: far above what real writers produce. */
-#define MAX_STREAMS 4096
-#define MAX_THREADS 65536
-#define MAX_MODULES 65536
-#define MAX_MEMORY 1048576
-#define MAX_ANNOTATIONS 4096
-#define MAX_NAME 65536 /* bytes of a string */
-#define MAX_TEXT_STREAM (64u << 20)
-#define MAX_WARNINGS 64
-
-enum {
-	STREAM_THREAD_LIST = 3,
-	STREAM_MODULE_LIST = 4,
-	STREAM_MEMORY_LIST = 5,
-	STREAM_EXCEPTION = 6,
-	STREAM_SYSTEM_INFO = 7,
-	STREAM_MEMORY64_LIST = 9,
-	STREAM_MISC_INFO = 15,
-	STREAM_THREAD_NAMES = 24,
-	STREAM_BREAKPAD_INFO = 0x47670001,
-	STREAM_LINUX_CPU_INFO = 0x47670003,
-	STREAM_LINUX_PROC_STATUS = 0x47670004,
-	STREAM_LINUX_LSB_RELEASE = 0x47670005,
-	STREAM_LINUX_CMD_LINE = 0x47670006,
-	STREAM_LINUX_AUXV = 0x47670008,
-	STREAM_LINUX_MAPS = 0x47670009,
-	STREAM_CRASHPAD_INFO = 0x43500001
-};
-
-#define CTX_AMD64 0x00100000u
-#define CTX_AMD64_CONTROL 0x1u
-#define CTX_AMD64_INTEGER 0x2u
-#define CTX_ARM64 0x00400000u
-#define CTX_ARM64_OLD 0x80000000u
-#define CTX_AMD64_SIZE 1232u
-
-#define CV_PDB70 0x53445352u /* "RSDS" */
-#define CV_ELF 0x4270454cu /* "BpEL" */
-
-typedef struct rd {
-	const uint8_t *p;
-	size_t n;
-	mt_minidump *md;
-	size_t cap_memory;
-} rd;
-
-/* ---- bounds-checked access ------------------------------------------ */
-
-static int fits(const rd *r, uint64_t off, uint64_t len)
-{
-	uint64_t end;
-
-	return !__builtin_add_overflow(off, len, &end) && end <= r->n;
-}
-
-static uint16_t u16_at(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t u32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint64_t u64_at(const uint8_t *p)
-{
-	return (uint64_t)u32_at(p) | (uint64_t)u32_at(p + 4) << 32;
-}
-
-static void warn(rd *r, const char *fmt, ...)
-        __attribute__((format(printf, 2, 3)));
-
-static void warn(rd *r, const char *fmt, ...)
-{
-	mt_buf b = MT_BUF_INIT;
-	mt_minidump *md = r->md;
-	va_list ap;
-
-	if (md->nwarnings >= MAX_WARNINGS)
-		return;
-	va_start(ap, fmt);
-	mt_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	md->warnings = mt_realloc(md->warnings,
-	                          (md->nwarnings + 1) * sizeof(*md->warnings));
-	md->warnings[md->nwarnings++] = mt_buf_detach(&b);
-}
-
-static char *hex_of(const uint8_t *p, size_t n)
-{
-	static const char digits[] = "0123456789abcdef";
-	char *s = mt_malloc(2 * n + 1);
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		s[2 * i] = digits[p[i] >> 4];
-		s[2 * i + 1] = digits[p[i] & 15];
-	}
-	s[2 * n] = '\0';
-	return s;
-}
-
-/* Append code point c as UTF-8 (U+FFFD for a lone surrogate). */
-static void put_utf8(mt_buf *b, uint32_t c)
-{
-	if (c >= 0xd800 && c <= 0xdfff)
-		c = 0xfffd;
-	if (c < 0x80) {
-		mt_buf_putc(b, (char)c);
-	} else if (c < 0x800) {
-		mt_buf_putc(b, (char)(0xc0 | c >> 6));
-		mt_buf_putc(b, (char)(0x80 | (c & 0x3f)));
-	} else if (c < 0x10000) {
-		mt_buf_putc(b, (char)(0xe0 | c >> 12));
-		mt_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3f)));
-		mt_buf_putc(b, (char)(0x80 | (c & 0x3f)));
-	} else {
-		mt_buf_putc(b, (char)(0xf0 | c >> 18));
-		mt_buf_putc(b, (char)(0x80 | ((c >> 12) & 0x3f)));
-		mt_buf_putc(b, (char)(0x80 | ((c >> 6) & 0x3f)));
-		mt_buf_putc(b, (char)(0x80 | (c & 0x3f)));
-	}
-}
-
-/* MINIDUMP_STRING at rva: a byte length, then UTF-16LE. NULL (with a
- * warning naming what) when it does not fit. */
-static char *utf16_string(rd *r, uint32_t rva, const char *what)
-{
-	mt_buf b = MT_BUF_INIT;
-	uint32_t len, i;
-
-	if (!fits(r, rva, 4)) {
-		warn(r, "%s: string at 0x%x is past the end of the file", what,
-		     rva);
-		return NULL;
-	}
-	len = u32_at(r->p + rva);
-	if (len > MAX_NAME || !fits(r, (uint64_t)rva + 4, len)) {
-		warn(r,
-		     "%s: string at 0x%x claims %u bytes, past the end of the file",
-		     what, rva, len);
-		return NULL;
-	}
-	for (i = 0; i + 1 < len; i += 2) {
-		uint32_t c = u16_at(r->p + rva + 4 + i);
-
-		if (c >= 0xd800 && c <= 0xdbff && i + 3 < len) {
-			uint32_t lo = u16_at(r->p + rva + 6 + i);
-
-			if (lo >= 0xdc00 && lo <= 0xdfff) {
-				c = 0x10000 + ((c - 0xd800) << 10) +
-				    (lo - 0xdc00);
-				i += 2;
-			}
-		}
-		if (c == 0)
-			break;
-		put_utf8(&b, c);
-	}
-	return mt_buf_detach(&b);
-}
-
-/* Crashpad's MinidumpUTF8String / MinidumpByteArray: a length, then
- * bytes. *len receives the length. NULL when it does not fit. */
-static const uint8_t *byte_array(rd *r, uint32_t rva, uint32_t *len)
-{
-	if (!fits(r, rva, 4))
-		return NULL;
-	*len = u32_at(r->p + rva);
-	if (*len > MAX_TEXT_STREAM || !fits(r, (uint64_t)rva + 4, *len))
-		return NULL;
-	return r->p + rva + 4;
-}
-
-static char *utf8_string(rd *r, uint32_t rva, const char *what)
-{
-	uint32_t len;
-	const uint8_t *s = byte_array(r, rva, &len);
-
-	if (!s) {
-		warn(r, "%s: string at 0x%x does not fit in the file", what,
-		     rva);
-		return NULL;
-	}
-	if (memchr(s, '\0', len))
-		len = (uint32_t)((const uint8_t *)memchr(s, '\0', len) - s);
-	return mt_strndup((const char *)s, len);
-}
-
-/* A count-prefixed array of n records of size each, starting at off in a
- * stream of size len. Some writers put 4 bytes of padding after a 32-bit
- * count (so that 64-bit records are aligned): accepted when the stream
- * size says so. Returns the offset of the first record, or 0 after a
- * warning (the stream is then skipped). */
-static uint64_t counted(rd *r,
-                        const char *what,
-                        uint64_t off,
-                        uint64_t len,
-                        size_t size,
-                        size_t max,
-                        uint32_t *count)
-{
-	uint64_t need;
-
-	if (len < 4 || !fits(r, off, len)) {
-		warn(r,
-		     "%s stream (%llu bytes at 0x%llx) does not fit in the file (%zu bytes)",
-		     what, (unsigned long long)len, (unsigned long long)off,
-		     r->n);
-		return 0;
-	}
-	*count = u32_at(r->p + off);
-	if (*count > max) {
-		warn(r, "%s stream claims %u entries (more than %zu)", what,
-		     *count, max);
-		return 0;
-	}
-	need = 4 + (uint64_t)*count * size;
-	if (len == need + 4)
-		return off + 8; /* padded after the count */
-	if (len < need) {
-		warn(r,
-		     "%s stream claims %u entries of %zu bytes, but holds %llu bytes",
-		     what, *count, size, (unsigned long long)len);
-		/* keep the entries that are whole */
-		*count = (uint32_t)((len - 4) / size);
-	}
-	return off + 4;
-}
-
 /* ---- contexts -------------------------------------------------------- */
 
 /* The minidump's AMD64 register order (rax rcx rdx rbx rsp rbp rsi rdi
@@ -266,7 +28,7 @@ static int read_context(rd *r, mt_md_context *c, uint64_t off, uint32_t len)
 	int i;
 
 	memset(c, 0, sizeof(*c));
-	if (len < 8 || !fits(r, off, len))
+	if (len < 8 || !md_fits(r, off, len))
 		return -1;
 	p = r->p + off;
 	/* The layouts say where their flags are: AMD64's after six home
@@ -324,10 +86,10 @@ static void read_system_info(rd *r, uint64_t off, uint32_t len)
 	uint16_t arch;
 	uint32_t csd;
 
-	if (len < 32 || !fits(r, off, 32)) {
-		warn(r,
-		     "system info stream (%u bytes at 0x%llx) does not fit in the file",
-		     len, (unsigned long long)off);
+	if (len < 32 || !md_fits(r, off, 32)) {
+		md_warn(r,
+		        "system info stream (%u bytes at 0x%llx) does not fit in the file",
+		        len, (unsigned long long)off);
 		return;
 	}
 	md->has_system_info = 1;
@@ -364,7 +126,7 @@ static void read_system_info(rd *r, uint64_t off, uint32_t len)
 	}
 	csd = u32_at(r->p + off + 24);
 	if (csd)
-		md->os_version = utf16_string(r, csd, "system info version");
+		md->os_version = md_utf16_string(r, csd, "system info version");
 }
 
 static void read_thread_list(rd *r, uint64_t off, uint32_t len)
@@ -372,7 +134,7 @@ static void read_thread_list(rd *r, uint64_t off, uint32_t len)
 	mt_minidump *md = r->md;
 	uint32_t count, i;
 	uint64_t at =
-	        counted(r, "thread list", off, len, 48, MAX_THREADS, &count);
+	        md_counted(r, "thread list", off, len, 48, MAX_THREADS, &count);
 
 	if (!at)
 		return;
@@ -388,9 +150,9 @@ static void read_thread_list(rd *r, uint64_t off, uint32_t len)
 		if (read_context(r, &t->ctx, ctx_rva, ctx_len) == 0)
 			t->has_context = 1;
 		else if (!unsupported_cpu(md))
-			warn(r,
-			     "thread %u: register context (%u bytes at 0x%x) unreadable",
-			     t->tid, ctx_len, ctx_rva);
+			md_warn(r,
+			        "thread %u: register context (%u bytes at 0x%x) unreadable",
+			        t->tid, ctx_len, ctx_rva);
 	}
 }
 
@@ -403,18 +165,18 @@ static void read_codeview(rd *r, mt_md_module *m, uint32_t len, uint32_t rva)
 
 	if (!len)
 		return;
-	if (len < 4 || len > MAX_NAME || !fits(r, rva, len)) {
-		warn(r,
-		     "module '%s': CodeView record (%u bytes at 0x%x) does not fit in the file",
-		     m->name ? m->name : "?", len, rva);
+	if (len < 4 || len > MAX_NAME || !md_fits(r, rva, len)) {
+		md_warn(r,
+		        "module '%s': CodeView record (%u bytes at 0x%x) does not fit in the file",
+		        m->name ? m->name : "?", len, rva);
 		return;
 	}
 	sig = u32_at(r->p + rva);
 	if (sig == CV_ELF && len > 4) {
-		m->build_id = hex_of(r->p + rva + 4, len - 4);
+		m->build_id = md_hex_of(r->p + rva + 4, len - 4);
 	} else if (sig == CV_PDB70 && len >= 24 &&
 	           (r->md->platform == 0x8201 || r->md->platform == 0x8203)) {
-		m->build_id = hex_of(r->p + rva + 4, 16);
+		m->build_id = md_hex_of(r->p + rva + 4, 16);
 		m->build_id_prefix = 1;
 	}
 }
@@ -423,8 +185,8 @@ static void read_module_list(rd *r, uint64_t off, uint32_t len)
 {
 	mt_minidump *md = r->md;
 	uint32_t count, i;
-	uint64_t at =
-	        counted(r, "module list", off, len, 108, MAX_MODULES, &count);
+	uint64_t at = md_counted(r, "module list", off, len, 108, MAX_MODULES,
+	                         &count);
 
 	if (!at)
 		return;
@@ -435,7 +197,7 @@ static void read_module_list(rd *r, uint64_t off, uint32_t len)
 
 		m->base = u64_at(p);
 		m->size = u32_at(p + 8);
-		m->name = utf16_string(r, u32_at(p + 20), "module name");
+		m->name = md_utf16_string(r, u32_at(p + 20), "module name");
 		read_codeview(r, m, u32_at(p + 76), u32_at(p + 80));
 	}
 }
@@ -455,15 +217,15 @@ static void add_memory(rd *r, uint64_t start, uint64_t size, uint64_t rva)
 	if (!size)
 		return;
 	if (__builtin_add_overflow(start, size, &end)) {
-		warn(r, "memory range at 0x%llx of %llu bytes wraps around",
-		     (unsigned long long)start, (unsigned long long)size);
+		md_warn(r, "memory range at 0x%llx of %llu bytes wraps around",
+		        (unsigned long long)start, (unsigned long long)size);
 		return;
 	}
-	if (!fits(r, rva, size)) {
-		warn(r,
-		     "memory range 0x%llx-0x%llx: its %llu bytes at 0x%llx are past the end of the file",
-		     (unsigned long long)start, (unsigned long long)end,
-		     (unsigned long long)size, (unsigned long long)rva);
+	if (!md_fits(r, rva, size)) {
+		md_warn(r,
+		        "memory range 0x%llx-0x%llx: its %llu bytes at 0x%llx are past the end of the file",
+		        (unsigned long long)start, (unsigned long long)end,
+		        (unsigned long long)size, (unsigned long long)rva);
 		return;
 	}
 	if (md->nmemory >= MAX_MEMORY)
@@ -480,7 +242,7 @@ static void read_memory_list(rd *r, uint64_t off, uint32_t len)
 {
 	uint32_t count, i;
 	uint64_t at =
-	        counted(r, "memory list", off, len, 16, MAX_MEMORY, &count);
+	        md_counted(r, "memory list", off, len, 16, MAX_MEMORY, &count);
 
 	for (i = 0; at && i < count; i++) {
 		const uint8_t *p = r->p + at + 16 * (uint64_t)i;
@@ -493,17 +255,18 @@ static void read_memory64_list(rd *r, uint64_t off, uint32_t len)
 {
 	uint64_t count, rva, i;
 
-	if (len < 16 || !fits(r, off, len)) {
-		warn(r,
-		     "memory64 list stream (%u bytes at 0x%llx) does not fit in the file",
-		     len, (unsigned long long)off);
+	if (len < 16 || !md_fits(r, off, len)) {
+		md_warn(r,
+		        "memory64 list stream (%u bytes at 0x%llx) does not fit in the file",
+		        len, (unsigned long long)off);
 		return;
 	}
 	count = u64_at(r->p + off);
 	rva = u64_at(r->p + off + 8);
 	if (count > (len - 16) / 16) {
-		warn(r, "memory64 list claims %llu ranges, but holds %u bytes",
-		     (unsigned long long)count, len);
+		md_warn(r,
+		        "memory64 list claims %llu ranges, but holds %u bytes",
+		        (unsigned long long)count, len);
 		count = (len - 16) / 16;
 	}
 	for (i = 0; i < count; i++) {
@@ -528,9 +291,9 @@ static void finish_memory(rd *r)
 	for (i = 0; i < md->nmemory; i++) {
 		if (k && md->memory[i].start < md->memory[k - 1].start +
 		                                       md->memory[k - 1].size) {
-			warn(r,
-			     "memory range at 0x%llx overlaps the one before it: dropped",
-			     (unsigned long long)md->memory[i].start);
+			md_warn(r,
+			        "memory range at 0x%llx overlaps the one before it: dropped",
+			        (unsigned long long)md->memory[i].start);
 			continue;
 		}
 		md->memory[k++] = md->memory[i];
@@ -543,10 +306,10 @@ static void read_exception(rd *r, uint64_t off, uint32_t len)
 	mt_minidump *md = r->md;
 	const uint8_t *p;
 
-	if (len < 168 || !fits(r, off, 168)) {
-		warn(r,
-		     "exception stream (%u bytes at 0x%llx) does not fit in the file",
-		     len, (unsigned long long)off);
+	if (len < 168 || !md_fits(r, off, 168)) {
+		md_warn(r,
+		        "exception stream (%u bytes at 0x%llx) does not fit in the file",
+		        len, (unsigned long long)off);
 		return;
 	}
 	p = r->p + off;
@@ -559,9 +322,9 @@ static void read_exception(rd *r, uint64_t off, uint32_t len)
 	                 u32_at(p + 160)) == 0)
 		md->has_exception_context = 1;
 	else if (u32_at(p + 160) && !unsupported_cpu(md))
-		warn(r,
-		     "exception: register context (%u bytes at 0x%x) unreadable",
-		     u32_at(p + 160), u32_at(p + 164));
+		md_warn(r,
+		        "exception: register context (%u bytes at 0x%x) unreadable",
+		        u32_at(p + 160), u32_at(p + 164));
 }
 
 static char *text_stream(rd *r, const char *what, uint64_t off, uint32_t len)
@@ -569,10 +332,10 @@ static char *text_stream(rd *r, const char *what, uint64_t off, uint32_t len)
 	char *s;
 	uint32_t i;
 
-	if (len > MAX_TEXT_STREAM || !fits(r, off, len)) {
-		warn(r,
-		     "%s stream (%u bytes at 0x%llx) does not fit in the file",
-		     what, len, (unsigned long long)off);
+	if (len > MAX_TEXT_STREAM || !md_fits(r, off, len)) {
+		md_warn(r,
+		        "%s stream (%u bytes at 0x%llx) does not fit in the file",
+		        what, len, (unsigned long long)off);
 		return NULL;
 	}
 	/* cmdline and environ separate their strings with NULs */
@@ -590,10 +353,10 @@ static void read_auxv(rd *r, uint64_t off, uint32_t len)
 	mt_minidump *md = r->md;
 	uint32_t i;
 
-	if (!fits(r, off, len) || len > MAX_TEXT_STREAM) {
-		warn(r,
-		     "auxv stream (%u bytes at 0x%llx) does not fit in the file",
-		     len, (unsigned long long)off);
+	if (!md_fits(r, off, len) || len > MAX_TEXT_STREAM) {
+		md_warn(r,
+		        "auxv stream (%u bytes at 0x%llx) does not fit in the file",
+		        len, (unsigned long long)off);
 		return;
 	}
 	md->nauxv = len / 16;
@@ -605,7 +368,7 @@ static void read_auxv(rd *r, uint64_t off, uint32_t len)
 static void read_misc_info(rd *r, uint64_t off, uint32_t len)
 {
 	/* MINIDUMP_MISC_INFO: size, flags1 (bit 0: process id valid), pid */
-	if (len < 12 || !fits(r, off, 12))
+	if (len < 12 || !md_fits(r, off, 12))
 		return;
 	if (u32_at(r->p + off + 4) & 1)
 		r->md->pid = u32_at(r->p + off + 8);
@@ -616,8 +379,8 @@ static void read_thread_names(rd *r, uint64_t off, uint32_t len)
 	mt_minidump *md = r->md;
 	uint32_t count, i;
 	size_t k;
-	uint64_t at =
-	        counted(r, "thread names", off, len, 12, MAX_THREADS, &count);
+	uint64_t at = md_counted(r, "thread names", off, len, 12, MAX_THREADS,
+	                         &count);
 
 	for (i = 0; at && i < count; i++) {
 		const uint8_t *p = r->p + at + 12 * (uint64_t)i;
@@ -628,255 +391,9 @@ static void read_thread_names(rd *r, uint64_t off, uint32_t len)
 			continue;
 		for (k = 0; k < md->nthreads; k++)
 			if (md->threads[k].tid == tid && !md->threads[k].name)
-				md->threads[k].name = utf16_string(
+				md->threads[k].name = md_utf16_string(
 				        r, (uint32_t)rva, "thread name");
 	}
-}
-
-static void guid_text(char *out, const uint8_t *g)
-{
-	snprintf(out, 37, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-	         u32_at(g), u16_at(g + 4), u16_at(g + 6), g[8], g[9], g[10],
-	         g[11], g[12], g[13], g[14], g[15]);
-}
-
-static void add_annotation(rd *r, const char *scope, char *key, char *value)
-{
-	mt_minidump *md = r->md;
-	mt_md_annotation *a;
-
-	if (md->nannotations >= MAX_ANNOTATIONS || !key || !value) {
-		free(key);
-		free(value);
-		return;
-	}
-	md->annotations =
-	        mt_realloc(md->annotations,
-	                   (md->nannotations + 1) * sizeof(*md->annotations));
-	a = &md->annotations[md->nannotations++];
-	a->scope = mt_strdup(scope);
-	a->key = key;
-	a->value = value;
-}
-
-/* MinidumpSimpleStringDictionary at a location descriptor. */
-static void
-read_dictionary(rd *r, const char *scope, uint32_t len, uint32_t rva)
-{
-	uint32_t count, i;
-	uint64_t at;
-
-	if (!len)
-		return;
-	at = counted(r, "annotation dictionary", rva, len, 8, MAX_ANNOTATIONS,
-	             &count);
-	for (i = 0; at && i < count; i++) {
-		const uint8_t *p = r->p + at + 8 * (uint64_t)i;
-
-		add_annotation(
-		        r, scope, utf8_string(r, u32_at(p), "annotation key"),
-		        utf8_string(r, u32_at(p + 4), "annotation value"));
-	}
-}
-
-static void
-read_list_annotations(rd *r, const char *scope, uint32_t len, uint32_t rva)
-{
-	uint32_t count, i;
-	uint64_t at;
-
-	if (!len)
-		return;
-	at = counted(r, "annotation list", rva, len, 4, MAX_ANNOTATIONS,
-	             &count);
-	for (i = 0; at && i < count; i++)
-		add_annotation(r, scope, mt_strdup(""),
-		               utf8_string(r,
-		                           u32_at(r->p + at + 4 * (uint64_t)i),
-		                           "annotation"));
-}
-
-/* Crashpad's typed annotation objects: type 1 is a string. */
-static void
-read_annotation_objects(rd *r, const char *scope, uint32_t len, uint32_t rva)
-{
-	uint32_t count, i;
-	uint64_t at;
-
-	if (!len)
-		return;
-	at = counted(r, "annotation objects", rva, len, 12, MAX_ANNOTATIONS,
-	             &count);
-	for (i = 0; at && i < count; i++) {
-		const uint8_t *p = r->p + at + 12 * (uint64_t)i;
-		uint16_t type = u16_at(p + 4);
-		uint32_t vlen;
-		const uint8_t *v = byte_array(r, u32_at(p + 8), &vlen);
-		char *value;
-
-		if (!v) {
-			warn(r,
-			     "annotation object %u: value does not fit in the file",
-			     i);
-			continue;
-		}
-		if (type == 1) {
-			value = mt_strndup((const char *)v, vlen);
-		} else {
-			mt_buf b = MT_BUF_INIT;
-
-			mt_buf_printf(&b, "<%u bytes of type 0x%x>", vlen,
-			              type);
-			value = mt_buf_detach(&b);
-		}
-		add_annotation(r, scope,
-		               utf8_string(r, u32_at(p), "annotation name"),
-		               value);
-	}
-}
-
-static void read_crashpad_info(rd *r, uint64_t off, uint32_t len)
-{
-	mt_minidump *md = r->md;
-	const uint8_t *p;
-	uint32_t count, i;
-	uint64_t at;
-
-	if (len < 52 || !fits(r, off, 52)) {
-		warn(r,
-		     "Crashpad info stream (%u bytes at 0x%llx) does not fit in the file",
-		     len, (unsigned long long)off);
-		return;
-	}
-	p = r->p + off;
-	md->crashpad = 1;
-	guid_text(md->report_id, p + 4);
-	guid_text(md->client_id, p + 20);
-	read_dictionary(r, "process", u32_at(p + 36), u32_at(p + 40));
-	if (!u32_at(p + 44))
-		return;
-	at = counted(r, "Crashpad module list", u32_at(p + 48), u32_at(p + 44),
-	             12, MAX_MODULES, &count);
-	for (i = 0; at && i < count; i++) {
-		const uint8_t *l = r->p + at + 12 * (uint64_t)i;
-		uint32_t index = u32_at(l), mlen = u32_at(l + 4),
-		         mrva = u32_at(l + 8);
-		char scope[64];
-		const char *name = scope;
-
-		snprintf(scope, sizeof(scope), "module %u", index);
-		if (index < md->nmodules && md->modules[index].name)
-			name = md->modules[index].name;
-		if (mlen < 28 || !fits(r, mrva, 28)) {
-			warn(r,
-			     "Crashpad info of module %u does not fit in the file",
-			     index);
-			continue;
-		}
-		read_list_annotations(r, name, u32_at(r->p + mrva + 4),
-		                      u32_at(r->p + mrva + 8));
-		read_dictionary(r, name, u32_at(r->p + mrva + 12),
-		                u32_at(r->p + mrva + 16));
-		read_annotation_objects(r, name, u32_at(r->p + mrva + 20),
-		                        u32_at(r->p + mrva + 24));
-	}
-}
-
-static void read_breakpad_info(rd *r, uint64_t off, uint32_t len)
-{
-	uint32_t validity;
-
-	if (len < 12 || !fits(r, off, 12))
-		return;
-	validity = u32_at(r->p + off);
-	r->md->has_breakpad_info = 1;
-	if (validity & 1)
-		r->md->dump_tid = u32_at(r->p + off + 4);
-	if (validity & 2)
-		r->md->requesting_tid = u32_at(r->p + off + 8);
-}
-
-#define MAX_MAPS 100000
-
-/* One line of the maps stream: "start-end perms offset dev inode path". */
-typedef struct maps_line {
-	uint64_t lo, hi;
-	int exec;
-	const char *path; /* into md->maps, or NULL */
-	size_t plen;
-} maps_line;
-
-static int maps_next(const char **cur, maps_line *l)
-{
-	const char *line = *cur, *nl, *sp;
-	size_t len;
-	char *end;
-
-	if (!line || !*line)
-		return 0;
-	nl = strchr(line, '\n');
-	len = nl ? (size_t)(nl - line) : strlen(line);
-	*cur = nl ? nl + 1 : NULL;
-	memset(l, 0, sizeof(*l));
-	l->lo = strtoull(line, &end, 16);
-	if (end == line || *end != '-')
-		return 1;
-	l->hi = strtoull(end + 1, &end, 16);
-	sp = end;
-	if ((size_t)(sp - line) + 4 < len && sp[0] == ' ')
-		l->exec = sp[3] == 'x';
-	l->path = memchr(line, '/', len);
-	l->plen = l->path ? len - (size_t)(l->path - line) : 0;
-	return 1;
-}
-
-/* From the maps stream: each module's last mapped byte (the mappings of
- * the file mapped at its base: writers name a module by another path
- * than maps may, /lib against /usr/lib), and the executable ranges. */
-static void read_maps(mt_minidump *md)
-{
-	const char *cur = md->maps;
-	maps_line l;
-	size_t i, n = 0;
-
-	while (n < MAX_MAPS && maps_next(&cur, &l)) {
-		n++;
-		if (l.exec && l.hi > l.lo) {
-			md->code =
-			        mt_realloc(md->code, (md->ncode + 1) * 2 *
-			                                     sizeof(uint64_t));
-			md->code[2 * md->ncode] = l.lo;
-			md->code[2 * md->ncode + 1] = l.hi;
-			md->ncode++;
-		}
-	}
-	for (i = 0; i < md->nmodules; i++) {
-		mt_md_module *m = &md->modules[i];
-		const char *path = NULL;
-		size_t plen = 0;
-
-		for (cur = md->maps, n = 0;
-		     !path && n < MAX_MAPS && maps_next(&cur, &l); n++)
-			if (l.lo == m->base && l.path) {
-				path = l.path;
-				plen = l.plen;
-			}
-		for (cur = md->maps, n = 0;
-		     path && n < MAX_MAPS && maps_next(&cur, &l); n++)
-			if (l.path && l.plen == plen &&
-			    !memcmp(l.path, path, plen) && l.lo >= m->base &&
-			    l.hi > m->mapped_end)
-				m->mapped_end = l.hi;
-	}
-}
-
-static long pid_from_status(const char *status)
-{
-	const char *p = status ? strstr(status, "\nPid:") : NULL;
-
-	if (!p && status && !strncmp(status, "Pid:", 4))
-		p = status - 1;
-	return p ? strtol(p + 5, NULL, 10) : 0;
 }
 
 /* ---- the directory --------------------------------------------------- */
@@ -935,7 +452,7 @@ static void read_stream(rd *r, const stream *s)
 		read_memory64_list(r, s->rva, s->len);
 		break;
 	case STREAM_BREAKPAD_INFO:
-		read_breakpad_info(r, s->rva, s->len);
+		md_read_breakpad_info(r, s->rva, s->len);
 		break;
 	case STREAM_LINUX_PROC_STATUS:
 		md->proc_status =
@@ -957,7 +474,7 @@ static void read_stream(rd *r, const stream *s)
 		read_auxv(r, s->rva, s->len);
 		break;
 	case STREAM_CRASHPAD_INFO:
-		read_crashpad_info(r, s->rva, s->len);
+		md_read_crashpad_info(r, s->rva, s->len);
 		break;
 	default:
 		break;
@@ -989,7 +506,7 @@ int mt_minidump_parse(mt_minidump *out,
 		        err, MT_EFORMAT,
 		        "minidump header claims %u streams (more than %d)", n,
 		        MAX_STREAMS);
-	if (!fits(&r, rva, (uint64_t)n * 12)) {
+	if (!md_fits(&r, rva, (uint64_t)n * 12)) {
 		uint64_t whole = rva < size ? (size - rva) / 12 : 0;
 
 		if (!whole)
@@ -997,9 +514,9 @@ int mt_minidump_parse(mt_minidump *out,
 			        err, MT_EFORMAT,
 			        "minidump stream directory (%u entries at 0x%x) is past the end of the file (%zu bytes)",
 			        n, rva, size);
-		warn(&r,
-		     "stream directory claims %u entries at 0x%x; the file holds %llu",
-		     n, rva, (unsigned long long)whole);
+		md_warn(&r,
+		        "stream directory claims %u entries at 0x%x; the file holds %llu",
+		        n, rva, (unsigned long long)whole);
 		n = (uint32_t)whole;
 	}
 	out->nstreams = n;
@@ -1018,12 +535,12 @@ int mt_minidump_parse(mt_minidump *out,
 	free(dir);
 	finish_memory(&r);
 	if (unsupported_cpu(out))
-		warn(&r,
-		     "%s register contexts are not read: only x86-64 and arm64 dumps are unwound",
-		     mt_cpu_name(out->cpu));
+		md_warn(&r,
+		        "%s register contexts are not read: only x86-64 and arm64 dumps are unwound",
+		        mt_cpu_name(out->cpu));
 	if (!out->pid)
-		out->pid = pid_from_status(out->proc_status);
-	read_maps(out);
+		out->pid = md_pid_from_status(out->proc_status);
+	md_read_maps(out);
 	return 0;
 }
 

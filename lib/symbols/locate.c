@@ -371,6 +371,21 @@ static int has_dwarf_sections(Elf *elf)
 	return 0;
 }
 
+/* Whether elf's compressed debug sections would inflate past the bound
+ * (inflate.c); if so m keeps why, for mt_module_has_debug, and its
+ * DWARF is never begun. */
+static int refuse_inflation(mt_module *m, Elf *elf, const char *path, int which)
+{
+	char *why = sym_inflate_refusal(elf, path, m->max_inflate);
+
+	if (!why)
+		return 0;
+	m->inflate_refused |= which;
+	free(m->no_debug);
+	m->no_debug = why;
+	return 1;
+}
+
 /* Whether path is a debug file only (--only-keep-debug: its .text is
  * NOBITS), not a module file. */
 static int has_dwarf_only(const char *path);
@@ -469,6 +484,8 @@ static int try_debug_file(mt_module *m,
 			goto out;
 	}
 	if (!has_dwarf_sections(o.elf))
+		goto out;
+	if (refuse_inflation(m, o.elf, path, SYM_REFUSED_DEBUG))
 		goto out;
 	is_rel = sym_relocate_debug(&rel, o.elf);
 	dw = dwarf_begin_elf(o.elf, DWARF_C_READ, NULL);
@@ -639,7 +656,8 @@ int sym_locate_file(mt_symbolizer *s,
 	m->machine = eh.e_machine;
 	m->path = mt_strdup(path);
 	m->build_id = elf_build_id(m->elf);
-	if (has_dwarf_sections(m->elf)) {
+	if (has_dwarf_sections(m->elf) &&
+	    !refuse_inflation(m, m->elf, path, SYM_REFUSED_MAIN)) {
 		m->rel = sym_relocate_debug(&m->reloc, m->elf);
 		m->dw = dwarf_begin_elf(m->elf, DWARF_C_READ, NULL);
 		if (m->dw) {

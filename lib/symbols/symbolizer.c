@@ -113,6 +113,7 @@ static mt_module *module_new(mt_symbolizer *s, const char *key, uint64_t h)
 	m->binutils_rules = s->opts.binutils_rules;
 	m->object_symbols = s->opts.object_symbols;
 	m->no_untag = s->opts.no_untag;
+	m->max_inflate = s->opts.max_inflate;
 	mt_buf_init(&m->warnings);
 	/* The cache holds demangled names only. */
 	m->index_cache =

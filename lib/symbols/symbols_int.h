@@ -333,6 +333,10 @@ typedef enum sym_index_state {
 	SYM_INDEX_BUILT = 1
 } sym_index_state;
 
+/* mt_module.inflate_refused: the module file, a debug file */
+#define SYM_REFUSED_MAIN 1
+#define SYM_REFUSED_DEBUG 2
+
 struct mt_module {
 	char *key; /* cache key: name as asked + build-id */
 	int lookup_err; /* negative cached result, 0 if found */
@@ -342,6 +346,9 @@ struct mt_module {
 	char *build_id;
 	char *no_debug; /* reason there is no debug info, or NULL */
 	char *remote_err; /* why debuginfod gave nothing, or NULL */
+	int inflate_refused; /* SYM_REFUSED_*: whose DWARF was refused by
+	                        its declared inflated size (inflate.c),
+	                        never to be given to libdw nor libdwfl */
 	int fd, dbg_fd;
 	Elf *elf; /* main file (or the debug file when missing) */
 	Elf *dbg_elf; /* separate debug file, or NULL */
@@ -383,6 +390,7 @@ struct mt_module {
 	int binutils_rules; /* mt_symbolizer_opts.binutils_rules */
 	int object_symbols; /* mt_symbolizer_opts.object_symbols */
 	int no_untag; /* mt_symbolizer_opts.no_untag */
+	uint64_t max_inflate; /* mt_symbolizer_opts.max_inflate */
 	mt_buf warnings; /* LLVM's warnings about the DWARF read so far, one
 	                    a line, not yet taken (mt_module_take_warnings) */
 	void *cache_map; /* the mapped index cache file, or NULL */
@@ -664,5 +672,12 @@ void sym_debuginfod_release(mt_symbolizer *s);
 
 /* disasm.c */
 void sym_disasm_release(mt_module *m);
+
+/* inflate.c: NULL when the compressed sections of elf (the file at
+ * path) inflate within the bound of max_inflate (0: the default) and
+ * the file's size; else why not, to free. */
+char *sym_inflate_refusal(Elf *elf, const char *path, uint64_t max_inflate);
+/* The bound itself, for a file of file_size bytes. */
+uint64_t sym_inflate_limit(uint64_t max_inflate, uint64_t file_size);
 
 #endif

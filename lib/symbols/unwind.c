@@ -111,6 +111,12 @@ static int find_elf_common(Dwfl_Module *mod,
 	 * itself as the module's debug file. */
 	if ((!m || !m->elf) && mapped && u)
 		m = module_file(u->sym, mapped, id);
+	/* a file whose DWARF inflates past the bound is not libdwfl's to
+	 * inflate either: its module is unwound without it */
+	if (m && (m->inflate_refused & SYM_REFUSED_MAIN)) {
+		free(id);
+		return -1;
+	}
 	if (m && m->elf && m->path)
 		fd = open_path(m->path, file_name);
 	free(id);
@@ -160,6 +166,8 @@ static int find_debuginfo(Dwfl_Module *mod,
 	int fd = -1;
 
 	free(id);
+	if (m && (m->inflate_refused & SYM_REFUSED_DEBUG) && !m->debug_path)
+		return -1;
 	if (m && m->debug_path &&
 	    (!file_name || strcmp(m->debug_path, file_name)))
 		fd = open_path(m->debug_path, debuginfo_file_name);
@@ -679,6 +687,14 @@ int mt_unwind_image_threads(mt_unwind_result *out,
 		/* a debug file found by build-id alone has no .eh_frame */
 		if (!file || !file->path || !file->elf)
 			continue;
+		if (file->inflate_refused & SYM_REFUSED_MAIN) {
+			uw_warn(&u,
+			        "'%s': compressed debug sections over the "
+			        "inflation bound (--max-inflate): not "
+			        "unwound through its CFI",
+			        file->path);
+			continue;
+		}
 		if (!dwfl_report_elf(u.dwfl, m->name, file->path, -1, in->base,
 		                     false)) {
 			uw_warn(&u, "dwfl_report_elf: '%s': %s", file->path,

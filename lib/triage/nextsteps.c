@@ -106,6 +106,7 @@ static void debug_info_steps(mt_report *r,
 void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 {
 	size_t i, python = 0, native = 0, jit = 0, nodebug = 0, notfound = 0;
+	size_t refused = 0;
 	const mt_frame *cp =
 	        r->blame_frame >= 0 ? &r->frames[r->blame_frame] : NULL;
 
@@ -129,11 +130,19 @@ void mt_triage_next_steps(mt_report *r, const mt_next_steps_opts *o)
 		    f->category == MT_CAT_SYSTEM)
 			continue;
 		jit += is_status(f, MT_STATUS_JIT);
-		nodebug += is_status(f, MT_STATUS_NO_DEBUG_INFO);
+		if (is_status(f, MT_STATUS_NO_DEBUG_INFO) && f->status_reason &&
+		    strstr(f->status_reason, MT_INFLATE_REFUSED_MARK))
+			refused++;
+		else
+			nodebug += is_status(f, MT_STATUS_NO_DEBUG_INFO);
 		notfound += is_status(f, MT_STATUS_MODULE_NOT_FOUND) ||
 		            is_status(f, MT_STATUS_NO_MODULE_BASE);
 	}
 
+	if (refused)
+		add(r,
+		    "%zu frame%s in files whose compressed debug info would inflate past the bound (a decompression bomb, or a huge file): named from the symbol table only; if the file is trusted, raise --max-inflate",
+		    refused, refused == 1 ? " is" : "s are");
 	if (!tri_is_modular(r)) {
 		generic_steps(r, o, python, native, nodebug, notfound);
 		return;

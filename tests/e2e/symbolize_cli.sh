@@ -95,7 +95,7 @@ if [ -f "$top/${MT_BUILD:-build}/maxtriage" ] &&
 		check "install: $n link" "../../bin/maxtriage" "$(readlink "$dir/$n")"
 	done
 	check "install: addr2line link answers as binutils" "??:0" \
-		"$("$dir/addr2line" -e "$MAXTRIAGE" 0x1 2>&1)"
+		"$("$dir/addr2line" -e "$top/${MT_BUILD:-build}/maxtriage" 0x1 2>&1)"
 	check "install: llvm-addr2line link answers as LLVM" \
 		"$dir/llvm-addr2line: error: '/nonexistent': No such file or directory" \
 		"$("$dir/llvm-addr2line" -e /nonexistent 0x1 2>&1)"

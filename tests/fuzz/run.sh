@@ -50,6 +50,18 @@ seed() {
 		# tree with each element over it
 		cp testdata/symbolize/markup/upstream/*.log "$d"/
 		printf '{{{reset}}}\n{{{module:0:mtcrash:elf:09a4afcd9c2552d499493eebe7755e8e0077ca39}}}\n{{{mmap:0x1000:0x4000:load:0:rx:0}}}\n{{{bt:0:0x2139}}} {{{pc:0x2139:ra}}} {{{data:0x5010}}}\n\033[1m{{{symbol:_Z3foov}}}\033[0m\n' >"$d/demo" ;;
+	inflate)
+		# small files with compressed debug sections: a -gz build, its
+		# GNU .zdebug form, and bombs (tests/e2e/lib/mkbomb.py) that
+		# declare 1 GB, 16 MB and a lie
+		printf 'static int twice(int x) { return 2 * x; }\nint entry(int x) { return twice(x) + 1; }\n' >"$d/ok.c"
+		if cc -g -O0 -shared -fPIC -gz=zlib "$d/ok.c" -o "$d/ok.so"; then
+			objcopy --compress-debug-sections=zlib-gnu "$d/ok.so" "$d/ok-gnu.so" || true
+		fi
+		rm -f "$d/ok.c"
+		python3 tests/e2e/lib/mkbomb.py zlib 1000000000 "$d/bomb-1g"
+		python3 tests/e2e/lib/mkbomb.py gnu 16000000 "$d/bomb-16m"
+		python3 tests/e2e/lib/mkbomb.py liar 3000000000 "$d/bomb-liar" ;;
 	minidump)
 		# the public minidumps (testdata/dump/SOURCES.md) and the
 		# ones the e2e tests made, when they are there
@@ -80,7 +92,7 @@ for t in $targets; do
 	$CC -std=c11 -D_GNU_SOURCE -O1 -g -fsanitize=address,undefined,fuzzer -Ilib/include -Ilib \
 		$(pkg-config --cflags libdw capstone jansson) \
 		-o "$F/fuzz_$t" "tests/fuzz/fuzz_$t.c" $F/libmaxtriage.a $libs \
-		-lz -lstdc++ -lpthread
+		-liberty -lz -lstdc++ -lpthread
 	mkdir -p "$F/crashes/$t"
 	if [ -n "$runs" ]; then
 		budget="-runs=$runs -seed=1"

@@ -45,6 +45,14 @@ typedef enum {
 	                prints it: libiberty's demangler */
 } mt_names;
 
+/* Bounds on inflating compressed debug sections (mt_symbolizer_opts'
+ * max_inflate). */
+#define MT_MAX_INFLATE_DEFAULT ((uint64_t)1 << 30)
+#define MT_INFLATE_FILE_RATIO 256
+#define MT_INFLATE_FLOOR ((uint64_t)64 << 20)
+/* in the reason of every such refusal (mt_module_has_debug) */
+#define MT_INFLATE_REFUSED_MARK "over the inflation bound"
+
 typedef struct mt_symbolizer_opts {
 	const char *const *binary_dirs; /* searched by path suffix, basename */
 	size_t n_binary_dirs;
@@ -72,6 +80,13 @@ typedef struct mt_symbolizer_opts {
 	                            long received,
 	                            long total);
 	void *debuginfod_payload;
+	/* the most bytes the compressed debug sections of one file may
+	 * inflate to, all together (0: MT_MAX_INFLATE_DEFAULT); lower still
+	 * for a small file (MT_INFLATE_FILE_RATIO times its size, never
+	 * below MT_INFLATE_FLOOR). A file over it has its DWARF refused
+	 * (mt_module_has_debug says why) and answers from its symbol table.
+	 * docs/reliability.md */
+	uint64_t max_inflate;
 	const char *index_cache; /* keep each module's index in this
 	                            directory, by build-id, and use it on
 	                            later runs (docs/symbolize.md); NULL:
