@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """maxtriage benchmarks against the anchors, in one run (see bench/run.sh).
 
-usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|all]
+usage: bench.py MAXTRIAGE WORKDIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|server|all]
 
 Environment: BENCH_RUNS (runs per tool, default 5), BENCH_QUICK=1 (small
 inputs, for smoke tests; the targets are then only indicative),
@@ -793,6 +793,127 @@ def bench_core(mt, work):
         f'{res["maxtriage"]["wall"] / res["eu-stack"]["wall"]:.3f}')
 
 
+# ---------------------------------------------------------------- server
+
+SERVER_NAMES = [10, 1000, 20000, 200000]
+SERVER_REAL = [10, 1000, 5000]
+if os.environ.get('BENCH_SERVER_NAMES'):
+    SERVER_NAMES = [int(x) for x in os.environ['BENCH_SERVER_NAMES'].split(',')]
+if os.environ.get('BENCH_SERVER_REAL'):
+    SERVER_REAL = [int(x) for x in os.environ['BENCH_SERVER_REAL'].split(',')]
+
+
+def server_input(path, names, addr, rounds):
+    """Each name asked in turn, the cycle repeated rounds times."""
+    with open(path, 'w') as f:
+        for _ in range(rounds):
+            for n in names:
+                f.write(f'{n} {addr}\n')
+    return rounds * len(names)
+
+
+def bench_server(mt, work):
+    """The symbolize server (stdin requests, llvm-symbolizer's protocol)
+    with N distinct module names: names of files that do not exist (the
+    module cache alone: every request after a name's first is answered
+    from its negative entry, or, past --max-modules, found again), and
+    hard links of one real module built with cc -g (loaded, answered,
+    dropped by the LRU past its bound). For each N two inputs, A (each
+    name asked r times in turn, r such that A has at least 20,000
+    requests for missing names, 2,000 for real ones) and B (2r times):
+    "all" is B's wall time per request, "more" the marginal cost of the
+    r later rounds, (wall B - wall A) / (requests B - requests A), which
+    is the cost of a request for a name already seen. Tools: maxtriage
+    with its default bounds, with --max-modules=0 (no bound: every later
+    request a hit), llvm-symbolizer 19 (the anchor; it keeps everything),
+    and with BENCH_SERVER_BEFORE=MAXTRIAGE an older build. Targets: the
+    unbounded marginal cost at the largest N against N = 10 (flat), and
+    the answers equal to llvm-symbolizer's."""
+    log('\n== server: per-request time against the number of modules')
+    d = os.path.join(work, 'server')
+    os.makedirs(os.path.join(d, 'mods'), exist_ok=True)
+    before = os.environ.get('BENCH_SERVER_BEFORE')
+    src = os.path.join(d, 't.c')
+    so = os.path.join(d, 't.so')
+    if not os.path.exists(so):
+        with open(src, 'w') as f:
+            f.write('static int helper(int x) { return x * 3 + 1; }\n'
+                    '__attribute__((noinline)) int work(int x) '
+                    '{ return helper(x) + 2; }\n')
+        sh(['cc', '-g', '-O1', '-shared', '-fPIC', '-o', so, src])
+    nm = subprocess.run(['nm', so], check=True, capture_output=True,
+                        text=True).stdout
+    addr = next('0x' + l.split()[0] for l in nm.splitlines()
+                if l.endswith(' work'))
+    more = {}
+    rows = []
+    for kind, sizes in (('missing', SERVER_NAMES), ('real', SERVER_REAL)):
+        for n in sizes:
+            if kind == 'missing':
+                names = [os.path.join(d, 'nowhere', f'lib{i}.so')
+                         for i in range(n)]
+            else:
+                names = []
+                for i in range(n):
+                    p = os.path.join(d, 'mods', f'm{i}.so')
+                    if not os.path.exists(p):
+                        os.link(so, p)
+                    names.append(p)
+            least = 20000 if kind == 'missing' else 2000
+            r = max(1, -(-least // n))
+            reqs = {}
+            tools = []
+            for part, k in (('A', r), ('B', 2 * r)):
+                inp = os.path.join(d, f'{kind}{n}.{part}.in')
+                reqs[part] = server_input(inp, names, addr, k)
+                o = os.path.join(d, f'{kind}{n}.{part}')
+                tools += [
+                    (f'maxtriage {part}', [mt, 'symbolize'], inp, o + '.mt'),
+                    (f'unbounded {part}', [mt, 'symbolize',
+                                           '--max-modules=0'], inp,
+                     o + '.mt0'),
+                ]
+                # llvm-symbolizer keeps every real module it loads (about
+                # 0.2 MB each): the largest real case would need GBs
+                if kind == 'missing' or n <= 1000:
+                    tools.append((f'llvm-symbolizer {part}',
+                                  [LLVM_SYMBOLIZER], inp, o + '.ll'))
+                # 200,000 names took the old linear cache 420 s
+                if before and n <= 20000:
+                    tools.append((f'before {part}', [before, 'symbolize'],
+                                  inp, o + '.before'))
+            log(f'  {kind} modules: {n} names, {reqs["A"]} and {reqs["B"]} '
+                f'requests')
+            res = measure(tools)
+            table(res)
+            for who in ('maxtriage', 'unbounded', 'llvm-symbolizer',
+                        'before'):
+                if f'{who} A' not in res:
+                    continue
+                wa = res[f'{who} A']['wall']
+                wb = res[f'{who} B']['wall']
+                m = (wb - wa) / (reqs['B'] - reqs['A']) * 1e6
+                al = wb / reqs['B'] * 1e6
+                more[(kind, n, who)] = m
+                rows.append((kind, n, who, al, m, res[f'{who} B']['rss']))
+            ref = os.path.join(d, f'{kind}{n}.B.ll')
+            if os.path.exists(ref) and any(t[3] == ref for t in tools):
+                for ext in ('mt', 'mt0'):
+                    same = same_bytes(ref, os.path.join(d, f'{kind}{n}.B.{ext}'))
+                    check(f'server {kind} {n} ({ext}): same answers as '
+                          f'llvm-symbolizer', float(same), 1.0, '{:.0f}',
+                          le=False)
+    log('\n  kind     names      tool              all us/req  more us/req  '
+        'peak RSS (B)')
+    for kind, n, who, al, m, rss in rows:
+        log(f'  {kind:<8} {n:>7}  {who:<16} {al:>10.1f}  {m:>11.1f}  '
+            f'{rss:>8.1f} MB')
+    lo, hi = SERVER_NAMES[0], SERVER_NAMES[-1]
+    check(f'server: us per later request, {hi} names / {lo} names '
+          f'(no bound)', more[('missing', hi, 'unbounded')] /
+          max(more[('missing', lo, 'unbounded')], 0.1), 2.0)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -800,7 +921,7 @@ def main():
     work = os.path.abspath(sys.argv[2])
     what = sys.argv[3] if len(sys.argv) > 3 else 'all'
     if what not in ('symbolize', 'stack', 'sanitizer', 'irdiff', 'irstages',
-                    'irfuncs', 'core', 'all'):
+                    'irfuncs', 'core', 'server', 'all'):
         sys.exit(__doc__)
     os.makedirs(work, exist_ok=True)
     global RUNONE
@@ -823,6 +944,8 @@ def main():
             run_sanitizer_bench(mt, work)
     if what in ('core', 'all'):
         bench_core(mt, work)
+    if what in ('server', 'all'):
+        bench_server(mt, work)
     if what in ('irdiff', 'all'):
         bench_irdiff(mt, work)
     if what in ('irdiff', 'irstages', 'all'):

@@ -3,7 +3,7 @@
 # addr2line, eu-addr2line, GNU diff), measured alternately in one run.
 # Not part of `make check`; `make bench` runs it.
 #
-# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|all]
+# usage: sh bench/run.sh BUILD_DIR [symbolize|stack|sanitizer|irdiff|irstages|irfuncs|core|server|all]
 #   BENCH_RUNS=N    runs per tool (default 5); medians are reported
 #   BENCH_QUICK=1   small inputs (smoke test), in bench/work/quick/
 #   BENCH_IR_SIZES=N,N,...  irdiff series (default 5000,10000,20000,50000)
@@ -11,6 +11,10 @@
 #                   (default 100,200,400,800); irstages runs only that
 #   BENCH_IR_FUNCS=N,N,...  function-scope capture series, TOSA conv block
 #                   functions (default 100,200,400,800); irfuncs runs only that
+#   BENCH_SERVER_NAMES=N,N,...  server series, missing modules (default
+#                   10,1000,20000,200000); BENCH_SERVER_REAL=N,... real
+#                   ones (default 10,1000,5000); BENCH_SERVER_BEFORE=MT adds
+#                   an older maxtriage to the server series
 #   BENCH_WORK=DIR  where inputs are generated and cached (default bench/work)
 #
 # Inputs are generated on first use and cached: the 40 x 1,000-function
@@ -18,7 +22,7 @@
 # and the MLIR stages (python generator + mlir-opt). Results: docs/performance.md.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { sed -n '5,15p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '5,19p' "$0" >&2; exit 2; }
 build=$1
 what=${2:-all}
 mt=$build/maxtriage

@@ -13,7 +13,9 @@
 #include "maxtriage/symbols.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +62,8 @@ typedef enum {
 	O_NO_UNTAG,
 	O_NO_SYSTEM_DEBUG,
 	O_INDEX_CACHE,
+	O_MAX_MODULES,
+	O_MAX_MODULE_BYTES,
 	O_MAX_INFLATE,
 	O_FORMAT,
 	O_SECTION
@@ -124,6 +128,8 @@ static const sym_opt llvm_opts[] = {
 	{ "--untrusted", A_NONE, O_UNTRUSTED, "open modules named in the input only below --binary-dir (-e is opened as given)" },
 	{ "--no-system-debug", A_NONE, O_NO_SYSTEM_DEBUG, "do not look in /usr/lib/debug" },
 	{ "--index-cache", A_VALUE, O_INDEX_CACHE, " DIR  keep each module's index here by build-id (default: $MAXTRIAGE_INDEX_CACHE)" },
+	{ "--max-modules", A_VALUE, O_MAX_MODULES, "=N  keep at most N modules loaded between requests, least recently used dropped (default 4096; 0: no bound)" },
+	{ "--max-module-bytes", A_VALUE, O_MAX_MODULE_BYTES, "=SIZE  the same by their estimated bytes, K/M/G suffixes (default 2G; 0: no bound)" },
 	{ "--max-inflate", A_VALUE, O_MAX_INFLATE, " SIZE  refuse the DWARF of a file whose compressed debug sections inflate past SIZE (K, M, G; default 1G)" },
 	{ "--format", A_VALUE, O_FORMAT, " text|json  json: maxtriage's own array of {address, module, frames}" },
 	{ NULL, A_NONE, O_IGNORED, NULL }
@@ -176,6 +182,7 @@ typedef struct sym_args {
 	cli_strlist pos;
 	const char *build_id_raw; /* --build-id as given */
 	int no_untag; /* --no-untag-addresses (llvm-addr2line's default) */
+	size_t max_modules, max_module_bytes; /* 0: the defaults */
 	char build_id[1024]; /* --build-id, lower case, even length */
 } sym_args;
 
@@ -263,6 +270,21 @@ static int number(uint64_t *out, const char *v)
 		return -1;
 	*out = strtoull(v, &end, 0);
 	return *end ? -1 : 0;
+}
+
+/* A count, or a size (cli_parse_size: K, M, G, T); 0: no bound. */
+static int bound(size_t *out, const char *v, int suffixes)
+{
+	uint64_t n;
+	char *end;
+
+	if (!suffixes && (*v < '0' || *v > '9'))
+		return -1;
+	if (suffixes ? cli_parse_size(v, &n) != 0
+	             : (n = strtoull(v, &end, 10)) == ULLONG_MAX || *end)
+		return -1;
+	*out = !n ? SIZE_MAX : n > SIZE_MAX ? SIZE_MAX : (size_t)n;
+	return 0;
 }
 
 /* The options that take one of a few words: 0, or -1 for another word. */
@@ -457,6 +479,14 @@ static int apply(sym_args *a, const sym_opt *o, const char *v, const char *tool)
 		break;
 	case O_INDEX_CACHE:
 		a->sym.index_cache = v;
+		break;
+	case O_MAX_MODULES:
+		if (bound(&a->max_modules, v, 0))
+			goto bad;
+		break;
+	case O_MAX_MODULE_BYTES:
+		if (bound(&a->max_module_bytes, v, 1))
+			goto bad;
 		break;
 	case O_MAX_INFLATE:
 		a->sym.max_inflate = v;
@@ -853,6 +883,8 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 	                                : MT_NAMES_DEMANGLED;
 	so.binutils_rules = a2l;
 	so.no_untag = a.no_untag;
+	so.max_modules = a.max_modules;
+	so.max_module_bytes = a.max_module_bytes;
 	if (mt_symbolizer_new(&s, &so, &err)) {
 		fprintf(stderr, "%s: error: %s\n", tool, err.msg);
 		ret = 1;
@@ -896,6 +928,7 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 				goto out;
 			}
 			emit(&out, &diag, EMIT_HOLD);
+			mt_llvm_trim(l);
 		}
 		if (a.lo.style == MT_LLVM_STYLE_JSON)
 			mt_llvm_json_end(&out, l);
@@ -915,6 +948,9 @@ static int symbolize(int argc, char **argv, sym_as as, const char *tool)
 			*w = '\0';
 			rc = mt_llvm_request(&out, &diag, l, line);
 			emit(&out, &diag, EMIT_MORE);
+			/* The safe point: no module is held between
+			 * requests. */
+			mt_llvm_trim(l);
 			if (rc) {
 				ret = 1;
 				break;

@@ -10,6 +10,7 @@
 
 #include "maxtriage/buf.h"
 #include "maxtriage/llvm_protocol.h"
+#include "maxtriage/map.h"
 #include "symbols/symbols_int.h"
 
 #include <stdint.h>
@@ -31,6 +32,8 @@ struct mt_llvm {
 	char why[256]; /* llvm::object's refusal of the last module */
 	char **reported; /* modules whose error was already reported */
 	size_t n_reported, cap_reported;
+	mt_map reported_ix; /* hash of a reported name -> its index */
+	int transient; /* the last module's error was EMFILE, ENOMEM... */
 };
 
 /* One parsed request. */

@@ -43,18 +43,50 @@ void mt_llvm_free(mt_llvm *l)
 	for (i = 0; i < l->n_reported; i++)
 		free(l->reported[i]);
 	free(l->reported);
+	mt_map_release(&l->reported_ix);
 	free(l);
 }
 
+static uint64_t name_hash(const char *k)
+{
+	uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Whether key's error was said; if not, it is now recorded as said. A
+ * hash set: a server meets any number of unreadable modules. */
 static int already_reported(mt_llvm *l, const char *key)
 {
+	uint64_t h = name_hash(key);
+	uint32_t ix = mt_map_get(&l->reported_ix, h);
 	size_t i;
+	int found;
 
-	for (i = 0; i < l->n_reported; i++)
+	if (ix != MT_MAP_NONE && !strcmp(l->reported[ix], key))
+		return 1;
+	/* Two names of one hash: the first keeps the slot, the rest are
+	 * looked for one by one. */
+	for (i = 0; ix != MT_MAP_NONE && i < l->n_reported; i++)
 		if (!strcmp(l->reported[i], key))
 			return 1;
 	MT_PUSH(l->reported, l->n_reported, l->cap_reported, mt_strdup(key));
+	if (ix == MT_MAP_NONE && l->n_reported <= UINT32_MAX - 1)
+		mt_map_slot(&l->reported_ix, h, (uint32_t)(l->n_reported - 1),
+		            &found);
 	return 0;
+}
+
+void mt_llvm_trim(mt_llvm *l)
+{
+	/* The module of the last request stays (the next request mostly
+	 * names it again), unless its load was incomplete. */
+	mt_module *keep = mt_symbolizer_keeps(l->s, l->last) ? l->last : NULL;
+
+	mt_symbolizer_trim(l->s);
+	l->last = keep;
 }
 
 /* The module of r, or NULL with *msg set to llvm-symbolizer's reason. */
@@ -84,11 +116,17 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 	mt_error err = { 0, "" };
 	struct stat st;
 
+	l->transient = 0;
 	if (r->module[0]) {
 		/* --obj is the user's own choice: even --untrusted opens it
 		 * as given; only names read from requests are confined. */
 		int given = l->o.obj && !strcmp(r->module, l->o.obj);
 
+		/* A module already loaded passed the check below then (as
+		 * llvm-symbolizer, which keeps its objects, it is not
+		 * read again). */
+		if (!given && (m = mt_symbolizer_peek(l->s, r->module)))
+			return m;
 		/* What llvm::object refuses is refused in its words. */
 		if ((given || !l->o.untrusted) && stat(r->module, &st) == 0 &&
 		    S_ISREG(st.st_mode) &&
@@ -99,7 +137,12 @@ open_module_uncached(mt_llvm *l, const request *r, const char **msg)
 		           : mt_symbolizer_module(&m, l->s, r->module, NULL,
 		                                  &err)) == 0)
 			return m;
-		if (l->o.untrusted && !given)
+		/* Out of descriptors or memory: said as what it is (LLVM
+		 * says an open's errno so), and said again when it
+		 * happens again, as nothing was cached. */
+		if ((l->transient = mt_symbolizer_last_errno(l->s)) != 0)
+			*msg = strerror(l->transient);
+		else if (l->o.untrusted && !given)
 			*msg = strerror(ENOENT);
 		else if (stat(r->module, &st) != 0)
 			*msg = strerror(errno);
@@ -246,8 +289,10 @@ static int answer(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line)
 				              l->o.tool, subject, msg);
 			return 1;
 		}
-		/* A file's error is said once, a build-id's each time. */
-		if (!r.module[0] || !already_reported(l, subject)) {
+		/* A file's error is said once, a build-id's each time, a
+		 * transient one each time it happens. */
+		if (!r.module[0] || l->transient ||
+		    !already_reported(l, subject)) {
 			if (l->o.style == MT_LLVM_STYLE_JSON) {
 				sym_llvm_answer_code(out, l, &r, NULL,
 				                     r.has_addr ? r.addr : 0,

@@ -10,6 +10,8 @@
 #include "maxtriage/buf.h"
 
 #include <assert.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,6 +34,10 @@ int mt_symbolizer_new(mt_symbolizer **out,
 	sym_demangler_init(&s->demangler, s->opts.no_libllvm);
 	s->dir_index =
 	        mt_calloc(s->opts.n_binary_dirs + 1, sizeof(*s->dir_index));
+	if (!s->opts.max_modules)
+		s->opts.max_modules = MT_SYM_DEFAULT_MAX_MODULES;
+	if (!s->opts.max_module_bytes)
+		s->opts.max_module_bytes = MT_SYM_DEFAULT_MAX_MODULE_BYTES;
 	*out = s;
 	return 0;
 }
@@ -77,25 +83,31 @@ static void module_free(mt_module *m)
 
 void mt_symbolizer_free(mt_symbolizer *s)
 {
+	mt_module *m, *next;
 	size_t i;
 
 	if (!s)
 		return;
-	for (i = 0; i < s->n_mods; i++)
-		module_free(s->mods[i]);
+	for (m = s->lru_head; m; m = next) {
+		next = m->lru_next;
+		module_free(m);
+	}
 	for (i = 0; i < s->opts.n_binary_dirs; i++)
 		sym_dir_index_release(&s->dir_index[i]);
 	free(s->dir_index);
-	free(s->mods);
+	free(s->slots);
+	free(s->touched);
+	free(s->cache_err);
 	sym_debuginfod_release(s);
 	free(s);
 }
 
-static mt_module *module_new(mt_symbolizer *s, const char *key)
+static mt_module *module_new(mt_symbolizer *s, const char *key, uint64_t h)
 {
 	mt_module *m = mt_calloc(1, sizeof(*m));
 
 	m->key = mt_strdup(key);
+	m->hash = h;
 	m->names = s->opts.names;
 	m->dm = &s->demangler;
 	m->binutils_rules = s->opts.binutils_rules;
@@ -109,7 +121,6 @@ static mt_module *module_new(mt_symbolizer *s, const char *key)
 	m->die_walk = s->opts.die_walk;
 	m->fd = -1;
 	m->dbg_fd = -1;
-	MT_PUSH(s->mods, s->n_mods, s->cap_mods, m);
 	return m;
 }
 
@@ -145,14 +156,282 @@ static void module_index(mt_module *m)
 		(void)sym_cache_store(m, m->index_cache);
 }
 
-static mt_module *cache_get(mt_symbolizer *s, const char *key)
+/* ---- the module cache --------------------------------------------- */
+
+/* FNV-1a, 64 bits. */
+static uint64_t key_hash(const char *k)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *k; k++)
+		h = (h ^ (unsigned char)*k) * 0x100000001b3ULL;
+	return h;
+}
+
+static int transient_errno(int e)
+{
+	return e == EMFILE || e == ENFILE || e == ENOMEM || e == EINTR ||
+	       e == EAGAIN;
+}
+
+/* The slot of key: the module's, or the empty one where it would go. */
+static size_t cache_slot(const mt_symbolizer *s, const char *key, uint64_t h)
+{
+	size_t mask = s->cap_slots - 1, i;
+
+	for (i = (size_t)h & mask; s->slots[i]; i = (i + 1) & mask)
+		if (s->slots[i]->hash == h && !strcmp(s->slots[i]->key, key))
+			break;
+	return i;
+}
+
+static void lru_unlink(mt_symbolizer *s, mt_module *m)
+{
+	if (m->lru_prev)
+		m->lru_prev->lru_next = m->lru_next;
+	else
+		s->lru_head = m->lru_next;
+	if (m->lru_next)
+		m->lru_next->lru_prev = m->lru_prev;
+	else
+		s->lru_tail = m->lru_prev;
+	m->lru_prev = m->lru_next = NULL;
+}
+
+/* m was asked for: most recent, and its cost counted again at the next
+ * trim. */
+static void cache_touch(mt_symbolizer *s, mt_module *m)
+{
+	if (s->lru_head != m) {
+		if (m->lru_prev || m->lru_next || s->lru_tail == m)
+			lru_unlink(s, m);
+		m->lru_next = s->lru_head;
+		if (s->lru_head)
+			s->lru_head->lru_prev = m;
+		s->lru_head = m;
+		if (!s->lru_tail)
+			s->lru_tail = m;
+	}
+	if (!m->touched) {
+		m->touched = 1;
+		MT_PUSH(s->touched, s->n_touched, s->cap_touched, m);
+	}
+}
+
+static mt_module *cache_get(mt_symbolizer *s, const char *key, uint64_t h)
+{
+	mt_module *m;
+
+	if (!s->cap_slots)
+		return NULL;
+	m = s->slots[cache_slot(s, key, h)];
+	if (m)
+		cache_touch(s, m);
+	return m;
+}
+
+static void cache_grow(mt_symbolizer *s)
+{
+	mt_module **old = s->slots;
+	size_t n = s->cap_slots, i;
+
+	s->cap_slots = n ? n * 2 : 64;
+	s->slots = mt_calloc(s->cap_slots, sizeof(*s->slots));
+	for (i = 0; i < n; i++)
+		if (old[i])
+			s->slots[cache_slot(s, old[i]->key, old[i]->hash)] =
+			        old[i];
+	free(old);
+}
+
+static void cache_insert(mt_symbolizer *s, mt_module *m)
+{
+	if ((s->n_mods + 1) * 2 > s->cap_slots)
+		cache_grow(s);
+	s->slots[cache_slot(s, m->key, m->hash)] = m;
+	s->n_mods++;
+	cache_touch(s, m);
+}
+
+/* Take m out of the table, shifting back the entries of its probe run
+ * that may move into the hole (no tombstones: a long-lived server's
+ * probes stay short). */
+static void cache_remove(mt_symbolizer *s, mt_module *m)
+{
+	size_t mask = s->cap_slots - 1;
+	size_t i = cache_slot(s, m->key, m->hash), j = i;
+
+	assert(s->slots[i] == m);
+	for (;;) {
+		size_t home;
+
+		j = (j + 1) & mask;
+		if (!s->slots[j])
+			break;
+		home = (size_t)s->slots[j]->hash & mask;
+		/* It may fill i when i lies on its way from home to j. */
+		if (((j - home) & mask) >= ((j - i) & mask)) {
+			s->slots[i] = s->slots[j];
+			i = j;
+		}
+	}
+	s->slots[i] = NULL;
+	s->n_mods--;
+	lru_unlink(s, m);
+}
+
+/* Whether p lies in the file image of elf (mapped or read whole). */
+static int in_image(Elf *elf, const void *p)
+{
+	size_t n = 0;
+	const char *base = elf ? elf_rawfile(elf, &n) : NULL;
+
+	return base && (const char *)p >= base && (const char *)p < base + n;
+}
+
+static size_t image_size(Elf *elf)
+{
+	size_t n = 0;
+
+	return elf && elf_rawfile(elf, &n) ? n : 0;
+}
+
+/* Bytes of a CU's index opened for lookups (the arrays the readers
+ * built; a CU from an index cache file has them in the mapped file,
+ * counted there). */
+static size_t cu_cost(const sym_cu *cu)
+{
+	const sym_line_table *t = &cu->lt;
+	size_t n = t->n_dirs * sizeof(*t->dirs) +
+	           t->n_files * (sizeof(*t->files) + sizeof(char *)) +
+	           t->n_seqs * sizeof(*t->seqs);
+
+	if (!cu->cached)
+		n += cu->cap_nodes * sizeof(*cu->nodes) +
+		     cu->n_segs * sizeof(*cu->segs) +
+		     t->n_marks * sizeof(*t->marks) +
+		     t->n_rows * sizeof(*t->rows);
+	return n;
+}
+
+/* What a module costs when loaded: the file images libelf mapped (all
+ * of them, as if every page were resident), the debug sections held in
+ * the heap (decompressed or relocated copies), the CU index and an
+ * index cache file mapped. */
+static size_t module_cost_fixed(const mt_module *m)
+{
+	const sym_dwarf_sections *sc = &m->sec;
+	const sym_section *secs[] = {
+		&sc->line,   &sc->line_str, &sc->str,
+		&sc->info,   &sc->abbrev,   &sc->addr,
+		&sc->ranges, &sc->rnglists, &sc->aranges
+	};
+	Elf *dwelf = m->dbg_elf ? m->dbg_elf : m->elf;
+	size_t n = sizeof(*m) + strlen(m->key) + 1, i;
+
+	n += image_size(m->elf) + image_size(m->dbg_elf);
+	for (i = 0; i < sizeof(secs) / sizeof(secs[0]); i++)
+		if (secs[i]->data && !in_image(dwelf, secs[i]->data))
+			n += secs[i]->size;
+	n += m->n_cus * sizeof(*m->cus) + m->n_cu_ranges * sizeof(sym_span);
+	for (i = 0; i < m->n_cus; i++)
+		if (m->cus[i].state == SYM_CU_READY)
+			n += cu_cost(&m->cus[i]);
+	if (m->cache_map)
+		n += m->cache_size;
+	return n;
+}
+
+/* Names kept by a memo: its index, and the name itself (in the arena;
+ * 64 bytes is an estimate, the arena does not say its size). */
+static size_t memo_cost(const mt_memo *mm)
+{
+	return mm->keys.cap * sizeof(mt_mapent) +
+	       mm->cap * (sizeof(char *) + 64);
+}
+
+/* The estimate now: what was loaded, the CUs opened since, and what
+ * lookups filled lazily (symbol tables, names). */
+static size_t module_cost(const mt_module *m)
+{
+	size_t n = m->cost_fixed + m->cost_cus + m->warnings.cap;
+
+	if (!m->syms_mapped)
+		n += m->n_syms * sizeof(*m->syms);
+	n += m->bfd.n * sizeof(*m->bfd.syms) +
+	     m->bfd.n_order * sizeof(*m->bfd.order) +
+	     m->bfd.n_secs * sizeof(*m->bfd.secs);
+	n += memo_cost(&m->memo_nodes) + memo_cost(&m->memo_syms) +
+	     memo_cost(&m->memo_binutils);
+	return n;
+}
+
+/* After loading: libelf has the whole file image (mapped, or read now),
+ * libdw reads through the Elf only and nothing reads m->fd or
+ * m->dbg_fd later (the index cache checked their sizes in module_index),
+ * so the descriptors are closed and a module costs none. When libelf
+ * cannot read the file whole (no memory) the descriptor stays. */
+static void module_release_fds(mt_module *m)
+{
+	if (m->fd >= 0 && (!m->elf || elf_cntl(m->elf, ELF_C_FDREAD) == 0)) {
+		close(m->fd);
+		m->fd = -1;
+	}
+	if (m->dbg_fd >= 0 &&
+	    (!m->dbg_elf || elf_cntl(m->dbg_elf, ELF_C_FDREAD) == 0)) {
+		close(m->dbg_fd);
+		m->dbg_fd = -1;
+	}
+}
+
+static void cache_evict(mt_symbolizer *s, mt_module *m)
+{
+	cache_remove(s, m);
+	s->bytes -= m->cost;
+	if (!s->cache_err && m->cache_err)
+		s->cache_err = mt_strdup(m->cache_err);
+	s->evictions++;
+	module_free(m);
+}
+
+void mt_symbolizer_trim(mt_symbolizer *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->n_mods; i++)
-		if (!strcmp(s->mods[i]->key, key))
-			return s->mods[i];
-	return NULL;
+	if (!s)
+		return;
+	for (i = 0; i < s->n_touched; i++) {
+		mt_module *m = s->touched[i];
+		size_t c = module_cost(m);
+
+		m->touched = 0;
+		s->bytes = s->bytes - m->cost + c;
+		m->cost = c;
+		if (m->transient)
+			cache_evict(s, m);
+	}
+	s->n_touched = 0;
+	while (s->lru_tail && s->lru_tail != s->lru_head &&
+	       (s->n_mods > s->opts.max_modules ||
+	        s->bytes > s->opts.max_module_bytes))
+		cache_evict(s, s->lru_tail);
+}
+
+int mt_symbolizer_keeps(const mt_symbolizer *s, const mt_module *m)
+{
+	return m && s->lru_head == m && !m->transient;
+}
+
+void mt_symbolizer_stats_get(mt_symbolizer_stats *out, const mt_symbolizer *s)
+{
+	out->modules = s->n_mods;
+	out->bytes = s->bytes;
+	out->evictions = s->evictions;
+}
+
+int mt_symbolizer_last_errno(const mt_symbolizer *s)
+{
+	return s->last_errno;
 }
 
 static int cached_result(mt_module **out, mt_module *m, mt_error *err)
@@ -166,6 +445,34 @@ static int cached_result(mt_module **out, mt_module *m, mt_error *err)
 	return 0;
 }
 
+/* The lookup of a new module m is done (e: errno after finding its
+ * files, e_index: after indexing them): keep it in the cache unless it
+ * failed for a transient reason, which is said as what it is. */
+static int module_admit(mt_module **out,
+                        mt_symbolizer *s,
+                        mt_module *m,
+                        const char *what,
+                        int e,
+                        int e_index,
+                        mt_error *err)
+{
+	s->last_errno = 0;
+	if (m->lookup_err && transient_errno(e)) {
+		int ret =
+		        mt_error_set(err, e == ENOMEM ? MT_ENOMEM : MT_EIO,
+		                     "cannot load '%s': %s", what, strerror(e));
+
+		s->last_errno = e;
+		module_free(m);
+		return ret;
+	}
+	m->transient = transient_errno(e) || transient_errno(e_index);
+	module_release_fds(m);
+	m->cost_fixed = module_cost_fixed(m);
+	cache_insert(s, m);
+	return cached_result(out, m, err);
+}
+
 int mt_symbolizer_module(mt_module **out,
                          mt_symbolizer *s,
                          const char *name,
@@ -175,8 +482,9 @@ int mt_symbolizer_module(mt_module **out,
 	mt_buf key = MT_BUF_INIT;
 	mt_module *m;
 	char *id = NULL;
+	uint64_t h;
 	size_t i;
-	int ret = 0;
+	int ret = 0, e;
 
 	*out = NULL;
 	if (!name)
@@ -188,19 +496,39 @@ int mt_symbolizer_module(mt_module **out,
 				id[i] = (char)(id[i] - 'A' + 'a');
 	}
 	mt_buf_printf(&key, "m:%s\n%s", name, id ? id : "");
-	m = cache_get(s, key.ptr);
+	h = key_hash(key.ptr);
+	m = cache_get(s, key.ptr, h);
 	if (m) {
+		s->last_errno = 0;
 		ret = cached_result(out, m, err);
 		goto out;
 	}
-	m = module_new(s, key.ptr);
+	m = module_new(s, key.ptr, h);
+	errno = 0;
 	m->lookup_err = sym_locate_module(s, m, name, id);
+	e = errno;
+	errno = 0;
 	module_index(m);
-	ret = cached_result(out, m, err);
+	ret = module_admit(out, s, m,
+	                   name[0] ? name
+	                   : id    ? id
+	                           : "",
+	                   e, errno, err);
 out:
 	free(id);
 	mt_buf_release(&key);
 	return ret;
+}
+
+mt_module *mt_symbolizer_peek(mt_symbolizer *s, const char *name)
+{
+	mt_buf key = MT_BUF_INIT;
+	mt_module *m;
+
+	mt_buf_printf(&key, "m:%s\n", name);
+	m = cache_get(s, key.ptr, key_hash(key.ptr));
+	mt_buf_release(&key);
+	return m && !m->lookup_err ? m : NULL;
 }
 
 int mt_symbolizer_open(mt_module **out,
@@ -210,17 +538,25 @@ int mt_symbolizer_open(mt_module **out,
 {
 	mt_buf key = MT_BUF_INIT;
 	mt_module *m;
-	int ret;
+	uint64_t h;
+	int ret, e;
 
 	*out = NULL;
 	mt_buf_printf(&key, "e:%s", path);
-	m = cache_get(s, key.ptr);
-	if (!m) {
-		m = module_new(s, key.ptr);
+	h = key_hash(key.ptr);
+	m = cache_get(s, key.ptr, h);
+	if (m) {
+		s->last_errno = 0;
+		ret = cached_result(out, m, err);
+	} else {
+		m = module_new(s, key.ptr, h);
+		errno = 0;
 		m->lookup_err = sym_locate_file(s, m, path, &m->err);
+		e = errno;
+		errno = 0;
 		module_index(m);
+		ret = module_admit(out, s, m, path, e, errno, err);
 	}
-	ret = cached_result(out, m, err);
 	mt_buf_release(&key);
 	return ret;
 }
@@ -237,11 +573,13 @@ const char *mt_module_build_id(const mt_module *m)
 
 const char *mt_symbolizer_cache_error(const mt_symbolizer *s)
 {
-	size_t i;
+	const mt_module *m;
 
-	for (i = 0; s && i < s->n_mods; i++)
-		if (s->mods[i]->cache_err)
-			return s->mods[i]->cache_err;
+	if (s && s->cache_err)
+		return s->cache_err;
+	for (m = s ? s->lru_head : NULL; m; m = m->lru_next)
+		if (m->cache_err)
+			return m->cache_err;
 	return NULL;
 }
 
@@ -259,13 +597,17 @@ int mt_module_has_debug(const mt_module *m, const char **reason)
 static sym_cu *ready_cu(mt_module *m, uint64_t addr)
 {
 	sym_cu *cu = sym_dwarf_find_cu(m, addr);
+	int before;
 
 	if (!cu)
 		return NULL;
+	before = cu->state;
 	if (cu->state == SYM_CU_CACHED)
 		(void)sym_cache_open_cu(m, cu);
 	else
 		sym_dwarf_load_cu(m, cu);
+	if (before != SYM_CU_READY && cu->state == SYM_CU_READY)
+		m->cost_cus += cu_cost(cu);
 	return cu->state == SYM_CU_READY ? cu : NULL;
 }
 

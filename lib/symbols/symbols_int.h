@@ -408,6 +408,17 @@ struct mt_module {
 	struct sym_code *code; /* executable sections, lazily listed */
 	size_t n_code;
 	int code_loaded;
+
+	/* The module cache (symbolizer.c): a hash table by key and a list
+	 * from the most to the least recently used. */
+	uint64_t hash; /* of key */
+	struct mt_module *lru_prev, *lru_next; /* prev: more recent */
+	size_t cost_fixed; /* estimated bytes when loaded (module_cost) */
+	size_t cost_cus; /* bytes of the CUs opened since */
+	size_t cost; /* the estimate counted in mt_symbolizer.bytes */
+	int touched; /* in mt_symbolizer.touched since the last trim */
+	int transient; /* the load met EMFILE, ENOMEM...: dropped at the
+	                  next trim, loaded again when asked */
 };
 
 /* Regular files below one binary directory, sorted by base name. */
@@ -421,8 +432,18 @@ struct mt_symbolizer {
 	mt_symbolizer_opts opts;
 	sym_demangler demangler;
 	sym_dir_index *dir_index; /* one per binary dir, built on demand */
-	mt_module **mods;
-	size_t n_mods, cap_mods;
+	/* The module cache (symbolizer.c): open addressing by mt_module.
+	 * hash, the load under 1/2; an LRU list; the modules used since the
+	 * last mt_symbolizer_trim, whose cost is counted again there. */
+	mt_module **slots;
+	size_t cap_slots, n_mods;
+	mt_module *lru_head, *lru_tail;
+	size_t bytes; /* sum of the modules' cost */
+	mt_module **touched;
+	size_t n_touched, cap_touched;
+	size_t evictions;
+	char *cache_err; /* the first evicted module's cache_err */
+	int last_errno; /* the transient errno of the last failed lookup */
 	struct sym_debuginfod *debuginfod; /* client, begun on first use */
 };
 

@@ -66,6 +66,10 @@ void mt_llvm_free(mt_llvm *l);
  * 1 (the --obj module cannot be read): the answer then is empty.
  */
 int mt_llvm_request(mt_buf *out, mt_buf *diag, mt_llvm *l, const char *line);
+/* Between requests: let the symbolizer drop modules past its bounds
+ * (mt_symbolizer_trim); the previous request's module is kept for the
+ * next one when the symbolizer keeps it (mt_symbolizer_keeps). */
+void mt_llvm_trim(mt_llvm *l);
 
 /* Open the --obj module before any request, as llvm-symbolizer 19 does
  * (so an unreadable one fails even without input): 0 when there is no

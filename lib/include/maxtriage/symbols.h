@@ -110,7 +110,18 @@ typedef struct mt_symbolizer_opts {
 	                       names it only when DWARF has none), and
 	                       of aliases at one address of the largest
 	                       size the first in the table names it */
+	/* Bounds of the module cache, enforced by mt_symbolizer_trim only
+	 * (docs/reliability.md): how many modules, negative results
+	 * included, and how many bytes (module_cost in symbolizer.c: the
+	 * mapped files, decompressed or relocated sections, the symbol
+	 * table and DWARF index) stay loaded. 0: the defaults below;
+	 * SIZE_MAX: no bound. */
+	size_t max_modules;
+	size_t max_module_bytes;
 } mt_symbolizer_opts;
+
+#define MT_SYM_DEFAULT_MAX_MODULES 4096
+#define MT_SYM_DEFAULT_MAX_MODULE_BYTES ((size_t)2 << 30)
 
 /* Create a symbolizer. opts is copied (the strings are borrowed and must
  * outlive the symbolizer). Free with mt_symbolizer_free(). */
@@ -127,8 +138,10 @@ void mt_symbolizer_free(mt_symbolizer *s);
  * Find the module a dump names ("/abs/libx.so", "./max_runner",
  * "bin/../lib/x.so", "libx.so") and open it. build_id_hex (may be NULL) is
  * a build-id printed by a sanitizer; it can locate debug info even when the
- * binary is missing. Results, negative ones included, are cached per name.
- * Returns 0 and *out (borrowed; valid until the symbolizer is freed), or
+ * binary is missing. Results, negative ones included, are cached per name
+ * (but not a failure mt_symbolizer_last_errno names).
+ * Returns 0 and *out (borrowed; valid until the symbolizer is freed or
+ * mt_symbolizer_trim runs), or
  * MT_ENOTFOUND / MT_EFORMAT with a reason in err.
  */
 int mt_symbolizer_module(mt_module **out,
@@ -137,11 +150,44 @@ int mt_symbolizer_module(mt_module **out,
                          const char *build_id_hex,
                          mt_error *err);
 
+/* The module mt_symbolizer_module(name, no build-id) would return from
+ * its cache, found without looking at any file: the module, or NULL
+ * when that name is not cached or its lookup failed. */
+mt_module *mt_symbolizer_peek(mt_symbolizer *s, const char *name);
+
 /* Open the binary at path as given (for `symbolize -e`). Same contract. */
 int mt_symbolizer_open(mt_module **out,
                        mt_symbolizer *s,
                        const char *path,
                        mt_error *err);
+
+/*
+ * The safe point of the module cache: drop the least recently used
+ * modules until both bounds of mt_symbolizer_opts hold (the most recent
+ * one always stays), and any module whose load met a transient error.
+ * Every mt_module the caller still holds may be freed: call it only
+ * where none is (the symbolize server between requests). A dropped
+ * module is loaded again when next asked for, with the same answers.
+ * Without calls the cache only grows (bounded by the input).
+ */
+void mt_symbolizer_trim(mt_symbolizer *s);
+/* Whether the next mt_symbolizer_trim keeps m for sure: it is the
+ * module asked for last and its load met no transient error. A caller
+ * may then hold m across the trim. */
+int mt_symbolizer_keeps(const mt_symbolizer *s, const mt_module *m);
+
+/* The cache's state (for tests and the bench): modules and estimated
+ * bytes held, and modules dropped by mt_symbolizer_trim so far. */
+typedef struct mt_symbolizer_stats {
+	size_t modules, bytes, evictions;
+} mt_symbolizer_stats;
+void mt_symbolizer_stats_get(mt_symbolizer_stats *out, const mt_symbolizer *s);
+
+/* When the last failed mt_symbolizer_module / mt_symbolizer_open met a
+ * transient condition (EMFILE, ENFILE, ENOMEM, EINTR, EAGAIN), that
+ * errno, else 0. Such a failure is never cached: the next request for
+ * the module tries again. */
+int mt_symbolizer_last_errno(const mt_symbolizer *s);
 
 /* The file that was opened (borrowed). */
 const char *mt_module_path(const mt_module *m);
