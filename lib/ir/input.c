@@ -18,6 +18,40 @@
 
 /* ---- after-all captures ---- */
 
+/* Ops first dumped after a pass ran on them (see first_seen_after). */
+typedef struct unseen_ops {
+	size_t n;
+	mt_buf names; /* the first UNSEEN_NAMED, ", "-separated */
+} unseen_ops;
+
+#define UNSEEN_NAMED 4
+
+/* Whether dump i is the first state of its op, dumped after a pass ran
+ * on it, with no module dump before it: the op's state before that pass
+ * is nowhere in the capture. Composing stands the op in that state from
+ * the first snapshot on (compose.c), so as a stage it would read
+ * "unchanged" whatever the pass did. The first stage is a starting
+ * state anyway. */
+static int first_seen_after(const mt_ir_capture *c, size_t i, size_t nstages)
+{
+	const ir_dump *d = &c->dumps[i];
+
+	return nstages > 0 && !d->before && !d->module &&
+	       d->prev == IR_NO_DUMP && d->base == IR_NO_DUMP;
+}
+
+static void unseen_before(unseen_ops *u, const char *stage)
+{
+	const char *on = stage ? strstr(stage, " on ") : NULL;
+
+	if (u->n++ >= UNSEEN_NAMED)
+		return;
+	mt_buf_printf(&u->names, "%s%s", u->n > 1 ? ", " : "",
+	              on      ? on + 4
+	              : stage ? stage
+	                      : "?");
+}
+
 /* The capture at p (len bytes of path) as one graph of whole-module
  * snapshots (capture.c). Returns -1 (in unchanged) if it holds no dump. */
 static int open_capture(
@@ -25,6 +59,7 @@ static int open_capture(
 {
 	mt_ir_capture *c = ir_capture_scan(p, len, drop);
 	mt_ir_graph *g;
+	unseen_ops u = { 0, MT_BUF_INIT };
 	size_t i;
 
 	if (!c)
@@ -37,6 +72,10 @@ static int open_capture(
 
 		if (!d->stage)
 			continue;
+		if (first_seen_after(c, i, g->nstages)) {
+			unseen_before(&u, d->name);
+			continue;
+		}
 		s = ir_stage_add(g, d->name, path, d->off, d->len);
 		ir_src_w(s)->order = d->off + 1;
 		s->src->dump = i;
@@ -45,6 +84,19 @@ static int open_capture(
 			s->src->capture = c;
 	}
 	ir_input_int(in)->capture = c;
+	if (u.n)
+		ir_input_note(
+		        in,
+		        "%zu op%s first dumped after a pass had run on "
+		        "%s, with no state before it in the capture "
+		        "(%s%s): what that pass did to %s is not known, so "
+		        "those dumps are starting states, not stages "
+		        "(capture with --mlir-print-ir-before-all)",
+		        u.n, u.n == 1 ? " was" : "s were",
+		        u.n == 1 ? "it" : "them", u.names.ptr,
+		        u.n > UNSEEN_NAMED ? ", ..." : "",
+		        u.n == 1 ? "it" : "them");
+	mt_buf_release(&u.names);
 	return 0;
 }
 
