@@ -1,6 +1,8 @@
 /* report_output.c - `maxtriage report`: crash reports with their IR. */
 #include "maxtriage/report_output.h"
 
+#include "maxtriage/irdiff_output.h"
+
 static void member_json(mt_json *w, const char *key, const mt_join_member *m)
 {
 	size_t i;

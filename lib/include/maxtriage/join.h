@@ -7,7 +7,7 @@
 #ifndef MAXTRIAGE_JOIN_H
 #define MAXTRIAGE_JOIN_H
 
-#include "maxtriage/irdiff_output.h"
+#include "maxtriage/irdiff.h"
 #include "maxtriage/stack.h"
 #include "maxtriage/triage.h"
 
