@@ -113,6 +113,7 @@ static void clear_progress(progress_line *pl)
 /* What the command line says, before it becomes mt_irdiff_opts. */
 typedef struct irdiff_args {
 	const char *format, *trace, *from, *to, *graph;
+	const char *color; /* --color WHEN, NULL: auto */
 	int show_ir;
 } irdiff_args;
 
@@ -150,6 +151,7 @@ static int set_opts(mt_irdiff_opts *o,
 /* The report in the chosen format; 0 or CLI_EXIT_INPUT. */
 static int render(mt_buf *out,
                   const char *format,
+                  const char *color_when,
                   const mt_irdiff_report *rep,
                   const cli_strlist *inputs)
 {
@@ -177,7 +179,8 @@ static int render(mt_buf *out,
 		mt_irdiff_excerpts_release(&ex);
 		mt_buf_release(&title);
 	} else {
-		mt_irdiff_write_text(out, rep);
+		mt_irdiff_write_text_color(out, rep,
+		                           cli_use_color(stdout, color_when));
 	}
 	return 0;
 }
@@ -212,7 +215,7 @@ int cmd_irdiff(int argc, char **argv)
 {
 	progress_line pl = { 0 };
 	char *tmp = NULL;
-	irdiff_args a = { "text", NULL, NULL, NULL, NULL, 0 };
+	irdiff_args a = { "text", NULL, NULL, NULL, NULL, NULL, 0 };
 	int help_shown = 0, rc, ret = CLI_EXIT_OK;
 	cli_strlist pos = { NULL, 0, 0 };
 	mt_ir_input *in = NULL;
@@ -237,6 +240,7 @@ int cmd_irdiff(int argc, char **argv)
 		           "stop at this stage (name or index)"),
 		CLI_STRING('g', "graph", &a.graph, "NAME",
 		           "only this graph (MAX graph name or tree scope)"),
+		CLI_COLOR(&a.color),
 		CLI_OPT_TERMINATOR
 	};
 	// clang-format on
@@ -277,7 +281,7 @@ int cmd_irdiff(int argc, char **argv)
 		ret = cli_error("irdiff", CLI_EXIT_USAGE, "%s", err.msg);
 		goto out;
 	}
-	if ((ret = render(&out, a.format, &rep, &pos)))
+	if ((ret = render(&out, a.format, a.color, &rep, &pos)))
 		goto out;
 	fwrite(out.ptr, 1, out.len, stdout);
 	if (fflush(stdout))

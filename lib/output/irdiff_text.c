@@ -13,7 +13,14 @@
 
 typedef struct style {
 	int md;
+	int color; /* text only: ANSI bold headings, dim unchanged runs,
+	              yellow notes */
 } style;
+
+#define BOLD(s) ((s)->color ? "\033[1m" : "")
+#define DIM(s) ((s)->color ? "\033[2m" : "")
+#define NOTE(s) ((s)->color ? "\033[33m" : "")
+#define OFF(s) ((s)->color ? "\033[0m" : "")
 
 static void locs(mt_buf *b, const mt_ir_opref *r)
 {
@@ -244,9 +251,9 @@ static void step_head(mt_buf *out,
 		              stage_name(g, sp->from), sp->to,
 		              stage_name(g, sp->to));
 	else
-		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s:", sp->from,
-		              stage_name(g, sp->from), sp->to,
-		              stage_name(g, sp->to));
+		mt_buf_printf(out, "  %s[%zu] %s -> [%zu] %s:%s", BOLD(s),
+		              sp->from, stage_name(g, sp->from), sp->to,
+		              stage_name(g, sp->to), OFF(s));
 	mt_buf_printf(out,
 	              "%s%zu added, %zu removed, %zu modified, %zu moved, "
 	              "%zu unchanged\n",
@@ -270,9 +277,9 @@ static void unchanged_run(mt_buf *out,
 		              first->from, stage_name(g, first->from), last->to,
 		              stage_name(g, last->to));
 	else
-		mt_buf_printf(out, "  [%zu] %s -> [%zu] %s: unchanged",
-		              first->from, stage_name(g, first->from), last->to,
-		              stage_name(g, last->to));
+		mt_buf_printf(out, "  %s[%zu] %s -> [%zu] %s: unchanged",
+		              DIM(s), first->from, stage_name(g, first->from),
+		              last->to, stage_name(g, last->to));
 	if (b - a > 1) {
 		mt_buf_printf(out, " (%zu stages:", b - a);
 		for (i = a; i < b; i++)
@@ -280,7 +287,7 @@ static void unchanged_run(mt_buf *out,
 			              stage_name(g, g->steps[i].to));
 		mt_buf_putc(out, ')');
 	}
-	mt_buf_putc(out, '\n');
+	mt_buf_printf(out, "%s\n", OFF(s));
 }
 
 static void
@@ -535,8 +542,8 @@ static void graph_out(mt_buf *out,
 		        "\n## Graph `%s`\n\n| # | stage | ops | by dialect | by device |\n|---|---|---|---|---|\n",
 		        g->graph->name);
 	else
-		mt_buf_printf(out, "graph %s (%zu stages)\n", g->graph->name,
-		              g->graph->nstages);
+		mt_buf_printf(out, "%sgraph %s (%zu stages)%s\n", BOLD(s),
+		              g->graph->name, g->graph->nstages, OFF(s));
 	if (g->npassgroups) {
 		for (k = 0; k < g->npassgroups; k++) {
 			const mt_irdiff_passgroup *pg = &g->passgroups[k];
@@ -620,11 +627,11 @@ static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 		graph_out(out, r, &r->graphs[i], s);
 	}
 	for (i = 0; i < r->input->nnotes; i++)
-		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
-		              r->input->notes[i]);
+		mt_buf_printf(out, "%s%snote: %s%s\n", s->md ? "\n> " : "",
+		              NOTE(s), r->input->notes[i], OFF(s));
 	for (i = 0; i < r->nnotes; i++)
-		mt_buf_printf(out, "%snote: %s\n", s->md ? "\n> " : "",
-		              r->notes[i]);
+		mt_buf_printf(out, "%s%snote: %s%s\n", s->md ? "\n> " : "",
+		              NOTE(s), r->notes[i], OFF(s));
 	if (r->opts->trace) {
 		size_t k, found = 0;
 
@@ -644,14 +651,21 @@ static void write_all(mt_buf *out, const mt_irdiff_report *r, const style *s)
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r)
 {
-	style s = { 0 };
+	mt_irdiff_write_text_color(out, r, 0);
+}
+
+void mt_irdiff_write_text_color(mt_buf *out,
+                                const mt_irdiff_report *r,
+                                int color)
+{
+	style s = { 0, color };
 
 	write_all(out, r, &s);
 }
 
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r)
 {
-	style s = { 1 };
+	style s = { 1, 0 };
 
 	write_all(out, r, &s);
 }

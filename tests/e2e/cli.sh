@@ -104,7 +104,8 @@ colours() { # colours EXPECTED LABEL [ENV...] -- ARGS: whether stack colours
 }
 # (bucket colours its NEW marks: against an empty baseline all are new)
 echo '{"schema": "maxtriage.bucket.v1", "signature_version": 2, "buckets": []}' >"$tmp/empty-baseline.json"
-for c in "stack --no-repo $tmp/one.txt" "bucket --no-repo --baseline $tmp/empty-baseline.json $tmp/one.txt"; do
+for c in "stack --no-repo $tmp/one.txt" "bucket --no-repo --baseline $tmp/empty-baseline.json $tmp/one.txt" \
+	"irdiff $root/testdata/ir/max-dump"; do
 	# shellcheck disable=SC2086
 	{
 		colours no "in a pipe ($c)" -- $c

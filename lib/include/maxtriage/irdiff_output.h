@@ -14,6 +14,11 @@
 #include "maxtriage/json_writer.h"
 
 void mt_irdiff_write_text(mt_buf *out, const mt_irdiff_report *r);
+/* The same with ANSI colours when color is set (bold headings, dim
+ * unchanged runs, yellow notes): for a terminal or --color=always. */
+void mt_irdiff_write_text_color(mt_buf *out,
+                                const mt_irdiff_report *r,
+                                int color);
 void mt_irdiff_write_markdown(mt_buf *out, const mt_irdiff_report *r);
 /* Append the JSON document and a newline to out. Returns 0, or the
  * writer's error (mt_json_finish) when the document could not be formed. */
