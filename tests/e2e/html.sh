@@ -76,12 +76,12 @@ if [ -x "$MLIR_OPT" ]; then
 	src=$root/testdata/ir/mlir-opt/model.mlir
 	P='builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize,cse),one-shot-bufferize{bufferize-function-boundaries},func.func(convert-linalg-to-parallel-loops,gpu-map-parallel-loops,convert-parallel-loops-to-gpu),gpu-kernel-outlining)'
 	# shellcheck disable=SC2086 # the flags are words
-	"$MLIR_OPT" "$src" --pass-pipeline="$P" --mlir-print-debuginfo \
+	"$MLIR_OPT" "$src" --pass-pipeline="$P" --mlir-print-debuginfo --mlir-disable-threading \
 		--mlir-print-ir-before=linalg-fuse-elementwise-ops --mlir-print-ir-after-all \
 		-o /dev/null 2>"$tmp/after-all.txt" || { echo "FAIL mlir-opt"; exit 1; }
 	# the same model only fused: every op stays on the CPU
 	"$MLIR_OPT" "$src" --pass-pipeline='builtin.module(func.func(linalg-fuse-elementwise-ops,canonicalize))' \
-		--mlir-print-debuginfo --mlir-print-ir-after-all -o /dev/null 2>"$tmp/cpu.txt" ||
+		--mlir-print-debuginfo --mlir-disable-threading --mlir-print-ir-after-all -o /dev/null 2>"$tmp/cpu.txt" ||
 		{ echo "FAIL mlir-opt (cpu)"; exit 1; }
 	$bin irdiff --format html "$tmp/after-all.txt" >"$tmp/mlir.html" || { echo "FAIL irdiff mlir"; exit 1; }
 	$bin irdiff --format json "$tmp/after-all.txt" >"$tmp/mlir.json" || { echo "FAIL irdiff mlir json"; exit 1; }
@@ -90,7 +90,7 @@ if [ -x "$MLIR_OPT" ]; then
 	lf=$root/testdata/ir/upstream/fusions/build/loop-fusion.mlir
 	"$MLIR_OPT" -allow-unregistered-dialect "$lf" \
 		--pass-pipeline='builtin.module(func.func(affine-loop-fusion))' \
-		--mlir-print-debuginfo --mlir-print-ir-before=affine-loop-fusion \
+		--mlir-print-debuginfo --mlir-disable-threading --mlir-print-ir-before=affine-loop-fusion \
 		--mlir-print-ir-after-all -o /dev/null 2>"$tmp/fusions.txt" ||
 		{ echo "FAIL mlir-opt (fusions)"; exit 1; }
 	$bin irdiff --format html "$tmp/fusions.txt" >"$tmp/fusions.html" || { echo "FAIL irdiff fusions"; exit 1; }
