@@ -13,7 +13,7 @@ set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
 NAME=inflate
-need_tools python3 cc llvm-symbolizer-19 objcopy
+need_tools python3 cc llvm-symbolizer-19 objcopy /usr/bin/time
 fail=0
 n=0
 ok() {
@@ -46,12 +46,7 @@ done
 # symbolize: the symbol table's answer, in bounded memory
 for k in zlib gnu liar; do
 	printf 'bomb_function\n??:0:0\n\n' >"$tmp/exp"
-	if command -v /usr/bin/time >/dev/null 2>&1; then
-		rss "$bin" symbolize --obj "$tmp/bomb-$k.so" 0x1010 >"$tmp/got" 2>"$tmp/err"
-	else
-		"$bin" symbolize --obj "$tmp/bomb-$k.so" 0x1010 >"$tmp/got" 2>"$tmp/err"
-		echo 0 >"$tmp/rss"
-	fi
+	rss "$bin" symbolize --obj "$tmp/bomb-$k.so" 0x1010 >"$tmp/got" 2>"$tmp/err"
 	if cmp -s "$tmp/exp" "$tmp/got"; then ok "symbolize $k bomb: bomb_function from the symbol table"; else
 		bad "symbolize $k bomb"
 		diff "$tmp/exp" "$tmp/got" | head -5
