@@ -213,7 +213,8 @@ static void counts_delta(mt_ir_count **out,
 			o[n++].n = v;
 		}
 	}
-	*out = o;
+	/* kept for every stage: no room beyond the n counts */
+	*out = mt_realloc(o, (n ? n : 1) * sizeof(*o));
 	*nout = n;
 }
 
@@ -394,6 +395,7 @@ static void run_graph(mt_irdiff_report *r,
 			                      &spare);
 
 			if (same >= 0) {
+				ir_transition_trim(&sp->t);
 				rg->nsteps++;
 				sp->from = prev_i;
 				sp->to = i;
@@ -444,6 +446,7 @@ static void run_graph(mt_irdiff_report *r,
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
+			ir_transition_trim(&sp->t);
 			fill_between(tl, g, sp);
 			if (o->show_ir)
 				show_ir(sp, g, prev_i, i);
