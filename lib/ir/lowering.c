@@ -97,17 +97,20 @@ static uint32_t child_in(const ir_side *s, uint32_t p, uint32_t x)
 	return x;
 }
 
-/* Count the names of op i and the ops nested in it into *c. */
-static void count_subtree(mt_ir_count **c,
-                          size_t *n,
-                          size_t *cap,
-                          const mt_ir_module *m,
-                          uint32_t i)
+/* Count the names of op i (side s) and the unmatched ops nested in it
+ * into *c: a nested op matched on the other side was carried over (a
+ * constant of a loop body moved into a block of the function by
+ * convert-scf-to-cf), it was not lowered nor made. */
+static void count_subtree(
+        mt_ir_count **c, size_t *n, size_t *cap, const ir_side *s, uint32_t i)
 {
+	const mt_ir_module *m = s->m;
 	uint32_t j;
 
 	for (j = i; j < m->ops[i].end; j++)
-		ir_count_add(c, n, cap, mt_ir_str_get(m, m->ops[j].name), 1);
+		if (j == i || s->match[j] == MT_IR_NONE)
+			ir_count_add(c, n, cap,
+			             mt_ir_str_get(m, m->ops[j].name), 1);
 }
 
 /* Whether a dialect among the names of from is missing from to, or to
@@ -207,7 +210,7 @@ count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
 	const mt_ir_module *m = P->D->b.m;
 	uint32_t j, k;
 
-	count_subtree(&z->to, &z->nto, cap, m, r);
+	count_subtree(&z->to, &z->nto, cap, &P->D->b, r);
 	for (j = r; j < m->ops[r].end; j++)
 		for (k = 0; k < m->ops[j].noperands; k++) {
 			uint32_t v = m->operands[m->ops[j].first_operand + k];
@@ -459,7 +462,7 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 		if (ir_loc_h(A, a) || A->claimed[a])
 			continue; /* found by location, or fused */
 		memset(&z, 0, sizeof(z));
-		count_subtree(&z.from, &z.nfrom, &c1, A->m, a);
+		count_subtree(&z.from, &z.nfrom, &c1, A, a);
 		empties = 1;
 		for (k = 0; k < rb->n; k++)
 			if (P->owner_b[rb->v[k]] == a) {
