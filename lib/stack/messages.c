@@ -73,6 +73,10 @@ static const line_shape line_shapes[] = {
 	  MSG_AUX_STACK, MT_KIND_NONE, NULL, 0 },
 	{ shape_line_at_start, "allocated by thread T", MSG_AUX_STACK,
 	  MT_KIND_NONE, NULL, 0 },
+	/* HWAddressSanitizer names the allocation of a heap chunk it
+	 * describes without a thread (rust-lang/rust#81506) */
+	{ shape_line_at_start, "allocated here:", MSG_AUX_STACK, MT_KIND_NONE,
+	  NULL, 0 },
 	{ shape_line_at_start, "Thread T", MSG_STACK_HEADER, MT_KIND_NONE, NULL,
 	  0 },
 	{ shape_valgrind_aux, "Block was alloc'd at", MSG_AUX_STACK,
