@@ -39,7 +39,7 @@ CFLAGS_ALL = $(CSTD) $(OPT) $(LTO) $(WARN) -fPIC -fno-semantic-interposition \
 	-MMD -MP
 # libiberty (Debian's libiberty-dev, a static library): binutils'
 # demangler for addr2line -C.
-LDLIBS_ALL = $(PKG_LIBS) -liberty -lz -lstdc++ -lpthread -ldl $(SANFLAGS) \
+LDLIBS_ALL = $(PKG_LIBS) -liberty -lz -lpthread -ldl $(SANFLAGS) \
 	$(LDFLAGS)
 
 LIB_SRC := $(sort $(wildcard lib/*/*.c))

@@ -400,8 +400,8 @@ static void demangle_like_llvm(void **state)
 }
 
 /* Without libLLVM (mt_symbolizer_opts.no_libllvm, MAXTRIAGE_NO_LIBLLVM in
- * the command) libstdc++'s demangler answers and libLLVM is never used;
- * addr2line -C's names are libiberty's, spelled as binutils spells
+ * the command) the GNU demangler (libiberty's) answers and libLLVM is
+ * never used; addr2line -C's names are libiberty's, spelled as binutils spells
  * them. */
 static void demangle_without_libllvm(void **state)
 {

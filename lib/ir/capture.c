@@ -291,6 +291,8 @@ mt_ir_capture *ir_capture_scan(const char *p, size_t len, int drop)
 	c->mapped = drop;
 
 	scan_dumps(c, p, len, drop, &names);
+	/* kept for the whole run, one per dump */
+	MT_SHRINK(c->dumps, c->n, c->cap);
 	if (!c->n) {
 		ir_capture_free(c);
 		return NULL;

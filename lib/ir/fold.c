@@ -246,6 +246,10 @@ void ir_fold_step(mt_irdiff_step *sp)
 
 	for (i = 0; i < MT_ARRAY_SIZE(order); i++)
 		fold_kind(sp, order[i]);
+	/* kept until the report is written, for every step */
+	MT_SHRINK(sp->folds, sp->nfolds, sp->cap_folds);
+	for (i = 0; i < sp->nfolds; i++)
+		MT_SHRINK(sp->folds[i].items, sp->folds[i].n, sp->folds[i].cap);
 }
 
 void ir_folds_release(mt_irdiff_step *sp)

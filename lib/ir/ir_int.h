@@ -497,6 +497,9 @@ void ir_count_add(mt_ir_count **items,
 int ir_count_cmp(const void *x, const void *y);
 void ir_counts_free(mt_ir_count *c, size_t n);
 /* A trace line "NAME what" for op i of m, counted in D's transition. */
+/* A transition that is done: its arrays sized to what they hold (kept
+ * for every stage of a capture until the report is written). */
+void ir_transition_trim(mt_ir_transition *t);
 void ir_trace_add(ir_differ *D,
                   const mt_ir_module *m,
                   uint32_t i,

@@ -23,8 +23,25 @@ static int dialect_eq(const char *a, const char *b)
 	return la == lb && !memcmp(a, b, la);
 }
 
+/* Whether an op named n is a loop. */
+static int loop_name(const char *n)
+{
+	static const char *const loops[] = {
+		"scf.for",   "scf.forall", "scf.parallel",
+		"scf.while", "affine.for", "affine.parallel"
+	};
+	size_t k;
+
+	for (k = 0; k < MT_ARRAY_SIZE(loops); k++)
+		if (!strcmp(n, loops[k]))
+			return 1;
+	return 0;
+}
+
 /* Does some dialect among the ops of chain ha (side A) appear nowhere in
- * chain hb (side B)? */
+ * chain hb (side B), or does hb hold a loop where ha held none (a
+ * linalg.generic become loop nests, a linalg.fill of the same dialect
+ * made beside them: sparsification)? */
 static int dialect_gave_way(const ir_differ *D,
                             uint32_t ha,
                             const uint32_t *nexta,
@@ -32,6 +49,8 @@ static int dialect_gave_way(const ir_differ *D,
                             const uint32_t *nextb)
 {
 	uint32_t x, y;
+
+	int loop_a = 0, loop_b = 0;
 
 	if (hb == MT_IR_NONE)
 		return 0;
@@ -44,8 +63,11 @@ static int dialect_gave_way(const ir_differ *D,
 			        na, mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
 		if (!survives)
 			return 1;
+		loop_a |= loop_name(na);
 	}
-	return 0;
+	for (y = hb; y != MT_IR_NONE && !loop_b; y = nextb[y])
+		loop_b = loop_name(mt_ir_str_get(D->b.m, D->b.m->ops[y].name));
+	return loop_b && !loop_a;
 }
 
 /* A lowering's name counts are kept until the report is written, a few
@@ -75,17 +97,20 @@ static uint32_t child_in(const ir_side *s, uint32_t p, uint32_t x)
 	return x;
 }
 
-/* Count the names of op i and the ops nested in it into *c. */
-static void count_subtree(mt_ir_count **c,
-                          size_t *n,
-                          size_t *cap,
-                          const mt_ir_module *m,
-                          uint32_t i)
+/* Count the names of op i (side s) and the unmatched ops nested in it
+ * into *c: a nested op matched on the other side was carried over (a
+ * constant of a loop body moved into a block of the function by
+ * convert-scf-to-cf), it was not lowered nor made. */
+static void count_subtree(
+        mt_ir_count **c, size_t *n, size_t *cap, const ir_side *s, uint32_t i)
 {
+	const mt_ir_module *m = s->m;
 	uint32_t j;
 
 	for (j = i; j < m->ops[i].end; j++)
-		ir_count_add(c, n, cap, mt_ir_str_get(m, m->ops[j].name), 1);
+		if (j == i || s->match[j] == MT_IR_NONE)
+			ir_count_add(c, n, cap,
+			             mt_ir_str_get(m, m->ops[j].name), 1);
 }
 
 /* Whether a dialect among the names of from is missing from to, or to
@@ -98,10 +123,6 @@ static int gave_way(const mt_ir_count *from,
 {
 	size_t i, k;
 	int loop_from = 0, loop_to = 0;
-	static const char *const loops[] = {
-		"scf.for",   "scf.forall", "scf.parallel",
-		"scf.while", "affine.for", "affine.parallel"
-	};
 
 	for (i = 0; i < nfrom; i++) {
 		int survives = 0;
@@ -111,12 +132,10 @@ static int gave_way(const mt_ir_count *from,
 		if (!survives)
 			return 1;
 	}
-	for (k = 0; k < MT_ARRAY_SIZE(loops); k++) {
-		for (i = 0; i < nfrom; i++)
-			loop_from |= !strcmp(from[i].name, loops[k]);
-		for (i = 0; i < nto; i++)
-			loop_to |= !strcmp(to[i].name, loops[k]);
-	}
+	for (i = 0; i < nfrom; i++)
+		loop_from |= loop_name(from[i].name);
+	for (i = 0; i < nto; i++)
+		loop_to |= loop_name(to[i].name);
 	return loop_to && !loop_from;
 }
 
@@ -191,7 +210,7 @@ count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
 	const mt_ir_module *m = P->D->b.m;
 	uint32_t j, k;
 
-	count_subtree(&z->to, &z->nto, cap, m, r);
+	count_subtree(&z->to, &z->nto, cap, &P->D->b, r);
 	for (j = r; j < m->ops[r].end; j++)
 		for (k = 0; k < m->ops[j].noperands; k++) {
 			uint32_t v = m->operands[m->ops[j].first_operand + k];
@@ -200,14 +219,57 @@ count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
 			if (v >= m->nvalues || (m->values[v].idx & MT_IR_ARG))
 				continue;
 			pr = m->values[v].op;
+			/* not one of the run (counted with what owns it),
+			 * nor one that was there before (matched) */
 			if (m->ops[pr].parent != P->pb ||
 			    !makes_from_nothing(m, pr) ||
+			    P->stamp_b[pr] == P->mark ||
+			    P->D->b.match[pr] != MT_IR_NONE ||
 			    P->stamp_b[pr] == P->mark + 1)
 				continue;
 			P->stamp_b[pr] = P->mark + 1;
 			ir_count_add(&z->to, &z->nto, cap,
 			             mt_ir_str_get(m, m->ops[pr].name), 1);
 		}
+}
+
+/* Whether operand k of op j (op a or an op nested in it, side A) comes
+ * from outside a, from an op still there (not a constant, which is
+ * printed anew anywhere): *po, *pi the B value it stands for. */
+static int outside_operand(const placer *P,
+                           uint32_t a,
+                           uint32_t j,
+                           uint32_t k,
+                           uint32_t *po,
+                           uint32_t *pi)
+{
+	const ir_side *A = &P->D->a;
+	uint32_t v = A->m->operands[A->m->ops[j].first_operand + k];
+
+	if (v >= A->m->nvalues ||
+	    (A->m->values[v].op >= a && A->m->values[v].op < A->m->ops[a].end))
+		return 0; /* from inside a */
+	if (strstr(mt_ir_str_get(A->m, A->m->ops[A->m->values[v].op].name),
+	           "constant"))
+		return 0;
+	return ir_map_value(P->D, A, v, po, pi);
+}
+
+/* Whether B op r or an op nested in it takes B value (po, pi). */
+static int
+uses_value(const mt_ir_module *m, uint32_t r, uint32_t po, uint32_t pi)
+{
+	uint32_t l, q;
+
+	for (l = r; l < m->ops[r].end; l++)
+		for (q = 0; q < m->ops[l].noperands; q++) {
+			uint32_t w = m->operands[m->ops[l].first_operand + q];
+
+			if (w < m->nvalues && m->values[w].op == po &&
+			    m->values[w].idx == pi)
+				return 1;
+		}
+	return 0;
 }
 
 /* Whether B op r (with the ops nested in it) takes what A op a takes:
@@ -217,46 +279,58 @@ count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
 static int takes_same(const placer *P, uint32_t a, uint32_t r)
 {
 	const ir_side *A = &P->D->a, *B = &P->D->b;
-	const mt_ir_op *ao = &A->m->ops[a];
-	uint32_t k, j, l, any = 0;
+	uint32_t k, j, po, pi, any = 0;
 
-	for (j = a; j < ao->end; j++)
+	for (j = a; j < A->m->ops[a].end; j++)
 		for (k = 0; k < A->m->ops[j].noperands; k++) {
-			uint32_t v =
-			        A->m->operands[A->m->ops[j].first_operand + k];
-			uint32_t po, pi;
-			int found = 0;
-
-			if (v >= A->m->nvalues ||
-			    (A->m->values[v].op >= a &&
-			     A->m->values[v].op < ao->end))
-				continue; /* from inside a */
-			if (strstr(mt_ir_str_get(
-			                   A->m,
-			                   A->m->ops[A->m->values[v].op].name),
-			           "constant"))
+			if (!outside_operand(P, a, j, k, &po, &pi))
 				continue;
-			if (!ir_map_value(P->D, A, v, &po, &pi))
-				continue;
-			for (l = r; l < B->m->ops[r].end && !found; l++) {
-				const mt_ir_op *bo = &B->m->ops[l];
-				uint32_t q;
-
-				for (q = 0; q < bo->noperands && !found; q++) {
-					uint32_t w =
-					        B->m->operands
-					                [bo->first_operand + q];
-
-					found = w < B->m->nvalues &&
-					        B->m->values[w].op == po &&
-					        B->m->values[w].idx == pi;
-				}
-			}
-			if (!found)
+			if (!uses_value(B->m, r, po, pi))
 				return 0;
 			any = 1;
 		}
 	return any;
+}
+
+/* An op without results whose work is now spread over several ops of
+ * rb with no loop around them (a linalg op on rank-0 buffers lowered
+ * to memref.load, its body, memref.store): for each buffer or value it
+ * takes from outside, the first op of rb not given away yet that takes
+ * it. They are a's if every one is found and one of them has no
+ * results either (what writes where a wrote). */
+static int takes_apart(placer *P, const run *rb, uint32_t a)
+{
+	const ir_side *A = &P->D->a, *B = &P->D->b;
+	uint32_t j, k, po, pi, first = MT_IR_NONE;
+	size_t i, n = 0, cap = 0;
+	uint32_t *got = NULL;
+	int writes = 0, ok = 1;
+
+	for (j = a; j < A->m->ops[a].end && ok; j++)
+		for (k = 0; k < A->m->ops[j].noperands && ok; k++) {
+			if (!outside_operand(P, a, j, k, &po, &pi))
+				continue;
+			for (i = 0; i < rb->n; i++)
+				if (P->owner_b[rb->v[i]] == MT_IR_NONE &&
+				    uses_value(B->m, rb->v[i], po, pi))
+					break;
+			if (i == rb->n) {
+				ok = 0;
+				break;
+			}
+			MT_PUSH(got, n, cap, rb->v[i]);
+			writes |= !B->m->ops[rb->v[i]].nresults;
+			if (first == MT_IR_NONE || rb->v[i] < first)
+				first = rb->v[i];
+		}
+	ok &= n > 1 && writes;
+	if (ok) {
+		for (i = 0; i < n; i++)
+			P->owner_b[got[i]] = a;
+		P->rep[a] = first;
+	}
+	free(got);
+	return ok;
 }
 
 /* Take out of a lowering found by place what it carried over: ops of
@@ -331,6 +405,8 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 				P->owner_b[rb->v[k]] = a;
 				break;
 			}
+		if (P->rep[a] == MT_IR_NONE && !A->m->ops[a].nresults)
+			takes_apart(P, rb, a);
 	}
 	/* the rest of rb belongs to the replacement it feeds: what each
 	 * replacement takes from rb, back to what its own inputs are made
@@ -342,7 +418,9 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 
 		if (P->rep[a] == MT_IR_NONE)
 			continue;
-		MT_PUSH(stack, n, cap, P->rep[a]);
+		for (k = 0; k < rb->n; k++)
+			if (P->owner_b[rb->v[k]] == a)
+				MT_PUSH(stack, n, cap, rb->v[k]);
 		for (w = 0; w < n; w++) {
 			uint32_t r = stack[w], j, q;
 
@@ -384,7 +462,7 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 		if (ir_loc_h(A, a) || A->claimed[a])
 			continue; /* found by location, or fused */
 		memset(&z, 0, sizeof(z));
-		count_subtree(&z.from, &z.nfrom, &c1, A->m, a);
+		count_subtree(&z.from, &z.nfrom, &c1, A, a);
 		empties = 1;
 		for (k = 0; k < rb->n; k++)
 			if (P->owner_b[rb->v[k]] == a) {
@@ -393,9 +471,10 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 				              MT_IR_OP_EMPTY);
 			}
 		carried_over(&z);
-		/* nothing computes where only empty values stand now (see
-		 * only_empties) */
-		if (!z.nto || !z.nfrom || empties ||
+		/* nothing computes where only empty values stand now, unless
+		 * a was one too (see only_empties) */
+		if (!z.nto || !z.nfrom ||
+		    (empties && !(A->m->ops[a].flags & MT_IR_OP_EMPTY)) ||
 		    !gave_way(z.from, z.nfrom, z.to, z.nto)) {
 			ir_counts_free(z.from, z.nfrom);
 			ir_counts_free(z.to, z.nto);
@@ -490,10 +569,13 @@ static void lowerings_by_place(ir_differ *D)
 }
 
 /* Lowerings at locations, then those of ops without one. */
-/* Whether the B ops of a place (a chain through next) only make empty
- * values (tensor.empty): what computed there went elsewhere (an
- * elementwise fusion that gives the producer's outs a new tensor.empty
- * at the producer's location), it was not lowered into them. */
+/* Whether the ops of a place on one side (a chain through next) only
+ * make empty values (tensor.empty, memref.alloc). On side B, when side
+ * A computed there: what computed went elsewhere (an elementwise fusion
+ * that gives the producer's outs a new tensor.empty at the producer's
+ * location), it was not lowered into them. When side A only made empty
+ * values too, they were lowered (bufferization: tensor.empty ->
+ * memref.alloc). */
 static int only_empties(const ir_side *B, uint32_t head, const uint32_t *next)
 {
 	uint32_t i;
@@ -504,6 +586,72 @@ static int only_empties(const ir_side *B, uint32_t head, const uint32_t *next)
 		if (!(B->m->ops[i].flags & MT_IR_OP_EMPTY))
 			return 0;
 	return 1;
+}
+
+/* Whether name is among the n counts of c. */
+static int in_counts(const mt_ir_count *c, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(c[i].name, name))
+			return 1;
+	return 0;
+}
+
+/* Whether removed A op x was erased rather than lowered: nothing used
+ * its results, it held no region, and its dialect is still there among
+ * the ops added at its place (chain hb of side B): a dead memref.cast
+ * dropped where a linalg op became memref.load and memref.store. */
+static int
+erased(const ir_differ *D, uint32_t x, uint32_t hb, const uint32_t *nextb)
+{
+	const ir_side *A = &D->a;
+	const mt_ir_op *o = &A->m->ops[x];
+	const char *n = mt_ir_str_get(A->m, o->name);
+	uint32_t r, y;
+
+	if (!o->nresults || o->nregions)
+		return 0;
+	for (r = 0; r < o->nresults; r++)
+		if (A->use_off[o->first_result + r] !=
+		    A->use_off[o->first_result + r + 1])
+			return 0;
+	for (y = hb; y != MT_IR_NONE; y = nextb[y])
+		if (dialect_eq(n, mt_ir_str_get(D->b.m, D->b.m->ops[y].name)))
+			return 1;
+	return 0;
+}
+
+/* Count into z's "from" the removed ops nested in A op x (lowered at
+ * place l) that stand at a location where nothing was added, or at
+ * none: they went with x (a linalg.yield printed at its own line, in a
+ * generic lowered to loops), not at a place of their own. */
+static void nested_with(const ir_differ *D,
+                        const mt_map *at,
+                        const uint32_t *headb,
+                        size_t l,
+                        uint32_t x,
+                        mt_ir_lowering *z,
+                        size_t *cap)
+{
+	const ir_side *A = &D->a;
+	uint32_t d;
+
+	for (d = x + 1; d < A->m->ops[x].end; d++) {
+		uint32_t k;
+
+		if (A->match[d] != MT_IR_NONE || A->claimed[d])
+			continue;
+		k = ir_loc_h(A, d) ? mt_map_get(at, ir_loc_h(A, d))
+		                   : MT_IR_NONE;
+		if (k == l || (k != MT_IR_NONE && headb[k] != MT_IR_NONE) ||
+		    in_counts(z->to, z->nto,
+		              mt_ir_str_get(A->m, A->m->ops[d].name)))
+			continue; /* its own place, or carried over */
+		ir_count_add(&z->from, &z->nfrom, cap,
+		             mt_ir_str_get(A->m, A->m->ops[d].name), 1);
+	}
 }
 
 void ir_find_lowerings(ir_differ *D)
@@ -559,19 +707,36 @@ void ir_find_lowerings(ir_differ *D)
 	for (l = 0; l < nplaces; l++) {
 		mt_ir_lowering z;
 		size_t c1 = 0, c2 = 0;
+		uint32_t covered, first;
 
-		if (only_empties(B, headb[l], nextb) ||
+		if ((only_empties(B, headb[l], nextb) &&
+		     !only_empties(A, heada[l], nexta)) ||
 		    !dialect_gave_way(D, heada[l], nexta, headb[l], nextb))
 			continue;
 		memset(&z, 0, sizeof(z));
-		ir_opref_fill(&z.at, A->m, heada[l]);
-		z.evidence = MT_IR_EVIDENCE_LOCATION;
-		for (i = heada[l]; i != MT_IR_NONE; i = nexta[i])
-			ir_count_add(&z.from, &z.nfrom, &c1,
-			             mt_ir_str_get(A->m, A->m->ops[i].name), 1);
 		for (i = headb[l]; i != MT_IR_NONE; i = nextb[i])
 			ir_count_add(&z.to, &z.nto, &c2,
 			             mt_ir_str_get(B->m, B->m->ops[i].name), 1);
+		first = MT_IR_NONE;
+		for (i = heada[l], covered = 0; i != MT_IR_NONE; i = nexta[i]) {
+			if (erased(D, i, headb[l], nextb))
+				continue;
+			if (first == MT_IR_NONE)
+				first = i;
+			ir_count_add(&z.from, &z.nfrom, &c1,
+			             mt_ir_str_get(A->m, A->m->ops[i].name), 1);
+			if (i >= covered)
+				nested_with(D, &at, headb, l, i, &z, &c1);
+			if (A->m->ops[i].end > covered)
+				covered = A->m->ops[i].end;
+		}
+		if (first == MT_IR_NONE) {
+			ir_counts_free(z.from, z.nfrom);
+			ir_counts_free(z.to, z.nto);
+			continue;
+		}
+		ir_opref_fill(&z.at, A->m, first);
+		z.evidence = MT_IR_EVIDENCE_LOCATION;
 		counts_fit(&z);
 		MT_PUSH(D->t->lowerings, D->t->nlowerings, D->t->cap_lowerings,
 		        z);

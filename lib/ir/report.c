@@ -213,7 +213,8 @@ static void counts_delta(mt_ir_count **out,
 			o[n++].n = v;
 		}
 	}
-	*out = o;
+	/* kept for every stage: no room beyond the n counts */
+	*out = mt_realloc(o, (n ? n : 1) * sizeof(*o));
 	*nout = n;
 }
 
@@ -394,6 +395,7 @@ static void run_graph(mt_irdiff_report *r,
 			                      &spare);
 
 			if (same >= 0) {
+				ir_transition_trim(&sp->t);
 				rg->nsteps++;
 				sp->from = prev_i;
 				sp->to = i;
@@ -444,6 +446,7 @@ static void run_graph(mt_irdiff_report *r,
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
+			ir_transition_trim(&sp->t);
 			fill_between(tl, g, sp);
 			if (o->show_ir)
 				show_ir(sp, g, prev_i, i);
@@ -495,13 +498,19 @@ static void note_locations(mt_irdiff_report *r)
 		              "%zu of %zu stages have no source locations "
 		              "(the first is '%s')",
 		              bare, with_ops, first);
-	mt_buf_puts(&b, " (printed without --mlir-print-debuginfo?): "
-	                "fusions, loop fusions, kernels and placements are "
-	                "found from structure and dataflow alone; lowerings "
-	                "are placed where the ops stood, and what they became "
-	                "is what replaced them there; members are named by "
-	                "op and line in the stage text, not by source; "
-	                "--trace finds nothing in them");
+	mt_buf_puts(&b,
+	            " (printed without --mlir-print-debuginfo?): "
+	            "fusions, loop fusions, kernels and placements are "
+	            "found from structure and dataflow alone; a lowering "
+	            "is found where its op stood, between the ops matched "
+	            "around it inside an op matched on both sides, and what "
+	            "it became is what the op's users (or, for an op "
+	            "without results, the first ops taking its buffers) now "
+	            "take, with what those are made from: one in an op that "
+	            "was not matched is not found, and nested loops lowered "
+	            "together are one lowering; members are named by "
+	            "op and line in the stage text, not by source; "
+	            "--trace finds nothing in them");
 	MT_PUSH(r->notes, r->nnotes, r->cap_notes, mt_buf_detach(&b));
 }
 

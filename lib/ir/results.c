@@ -275,6 +275,29 @@ void mt_ir_transition_release(mt_ir_transition *t)
 	memset(t, 0, sizeof(*t));
 }
 
+void ir_transition_trim(mt_ir_transition *t)
+{
+	size_t i;
+
+	MT_SHRINK(t->fusions, t->nfusions, t->cap_fusions);
+	MT_SHRINK(t->placements, t->nplacements, t->cap_placements);
+	MT_SHRINK(t->transfers, t->ntransfers, t->cap_transfers);
+	MT_SHRINK(t->lowerings, t->nlowerings, t->cap_lowerings);
+	MT_SHRINK(t->kernels, t->nkernels, t->cap_kernels);
+	MT_SHRINK(t->outlinings, t->noutlinings, t->cap_outlinings);
+	MT_SHRINK(t->trace, t->ntrace, t->cap_trace);
+	/* the op lists of lowerings keep no capacity: size them to fit */
+	for (i = 0; i < t->nlowerings; i++) {
+		mt_ir_lowering *l = &t->lowerings[i];
+
+		if (l->nfrom)
+			l->from = mt_realloc(l->from,
+			                     l->nfrom * sizeof(*l->from));
+		if (l->nto)
+			l->to = mt_realloc(l->to, l->nto * sizeof(*l->to));
+	}
+}
+
 void ir_trace_add(ir_differ *D,
                   const mt_ir_module *m,
                   uint32_t i,

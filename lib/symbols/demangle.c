@@ -3,7 +3,8 @@
  * libLLVM they borrow:
  *
  * - sym_demangle: names as llvm-symbolizer prints them (its
- *   LLVMSymbolizer::DemangleName): libstdc++'s demangler with LLVM's
+ *   LLVMSymbolizer::DemangleName): the GNU demangler (libiberty's, the
+ *   code of libstdc++'s __cxa_demangle) with LLVM's
  *   spellings for ordinary Itanium names, LLVM's own demanglers (Itanium,
  *   Rust, D, Microsoft; from libLLVM when installed) for the rest;
  * - sym_demangle_markup: llvm::demangle, which --filter-markup's
@@ -21,8 +22,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
 
 /* s starts with "{lambda(": write LLVM's spelling of the closure name and
  * return how many bytes of s it replaces, or 0 if s is not one. */
@@ -55,7 +54,7 @@ static size_t lambda_spelling(mt_buf *out, const char *s)
 	return (size_t)(end - s) + 1;
 }
 
-/* libstdc++'s demangler and LLVM's differ in a few spellings; rewrite the
+/* The GNU demangler and LLVM's differ in a few spellings; rewrite the
  * GNU ones that show up in ordinary C++ into LLVM's. */
 void sym_llvm_spelling(mt_buf *out, const char *s)
 {
@@ -141,7 +140,7 @@ typedef char *(*llvm_ms_fn)(llvm_string_view, size_t *, int *, int);
  * library once per process and keeps it, so the loader is one per
  * process too (pthread_once in mt_lazylib); it owns what it found.
  * Loading costs about 50 ms (docs/symbolize.md), so it happens only for
- * a name that needs it: one libstdc++ 12 cannot read (clang 19's
+ * a name that needs it: one the GNU demangler cannot read (clang 19's
  * "TnN..."), one whose GNU spelling may differ from LLVM's in ways
  * sym_llvm_spelling does not cover (function parameters, expressions,
  * clang's "$_0" closures), a Rust, D or Microsoft name.
@@ -289,15 +288,28 @@ static char *gnu_block(sym_demangler *d, const char *name)
 	return mt_buf_detach(&b);
 }
 
+/*
+ * The GNU Itanium demangler: libiberty's, the same cp-demangle.c that
+ * libstdc++ builds its __cxa_demangle from, with __cxa_demangle's flags
+ * (parameters, and a bare type when the name is no "_Z" symbol). Taking
+ * it from libiberty, which is linked statically for addr2line -C
+ * anyway, spares every run libstdc++, libm and libgcc_s: 1.2 MB of
+ * resident pages at start (docs/performance.md). NULL when it cannot
+ * read the name.
+ */
+static char *itanium_demangle(const char *enc)
+{
+	return cplus_demangle_v3(enc, DMGL_PARAMS | DMGL_TYPES);
+}
+
 /* An Itanium name ("_Z"; "___Z" block invocations):
- * libstdc++'s demangler with LLVM's spellings when the two are sure to
+ * the GNU demangler with LLVM's spellings when the two are sure to
  * agree, else LLVM's. NULL when the name stays as it is. */
 static char *itanium(sym_demangler *d, const char *name)
 {
 	const char *dot, *start = name;
 	char *enc = NULL, *dem = NULL, *ret = NULL;
 	mt_buf b = MT_BUF_INIT;
-	int status = 0;
 
 	if (!strncmp(name, "___", 3)) {
 		ret = llvm_demangle(d, name, 'Z', 0);
@@ -316,12 +328,11 @@ static char *itanium(sym_demangler *d, const char *name)
 	if (!strncmp(start, "_ZGT", 4))
 		return NULL;
 	/* A clone suffix (".cold", ".constprop.0") is printed by LLVM as
-	 * " (.cold)"; libstdc++ would say " [clone .cold]". */
+	 * " (.cold)"; the GNU demangler would say " [clone .cold]". */
 	dot = strchr(start, '.');
 	enc = dot ? mt_strndup(start, (size_t)(dot - start)) : mt_strdup(start);
-	dem = __cxa_demangle(enc, NULL, NULL, &status);
-	if (!dem || status != 0 || needs_llvm(dem) || strchr(start, '$') ||
-	    d->llvm_used) {
+	dem = itanium_demangle(enc);
+	if (!dem || needs_llvm(dem) || strchr(start, '$') || d->llvm_used) {
 		char *l = llvm_demangle(d, start, 'Z', 0);
 
 		if (l && strcmp(l, start)) {
@@ -330,7 +341,7 @@ static char *itanium(sym_demangler *d, const char *name)
 		}
 		free(l);
 		/* LLVM refuses it: llvm-symbolizer prints it mangled. */
-		if (!dem || status != 0 || d->llvm_used)
+		if (!dem || d->llvm_used)
 			goto out;
 	}
 	sym_llvm_spelling(&b, dem);

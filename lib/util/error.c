@@ -105,6 +105,20 @@ char *mt_hex_encode(const void *p, size_t n)
 	return s;
 }
 
+void mt_shrink(void **items, size_t *cap, size_t n, size_t elem)
+{
+	if (*cap <= n)
+		return;
+	if (!n) {
+		free(*items);
+		*items = NULL;
+	} else {
+		/* n <= *cap and n * elem fitted before: no overflow */
+		*items = mt_realloc(*items, n * elem);
+	}
+	*cap = n;
+}
+
 void mt_grow(void **items, size_t *cap, size_t need, size_t elem)
 {
 	size_t ncap, bytes;

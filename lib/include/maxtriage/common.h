@@ -49,6 +49,15 @@ char *mt_hex_encode(const void *p, size_t n);
  * *cap is updated. Checks for overflow. */
 void mt_grow(void **items, size_t *cap, size_t need, size_t elem);
 
+/* Give back what *items (n elements of size elem) holds beyond n: for
+ * arrays that are done growing and are kept (the findings of thousands
+ * of stages; mt_grow's doubling leaves up to half of each unused).
+ * *cap becomes n; an empty array is freed and *items set to NULL. */
+void mt_shrink(void **items, size_t *cap, size_t n, size_t elem);
+
+#define MT_SHRINK(items, n, cap) \
+	mt_shrink((void **)&(items), &(cap), (n), sizeof(*(items)))
+
 #define MT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Append one element to a (items, n, cap) triple. */
