@@ -8,7 +8,9 @@ the text by hand (testdata/real/README.md gives the schema). This runs
     maxtriage stack --format json --no-repo FILE
 
 on each file and compares: the run itself, the number of reports, and per
-report the frames, message, signal, producing tool, category and kind;
+report the frames, message, signal, producing tool, category, kind,
+signature quality and the first two printed frames' function, module,
+offset and build-id;
 then that the files of each `same_crash` group share a fingerprint. A null
 fact is not checked. One line per failed fact, then `N passed, N failed`.
 
@@ -116,8 +118,44 @@ def producer(report):
     return "<no producer field>"
 
 
+def printed_frames(report):
+    """The report's frames as printed, innermost first: an inline chain
+    expanded from one printed line is one printed frame, represented by
+    its first (innermost) entry."""
+    seen = set()
+    out = []
+    for f in report.get("frames", []):
+        key = (f.get("input_line"), f.get("index"))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+# Per-frame facts: the first and second printed frame of a report, each
+# field compared exactly with the frame's JSON field (docs/json-stack.md).
+FRAME_FACTS = (("first_frame", 0), ("second_frame", 1))
+FRAME_FIELDS = ("function", "module", "module_offset", "build_id")
+
+
+def check_frames(c, name, where, fact, report):
+    frames = printed_frames(report)
+    for key, pos in FRAME_FACTS:
+        want = fact.get(key)
+        if not want:
+            continue
+        frame = frames[pos] if pos < len(frames) else {}
+        for field in FRAME_FIELDS:
+            if want.get(field) is not None:
+                c.check(name, f"{where} {key} {field}", want[field], frame.get(field))
+
+
 def check_report(c, name, i, fact, report):
     where = f"report {i}"
+    check_frames(c, name, where, fact, report)
+    if fact.get("signature_quality") is not None:
+        c.check(name, f"{where} signature_quality", fact["signature_quality"],
+                report.get("signature_quality"))
     if fact.get("frames") is not None:
         c.check(name, f"{where} frames", fact["frames"], frame_count(report))
     if fact.get("message") is not None:

@@ -363,7 +363,11 @@ static int eustack_rest(mt_frame *f, const char *rest, const char *e)
 }
 
 /* macOS sanitizers name a frame "PyThread_release_lock+0x20": the
- * offset from the symbol is not part of its name. */
+ * offset from the symbol is not part of its name. The name may hold
+ * blanks and parameters ("realizeClassWithoutSwift(objc_class*,
+ * objc_class*)+0x8c", "invocation function for block in X() const+0xb5");
+ * no demangled name ends in "+0xHEX", so a trailing one is always the
+ * offset. */
 static void split_symbol_offset(mt_frame *f)
 {
 	char *plus = f->symbol ? strrchr(f->symbol, '+') : NULL;
@@ -371,8 +375,8 @@ static void split_symbol_offset(mt_frame *f)
 	uint64_t off;
 	int red;
 
-	if (!plus || plus == f->symbol || strchr(f->symbol, ' ') ||
-	    !parse_hex_addr(&q, &off, &red) || red || *q)
+	if (!plus || plus == f->symbol || plus[-1] == ' ' ||
+	    strncmp(q, "0x", 2) || !parse_hex_addr(&q, &off, &red) || red || *q)
 		return;
 	*plus = '\0';
 	f->has_symbol_offset = 1;
@@ -427,8 +431,13 @@ refuse:
 static void llvm_rest(mt_frame *f, const char *rest)
 {
 	const char *e = rest + strlen(rest), *at;
+	/* a sanitizer prints "%p %F %L" and an unnamed frame's %F is empty,
+	 * so "(module+0xOFF)" follows the address after two blanks; LLVM's
+	 * handler puts one there */
+	size_t blanks;
 
 	e = trim_end(rest, e);
+	blanks = (size_t)(skip_ws(rest) - rest);
 	rest = skip_ws(rest);
 	if (rest >= e)
 		return; /* bare: JIT code */
@@ -471,6 +480,8 @@ static void llvm_rest(mt_frame *f, const char *rest)
 	}
 	if (tail_module_offset(f, rest, e, &at)) {
 		f->symbol = dup_trim(rest, at);
+		if (!f->symbol && blanks >= 2 && *rest == '(')
+			f->form = MT_FORM_SANITIZER;
 		return;
 	}
 	/* "(/path/to/module+0" cut short: keep the module, drop the rest;

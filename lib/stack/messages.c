@@ -73,6 +73,10 @@ static const line_shape line_shapes[] = {
 	  MSG_AUX_STACK, MT_KIND_NONE, NULL, 0 },
 	{ shape_line_at_start, "allocated by thread T", MSG_AUX_STACK,
 	  MT_KIND_NONE, NULL, 0 },
+	/* HWAddressSanitizer names the allocation of a heap chunk it
+	 * describes without a thread (rust-lang/rust#81506) */
+	{ shape_line_at_start, "allocated here:", MSG_AUX_STACK, MT_KIND_NONE,
+	  NULL, 0 },
 	{ shape_line_at_start, "Thread T", MSG_STACK_HEADER, MT_KIND_NONE, NULL,
 	  0 },
 	{ shape_valgrind_aux, "Block was alloc'd at", MSG_AUX_STACK,
@@ -142,6 +146,10 @@ static const line_shape line_shapes[] = {
 	{ shape_from_needle, "terminate called without an active exception",
 	  MSG_PRIMARY, MT_KIND_CPP_EXCEPTION, "SIGABRT", SHAPE_LEADS },
 	{ shape_rest_at_start, "what():", MSG_REFINE, MT_KIND_NONE, NULL, 0 },
+	/* a sanitizer runtime's internal CHECK: an assertion; it exits
+	 * (or aborts with abort_on_error), so no signal is implied */
+	{ shape_sanitizer_check, "Sanitizer CHECK failed: ", MSG_PRIMARY,
+	  MT_KIND_ASSERTION, NULL, SHAPE_LEADS | SHAPE_FRESH },
 	{ shape_from_needle, "Program hit CUDA_ERROR_", MSG_PRIMARY,
 	  MT_KIND_CUDA_ERROR, NULL, SHAPE_LEADS },
 	{ shape_from_needle, "CUDA call failed:", MSG_PRIMARY,
@@ -214,6 +222,13 @@ static const line_shape line_shapes[] = {
 	  SHAPE_ATTACH },
 	{ shape_python_exception, NULL, MSG_PRIMARY, MT_KIND_PYTHON_EXCEPTION,
 	  NULL, 0 },
+	/* PyTorch's line after its CUDA/HIP error text names the runtime's
+	 * enum ("Search for `hipErrorInvalidDeviceFunction' in https://...
+	 * for more information."): a detail of that error, not another */
+	{ shape_line_at_start, "Search for `hipError", MSG_REFINE, MT_KIND_NONE,
+	  NULL, SHAPE_ATTACH },
+	{ shape_line_at_start, "Search for `cudaError", MSG_REFINE,
+	  MT_KIND_NONE, NULL, SHAPE_ATTACH },
 	{ shape_cuda_anywhere, "CUDA_ERROR_", MSG_PRIMARY, MT_KIND_CUDA_ERROR,
 	  NULL, 0 },
 

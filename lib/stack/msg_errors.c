@@ -162,6 +162,32 @@ int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s)
 	return 1;
 }
 
+/*
+ * A sanitizer runtime's own assertion: "==97057==HWAddressSanitizer CHECK
+ * failed: /src/hwasan_thread.cpp:117 "((random_buffer_)) != (0)" (0x0,
+ * 0x0)" (google/sanitizers#1242; ASan, TSan, MSan the same). The text
+ * starts at the tool's name, the location is the runtime's file:line.
+ */
+int shape_sanitizer_check(msg_info *m, const line_ctx *c, const line_shape *s)
+{
+	const char *q = strstr(c->p, s->needle), *b, *f, *e;
+
+	if (!q)
+		return 0;
+	/* back to the start of "HWAddress" in "==PID==HWAddressSanitizer" */
+	for (b = q; b > c->p && isalpha((unsigned char)b[-1]); b--)
+		;
+	m->producer = MT_PRODUCER_SANITIZER;
+	m->text = msg_dup_rest(b);
+	f = q + strlen(s->needle);
+	/* "file:N" before the quoted condition */
+	e = strchr(f, ' ');
+	if (e && e > f && isdigit((unsigned char)e[-1]) &&
+	    memchr(f, ':', (size_t)(e - f)))
+		m->location = mt_strndup(f, (size_t)(e - f));
+	return 1;
+}
+
 /* MLIR's diagnostics with a location attribute: `loc("x.mlir":1:50):
  * error: msg`, `loc(unknown): error: msg`, `loc(callsite(...)): error:`:
  * a compiler diagnostic like "file:L:C: error:" (see shape_diagnostic). */

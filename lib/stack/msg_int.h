@@ -100,6 +100,7 @@ int shape_assert_error(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_mojo_at(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_c_assertion(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_sanitizer(msg_info *m, const line_ctx *c, const line_shape *s);
+int shape_sanitizer_check(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_ubsan_error(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_mlir_loc_diag(msg_info *m, const line_ctx *c, const line_shape *s);
 int shape_rust_panic(msg_info *m, const line_ctx *c, const line_shape *s);

@@ -78,11 +78,16 @@ int msg_has_cuda_error(const char *line)
 	/* MAX/Mojo (CUDA_ERROR_*, CUDA call failed), PyTorch and llama.cpp
 	 * ("CUDA error: an illegal memory access was encountered"), ROCm
 	 * ("HIP error: invalid device function", "hipErrorNoBinaryForGpu"),
-	 * PyTorch's "CUDA out of memory" */
+	 * PyTorch's "CUDA out of memory". ggml's CUDA backend prints
+	 * "<GGML_CUDA_NAME> error: <runtime text>", and that name is "ROCm"
+	 * in its HIP build and "MUSA" in its Moore Threads build
+	 * (llama.cpp#22013: "ROCm error: invalid device function"). */
 	return strstr(line, "CUDA_ERROR_") != NULL ||
 	       strstr(line, "CUDA call failed") != NULL ||
 	       strstr(line, "CUDA error: ") != NULL ||
 	       cuda_error_number(line) || strstr(line, "HIP error: ") != NULL ||
+	       strstr(line, "ROCm error: ") != NULL ||
+	       strstr(line, "MUSA error: ") != NULL ||
 	       strstr(line, "hipError") != NULL ||
 	       strstr(line, "CUDA out of memory") != NULL;
 }
