@@ -546,16 +546,83 @@ no_crash_point(mt_report *r, int tramp, const mt_rules *rules, mt_buf *reason)
 	mt_buf_release(&named);
 }
 
+/* What a CUDA/HIP error says of GPU code (the CUDA and HIP runtimes' own
+ * strings and enum names). */
+enum gpu_error { GPU_ERROR_CALL, GPU_ERROR_IMAGE, GPU_ERROR_FAULT };
+
+/*
+ * GPU_ERROR_FAULT: code running on the GPU faulted (an illegal or
+ * misaligned access, a failed device-side assert, a launch that failed
+ * or timed out, a bad instruction or pc). GPU_ERROR_IMAGE: the compiled
+ * kernel could not be loaded (an invalid image or PTX, no binary for this
+ * GPU: "invalid device function"). GPU_ERROR_CALL: anything else (invalid
+ * argument, out of memory, no device): a host call refused, and the text
+ * alone does not say whose code is at fault.
+ */
+static enum gpu_error gpu_error_of(const char *msg)
+{
+	static const char *const faults[] = {
+		"illegal memory access",   "illegal address",
+		"misaligned address",      "unspecified launch failure",
+		"device-side assert",      "illegal instruction",
+		"launch timed out",        "hardware stack error",
+		"invalid program counter", "ILLEGAL_ADDRESS",
+		"LAUNCH_FAILED",           "ERROR_ASSERT",
+		"MISALIGNED_ADDRESS",      "ILLEGAL_INSTRUCTION",
+		"HARDWARE_STACK_ERROR",    "INVALID_PC",
+		"LAUNCH_TIMEOUT",          "IllegalAddress",
+		"LaunchFailure",           "hipErrorAssert",
+		"Memory access fault",     NULL
+	};
+	static const char *const images[] = { "INVALID_IMAGE",
+		                              "NO_BINARY_FOR_GPU",
+		                              "INVALID_PTX",
+		                              "kernel image is invalid",
+		                              "no kernel image",
+		                              "invalid device function",
+		                              "PTX JIT compil",
+		                              "InvalidImage",
+		                              "NoBinaryForGpu",
+		                              "InvalidDeviceFunction",
+		                              NULL };
+	size_t i;
+
+	for (i = 0; msg && faults[i]; i++)
+		if (strcasestr(msg, faults[i]))
+			return GPU_ERROR_FAULT;
+	for (i = 0; msg && images[i]; i++)
+		if (strcasestr(msg, images[i]))
+			return GPU_ERROR_IMAGE;
+	return GPU_ERROR_CALL;
+}
+
 /* No frames at all: the message and the kind are the evidence. */
 static void frameless(mt_report *r, const mt_rules *rules, mt_buf *reason)
 {
 	int c;
+	enum gpu_error ge = r->kind == MT_KIND_CUDA_ERROR
+	                            ? gpu_error_of(r->message)
+	                            : GPU_ERROR_CALL;
 
-	if (r->kind == MT_KIND_CUDA_ERROR) {
+	if (ge == GPU_ERROR_FAULT) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_puts(
 		        reason,
 		        "a CUDA error with no host frames: the failing work ran on the GPU");
+	} else if (ge == GPU_ERROR_IMAGE) {
+		r->category = MT_CAT_KERNEL;
+		mt_buf_puts(
+		        reason,
+		        "a CUDA/HIP error with no host frames: the compiled "
+		        "kernel could not be loaded on the device");
+	} else if (r->kind == MT_KIND_CUDA_ERROR) {
+		r->category = MT_CAT_UNKNOWN;
+		mt_buf_puts(
+		        reason,
+		        "a CUDA/HIP API error with no host frames: it names no "
+		        "fault of GPU code (a bad argument, out of memory, no "
+		        "device...), and the text does not show whose call "
+		        "it was");
 	} else if (r->kind == MT_KIND_KERNEL_ERROR) {
 		r->category = MT_CAT_KERNEL;
 		mt_buf_printf(reason, "MAX reported an error in kernel %s",
