@@ -13,11 +13,7 @@ set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
 NAME=irdiff_fold
-MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-if [ ! -x "$MLIR_OPT" ]; then
-	echo "$NAME: skipped: $MLIR_OPT not installed (apt-get install mlir-19-tools)"
-	exit 77
-fi
+need_mlir_opt
 need_tools python3 diff
 fail=0
 N=100

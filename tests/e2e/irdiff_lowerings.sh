@@ -11,15 +11,8 @@ set -u
 # shellcheck source=tests/e2e/lib/env.sh
 . "$(dirname "$0")/lib/env.sh"
 NAME=irdiff_lowerings
-MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-if [ ! -x "$MLIR_OPT" ]; then
-	echo "$NAME: skipped: $MLIR_OPT not installed (apt-get install mlir-19-tools)"
-	exit 77
-fi
+need_mlir_opt
 need_tools python3
-[ -x "${FILECHECK:-/usr/lib/llvm-19/bin/FileCheck}" ] || {
-	echo "$NAME: skipped: FileCheck not installed (llvm-19-tools)"
-	exit 77
-}
+need_filecheck
 MLIR_OPT="$MLIR_OPT" python3 "$root/tests/e2e/irdiff_lowerings.py" "$bin" "$tmp" \
 	"$root/testdata/ir/upstream"
