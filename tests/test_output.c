@@ -196,6 +196,104 @@ static void layout_matches_jansson(void **state)
 	}
 }
 
+/* A document written in order, and the same with its middle part
+ * ("empty_array" and a list of n numbers) given to a forked writer
+ * while the main one writes "empty_object" first: joined, the bytes are
+ * the same. side_fp: a temporary file, or NULL (memory). */
+static void write_in_order(mt_json *w, size_t n)
+{
+	size_t i;
+
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "schema", "test.v1");
+	mt_json_object_begin(w, "empty_object");
+	mt_json_object_end(w);
+	mt_json_array_begin(w, "empty_array");
+	mt_json_array_end(w);
+	mt_json_array_begin(w, "list");
+	for (i = 0; i < n; i++)
+		mt_json_uint64(w, NULL, i * 7919);
+	mt_json_array_end(w);
+	mt_json_string(w, "last", "tab\there");
+	mt_json_object_end(w);
+}
+
+static int write_forked(mt_json *w, size_t n, FILE *side_fp)
+{
+	mt_json side;
+	size_t i;
+	int rc;
+
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "schema", "test.v1");
+	mt_json_fork(&side, w, side_fp);
+	mt_json_object_begin(w, "empty_object");
+	mt_json_array_begin(&side, "empty_array");
+	mt_json_array_end(&side);
+	mt_json_array_begin(&side, "list");
+	for (i = 0; i < n; i++)
+		mt_json_uint64(&side, NULL, i * 7919);
+	mt_json_array_end(&side);
+	mt_json_object_end(w);
+	rc = mt_json_join(w, &side);
+	mt_json_string(w, "last", "tab\there");
+	mt_json_object_end(w);
+	return rc;
+}
+
+static void forked_part_joins_in_place(void **state)
+{
+	/* 0: the empty case; 20000 numbers: more than the writers stage
+	 * (64 KB), so the side file is spilled and read back in pieces */
+	static const size_t sizes[] = { 0, 3, 20000 };
+	static const int modes[] = { MT_JSON_PRETTY, MT_JSON_COMPACT };
+	size_t i, k, f;
+
+	(void)state;
+	for (i = 0; i < MT_ARRAY_SIZE(sizes); i++)
+		for (k = 0; k < MT_ARRAY_SIZE(modes); k++)
+			for (f = 0; f < 2; f++) {
+				mt_buf want = MT_BUF_INIT, got = MT_BUF_INIT;
+				FILE *side = f ? tmpfile() : NULL;
+				mt_json w;
+
+				if (f)
+					assert_non_null(side);
+				mt_json_init_buf(&w, &want, modes[k]);
+				write_in_order(&w, sizes[i]);
+				assert_int_equal(mt_json_finish(&w), 0);
+				mt_json_init_buf(&w, &got, modes[k]);
+				assert_int_equal(
+				        write_forked(&w, sizes[i], side), 0);
+				assert_int_equal(mt_json_finish(&w), 0);
+				assert_int_equal(got.len, want.len);
+				assert_memory_equal(got.ptr, want.ptr,
+				                    want.len);
+				if (side)
+					fclose(side);
+				mt_buf_release(&want);
+				mt_buf_release(&got);
+			}
+}
+
+static void forked_part_left_open_is_misuse(void **state)
+{
+	mt_buf b = MT_BUF_INIT;
+	mt_json w, side;
+
+	(void)state;
+	mt_json_init_buf(&w, &b, MT_JSON_PRETTY);
+	mt_json_object_begin(&w, NULL);
+	mt_json_fork(&side, &w, NULL);
+	mt_json_array_begin(&side, "open");
+	/* side did not end where it began: nothing of it is taken */
+	assert_int_equal(mt_json_join(&w, &side), MT_EUSAGE);
+	mt_json_object_end(&w);
+	assert_int_equal(mt_json_finish(&w), MT_EUSAGE);
+	assert_null(strstr(b.ptr, "open"));
+	mt_buf_release(&b);
+}
+
 static void numbers_match_jansson(void **state)
 {
 	static const double reals[] = { 0.5,      1.0,           -0.0, 1e20,
@@ -478,6 +576,8 @@ int main(void)
 		cmocka_unit_test(failed_write_is_reported),
 		cmocka_unit_test(clean_keeps_valid_text),
 		cmocka_unit_test(nested_part_matches_jansson),
+		cmocka_unit_test(forked_part_joins_in_place),
+		cmocka_unit_test(forked_part_left_open_is_misuse),
 		cmocka_unit_test(excerpts_keep_to_budgets),
 	};
 

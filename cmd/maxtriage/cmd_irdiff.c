@@ -148,22 +148,14 @@ static int set_opts(mt_irdiff_opts *o,
 	return 0;
 }
 
-/* The report in the chosen format; 0 or CLI_EXIT_INPUT. */
-static int render(mt_buf *out,
-                  const char *format,
-                  const char *color_when,
-                  const mt_irdiff_report *rep,
-                  const cli_strlist *inputs)
+/* The report in text, markdown or HTML (the JSON is streamed). */
+static void render(mt_buf *out,
+                   const char *format,
+                   const char *color_when,
+                   const mt_irdiff_report *rep,
+                   const cli_strlist *inputs)
 {
-	if (!strcmp(format, "json")) {
-		/* streamed: the document is never whole in memory */
-		int rc = mt_irdiff_write_json_file(stdout, rep);
-
-		if (rc)
-			return cli_error("irdiff", CLI_EXIT_INPUT,
-			                 "cannot write JSON '%s': %s", "stdout",
-			                 mt_strerror(rc));
-	} else if (!strcmp(format, "markdown")) {
+	if (!strcmp(format, "markdown")) {
 		mt_irdiff_write_markdown(out, rep);
 	} else if (!strcmp(format, "html")) {
 		mt_buf title = MT_BUF_INIT;
@@ -182,33 +174,105 @@ static int render(mt_buf *out,
 		mt_irdiff_write_text_color(out, rep,
 		                           cli_use_color(stdout, color_when));
 	}
+}
+
+/* One line for a stage that could not be read (exit 3) or was read only
+ * in part (reported, exit unchanged). Returns CLI_EXIT_INPUT or 0. */
+static int stage_problem(const mt_irdiff_stage *st)
+{
+	if (st->unreadable)
+		/* the message names the file */
+		return cli_error("irdiff", CLI_EXIT_INPUT, "%s", st->problem);
+	if (st->nproblems)
+		cli_message("irdiff",
+		            "cannot parse all of '%s': skipped %zu unreadable "
+		            "part(s), first at %s",
+		            st->stage->path, st->nproblems, st->problem);
 	return 0;
 }
 
-/* One line per stage that could not be read (exit 3) or was read only in
- * part (reported, exit unchanged). Returns CLI_EXIT_INPUT or 0. */
 static int report_stage_problems(const mt_irdiff_report *rep)
 {
 	size_t gi, i;
 	int rc = 0;
 
 	for (gi = 0; gi < rep->ngraphs; gi++)
-		for (i = 0; i < rep->graphs[gi].nstages; i++) {
-			const mt_irdiff_stage *st = &rep->graphs[gi].stages[i];
-
-			if (st->unreadable)
-				/* the message names the file */
-				rc = cli_error("irdiff", CLI_EXIT_INPUT, "%s",
-				               st->problem);
-			else if (st->nproblems)
-				cli_message("irdiff",
-				            "cannot parse all of '%s': "
-				            "skipped %zu unreadable part(s), "
-				            "first at %s",
-				            st->stage->path, st->nproblems,
-				            st->problem);
-		}
+		for (i = 0; i < rep->graphs[gi].nstages; i++)
+			if (stage_problem(&rep->graphs[gi].stages[i]))
+				rc = CLI_EXIT_INPUT;
 	return rc;
+}
+
+/* --format json, written while irdiff runs (mt_irdiff_json_stream): the
+ * JSON writer's sink, with each stage's problem said as it comes. */
+typedef struct json_out {
+	mt_irdiff_json_stream js;
+	mt_irdiff_sink sink;
+	int problems; /* CLI_EXIT_INPUT once a stage could not be read */
+} json_out;
+
+static void out_graph_begin(void *payload,
+                            const mt_irdiff_report *r,
+                            const mt_irdiff_graph *g)
+{
+	json_out *jo = payload;
+
+	jo->js.sink.graph_begin(jo->js.sink.payload, r, g);
+}
+
+static void out_stage(void *payload,
+                      const mt_irdiff_report *r,
+                      const mt_irdiff_graph *g,
+                      const mt_irdiff_stage *st)
+{
+	json_out *jo = payload;
+
+	jo->js.sink.stage(jo->js.sink.payload, r, g, st);
+	if (stage_problem(st))
+		jo->problems = CLI_EXIT_INPUT;
+}
+
+static void out_step(void *payload,
+                     const mt_irdiff_report *r,
+                     const mt_irdiff_graph *g,
+                     const mt_irdiff_step *sp)
+{
+	json_out *jo = payload;
+
+	jo->js.sink.step(jo->js.sink.payload, r, g, sp);
+}
+
+static void out_graph_end(void *payload,
+                          const mt_irdiff_report *r,
+                          const mt_irdiff_graph *g)
+{
+	json_out *jo = payload;
+
+	jo->js.sink.graph_end(jo->js.sink.payload, r, g);
+}
+
+static void json_out_init(json_out *jo)
+{
+	mt_irdiff_json_stream_init(&jo->js, stdout);
+	jo->sink.payload = jo;
+	jo->sink.graph_begin = out_graph_begin;
+	jo->sink.stage = out_stage;
+	jo->sink.step = out_step;
+	jo->sink.graph_end = out_graph_end;
+	jo->problems = 0;
+}
+
+/* The end of the document (rep NULL: the run failed, none is written):
+ * 0 or CLI_EXIT_INPUT. */
+static int json_out_finish(json_out *jo, const mt_irdiff_report *rep)
+{
+	int rc = mt_irdiff_json_stream_finish(&jo->js, rep);
+
+	if (rc)
+		return cli_error("irdiff", CLI_EXIT_INPUT,
+		                 "cannot write JSON '%s': %s", "stdout",
+		                 mt_strerror(rc));
+	return jo->problems;
 }
 
 int cmd_irdiff(int argc, char **argv)
@@ -224,6 +288,8 @@ int cmd_irdiff(int argc, char **argv)
 	mt_ir_trace tr;
 	mt_error err;
 	mt_buf out = MT_BUF_INIT;
+	json_out jo;
+	int json;
 	// clang-format off
 	const cli_option opts[] = {
 		CLI_CHOICE('f', "format", &a.format, "FMT", formats,
@@ -275,14 +341,22 @@ int cmd_irdiff(int argc, char **argv)
 		                "%s", err.msg);
 		goto out;
 	}
+	json = !strcmp(a.format, "json");
+	if (json) {
+		json_out_init(&jo);
+		o.sink = &jo.sink;
+	}
 	rc = mt_irdiff_run(&rep, in, &o, &err);
 	clear_progress(&pl);
+	if (json)
+		ret = json_out_finish(&jo, rc ? NULL : &rep);
 	if (rc) {
 		ret = cli_error("irdiff", CLI_EXIT_USAGE, "%s", err.msg);
 		goto out;
 	}
-	if ((ret = render(&out, a.format, a.color, &rep, &pos)))
+	if (json)
 		goto out;
+	render(&out, a.format, a.color, &rep, &pos);
 	fwrite(out.ptr, 1, out.len, stdout);
 	if (fflush(stdout))
 		ret = cli_error("irdiff", CLI_EXIT_INPUT,

@@ -196,12 +196,16 @@ void ir_capture_free(mt_ir_capture *c)
  * dump's stage name (the caller frees them). */
 /* Hand the pages of [*done, upto) of a private file mapping back to the
  * kernel (they are read again from the page cache if needed), in steps
- * of 4 MB: a capture is read once here and then stage by stage. */
+ * of DROP_STEP: a capture is read once here and then stage by stage.
+ * Mapped pages that were read count in the process's memory until they
+ * are handed back, so the step bounds what the scan holds of the file;
+ * a madvise call per 256 KB costs nothing next to reading them. */
+#define DROP_STEP ((size_t)256 << 10)
 static void drop_pages(const char **done, const char *upto)
 {
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo, hi;
 
-	if ((size_t)(upto - *done) < ((size_t)4 << 20))
+	if ((size_t)(upto - *done) < DROP_STEP)
 		return;
 	lo = ((uintptr_t)*done + page - 1) & ~(page - 1);
 	hi = (uintptr_t)upto & ~(page - 1);

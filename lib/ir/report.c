@@ -352,13 +352,100 @@ show_ir(mt_irdiff_step *sp, const mt_ir_graph *g, size_t from, size_t to)
 	mt_buf_release(&b);
 }
 
-static void run_graph(mt_irdiff_report *r,
-                      const timeline *tl,
-                      mt_irdiff_graph *rg,
-                      const mt_irdiff_opts *o,
-                      size_t lo,
-                      size_t hi)
+/* How many stages of the report have ops enough to carry locations,
+ * and how many of them carry none: counted stage by stage, so that a
+ * streamed report still says it once at the end. */
+typedef struct located_tally {
+	size_t with_ops, bare;
+	const char *first; /* the first bare stage's name (the input's) */
+} located_tally;
+
+/* What one graph's run shares: the report, its options, the timeline
+ * and the tally; stream when the stages go to o->sink as they are done. */
+typedef struct graph_run {
+	mt_irdiff_report *r;
+	const mt_irdiff_opts *o;
+	const timeline *tl;
+	located_tally *lt;
+	mt_irdiff_graph *rg;
+	int stream;
+} graph_run;
+
+static void stage_release(mt_irdiff_stage *st)
 {
+	mt_ir_stats_release(&st->stats);
+	free(st->problem);
+	memset(st, 0, sizeof(*st));
+}
+
+static void step_release(mt_irdiff_step *sp)
+{
+	size_t k;
+
+	mt_ir_transition_release(&sp->t);
+	ir_folds_release(sp);
+	free(sp->ir_diff);
+	for (k = 0; k < sp->nbetween; k++)
+		free(sp->between[k]);
+	free(sp->between);
+	memset(sp, 0, sizeof(*sp));
+}
+
+/* The record of the next stage. Streamed, the graph holds two: the
+ * last readable stage (pst, compared with the next) and this one. */
+static mt_irdiff_stage *stage_next(graph_run *gr, const mt_irdiff_stage *pst)
+{
+	mt_irdiff_stage *st;
+
+	if (!gr->stream)
+		return &gr->rg->stages[gr->rg->nstages++];
+	st = &gr->rg->stages[pst == &gr->rg->stages[0] ? 1 : 0];
+	stage_release(st);
+	return st;
+}
+
+/* st is complete: counted, and given to the sink when streamed. */
+static void stage_done(graph_run *gr, const mt_irdiff_stage *st)
+{
+	const mt_irdiff_sink *k = gr->o->sink;
+	located_tally *lt = gr->lt;
+
+	/* a module and its functions carry no location of their own in
+	 * every printer: look at stages with more than a few ops */
+	if (!st->unreadable && st->stats.ops >= 4) {
+		lt->with_ops++;
+		if (!st->stats.located && !lt->bare++)
+			lt->first = st->stage->name;
+	}
+	if (gr->stream && k->stage)
+		k->stage(k->payload, gr->r, gr->rg, st);
+}
+
+/* sp (from, to and t set) is complete: its "between" and --show-ir
+ * added, then kept, or given to the sink and freed. */
+static void step_done(graph_run *gr, mt_irdiff_step *sp)
+{
+	const mt_irdiff_sink *k = gr->o->sink;
+	const mt_ir_graph *g = gr->rg->graph;
+
+	ir_transition_trim(&sp->t);
+	fill_between(gr->tl, g, sp);
+	if (gr->o->show_ir)
+		show_ir(sp, g, sp->from, sp->to);
+	if (!gr->stream) {
+		gr->rg->nsteps++;
+		return;
+	}
+	if (k->step)
+		k->step(k->payload, gr->r, gr->rg, sp);
+	step_release(sp);
+}
+
+static void run_graph(graph_run *gr, size_t lo, size_t hi)
+{
+	mt_irdiff_report *r = gr->r;
+	const mt_irdiff_opts *o = gr->o;
+	mt_irdiff_graph *rg = gr->rg;
 	const mt_ir_graph *g = rg->graph;
 	const mt_ir_capture *cap = r->input->layout == MT_IR_LAYOUT_AFTERALL
 	                                   ? r->input->priv->capture
@@ -366,14 +453,14 @@ static void run_graph(mt_irdiff_report *r,
 	mt_ir_module *prev = NULL, *spare = NULL;
 	mt_irdiff_stage *pst = NULL; /* the last readable stage */
 	delta_keep keep = { NULL, NULL, NULL, 0 };
-	size_t i, prev_i = 0;
+	size_t i, prev_i = 0, nstage = gr->stream ? 2 : hi - lo + 1;
 	int rc;
 	progress_ctx pc;
 
-	rg->stages = mt_calloc(hi - lo + 1, sizeof(*rg->stages));
-	rg->steps = mt_calloc(hi - lo + 1, sizeof(*rg->steps));
+	rg->stages = mt_calloc(nstage, sizeof(*rg->stages));
+	rg->steps = mt_calloc(gr->stream ? 1 : nstage, sizeof(*rg->steps));
 	for (i = lo; i <= hi; i++) {
-		mt_irdiff_stage *st = &rg->stages[rg->nstages++];
+		mt_irdiff_stage *st = stage_next(gr, pst);
 		mt_ir_module *m = NULL;
 		mt_error e;
 		const char *why;
@@ -389,19 +476,16 @@ static void run_graph(mt_irdiff_report *r,
 		pc.p.index = i - lo + 1;
 		pc.p.count = hi - lo + 1;
 		if (step) {
-			mt_irdiff_step *sp = &rg->steps[rg->nsteps];
+			mt_irdiff_step *sp =
+			        &rg->steps[gr->stream ? 0 : rg->nsteps];
 
 			int same = delta_step(cap, o, pst, st, &sp->t, &keep,
 			                      &spare);
 
 			if (same >= 0) {
-				ir_transition_trim(&sp->t);
-				rg->nsteps++;
 				sp->from = prev_i;
 				sp->to = i;
-				fill_between(tl, g, sp);
-				if (o->show_ir)
-					show_ir(sp, g, prev_i, i);
+				step_done(gr, sp);
 				if (o->progress)
 					on_parse_progress(&pc, 1, 1);
 				/* prev, read of pst, is st's module too */
@@ -409,6 +493,7 @@ static void run_graph(mt_irdiff_report *r,
 					mt_ir_module_free(prev);
 					prev = NULL;
 				}
+				stage_done(gr, st);
 				pst = st;
 				prev_i = i;
 				continue;
@@ -430,6 +515,7 @@ static void run_graph(mt_irdiff_report *r,
 			st->unreadable = 1;
 			st->problem = mt_strdup(e.msg);
 			r->unreadable++;
+			stage_done(gr, st);
 			continue;
 		}
 		give_back();
@@ -441,16 +527,15 @@ static void run_graph(mt_irdiff_report *r,
 		if (st->nproblems)
 			st->problem = mt_strdup(why);
 		if (step && prev) {
-			mt_irdiff_step *sp = &rg->steps[rg->nsteps++];
+			mt_irdiff_step *sp =
+			        &rg->steps[gr->stream ? 0 : rg->nsteps];
 
 			sp->from = prev_i;
 			sp->to = i;
 			mt_ir_diff(&sp->t, prev, m, o->trace, NULL);
-			ir_transition_trim(&sp->t);
-			fill_between(tl, g, sp);
-			if (o->show_ir)
-				show_ir(sp, g, prev_i, i);
+			step_done(gr, sp);
 		}
+		stage_done(gr, st);
 		/* prev's arrays hold the next stage read */
 		spare = prev;
 		give_back();
@@ -461,6 +546,15 @@ static void run_graph(mt_irdiff_report *r,
 	mt_ir_module_free(prev);
 	mt_ir_module_free(spare);
 	delta_keep_drop(&keep);
+	if (gr->stream) {
+		stage_release(&rg->stages[0]);
+		stage_release(&rg->stages[1]);
+		free(rg->stages);
+		free(rg->steps);
+		rg->stages = NULL;
+		rg->steps = NULL;
+		return;
+	}
 	for (i = 0; i < rg->nsteps; i++)
 		ir_fold_step(&rg->steps[i]);
 }
@@ -468,36 +562,19 @@ static void run_graph(mt_irdiff_report *r,
 /* Say once when stages hold no source locations (mlir-opt prints none
  * without --mlir-print-debuginfo): what is found then rests on structure
  * alone, and some of it is weaker. */
-static void note_locations(mt_irdiff_report *r)
+static void note_locations(mt_irdiff_report *r, const located_tally *lt)
 {
-	size_t gi, i, with_ops = 0, bare = 0;
-	const char *first = NULL;
 	mt_buf b = MT_BUF_INIT;
 
-	for (gi = 0; gi < r->ngraphs; gi++)
-		for (i = 0; i < r->graphs[gi].nstages; i++) {
-			const mt_irdiff_stage *st = &r->graphs[gi].stages[i];
-
-			/* a module and its functions carry no location of
-			 * their own in every printer: look at stages with
-			 * more than a few ops */
-			if (st->unreadable || st->stats.ops < 4)
-				continue;
-			with_ops++;
-			if (st->stats.located)
-				continue;
-			if (!bare++)
-				first = st->stage->name;
-		}
-	if (!bare)
+	if (!lt->bare)
 		return;
-	if (bare == with_ops)
+	if (lt->bare == lt->with_ops)
 		mt_buf_puts(&b, "the stages have no source locations");
 	else
 		mt_buf_printf(&b,
 		              "%zu of %zu stages have no source locations "
 		              "(the first is '%s')",
-		              bare, with_ops, first);
+		              lt->bare, lt->with_ops, lt->first);
 	mt_buf_puts(&b,
 	            " (printed without --mlir-print-debuginfo?): "
 	            "fusions, loop fusions, kernels and placements are "
@@ -514,16 +591,89 @@ static void note_locations(mt_irdiff_report *r)
 	MT_PUSH(r->notes, r->nnotes, r->cap_notes, mt_buf_detach(&b));
 }
 
+/* What one graph's comparison holds, freed (the graph's entry stays). */
+static void graph_release(mt_irdiff_graph *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nstages; i++)
+		stage_release(&g->stages[i]);
+	for (i = 0; i < g->nsteps; i++)
+		step_release(&g->steps[i]);
+	free(g->stages);
+	free(g->steps);
+	g->stages = NULL;
+	g->steps = NULL;
+	g->nstages = g->nsteps = 0;
+}
+
+/* The stages of g that --from and --to keep: [*lo, *hi]. 1 when g is
+ * compared; 0 when the bounds name none of its stages; -1 (err set)
+ * when they are the wrong way round. Sets *from_found, *to_found. */
+static int graph_range(const mt_ir_graph *g,
+                       const mt_irdiff_opts *o,
+                       size_t *lo,
+                       size_t *hi,
+                       int *from_found,
+                       int *to_found,
+                       mt_error *err)
+{
+	*lo = 0;
+	if (o->from && find_stage(g, o->from, lo))
+		*from_found = 1;
+	else if (o->from)
+		return 0;
+	*hi = g->nstages ? g->nstages - 1 : 0;
+	if (o->to && find_stage(g, o->to, hi))
+		*to_found = 1;
+	else if (o->to)
+		return 0;
+	if (*lo > *hi) {
+		mt_error_set(err, MT_EUSAGE,
+		             "cannot select --from stage '%s': it comes after "
+		             "--to stage '%s' in graph '%s'",
+		             o->from, o->to, g->name);
+		return -1;
+	}
+	return 1;
+}
+
 int mt_irdiff_run(mt_irdiff_report *r,
                   const mt_ir_input *in,
                   const mt_irdiff_opts *o,
                   mt_error *err)
 {
-	size_t gi;
-	int any_graph = 0, any_from = !o->from, any_to = !o->to, rc = 0;
+	size_t gi, lo, hi;
+	int any_graph = 0, any_from = !o->from, any_to = !o->to;
 	timeline tl;
+	located_tally lt = { 0, 0, NULL };
 
 	memset(r, 0, sizeof(*r));
+	/* the selection first: a streamed report must not begin before
+	 * an error that ends it */
+	for (gi = 0; gi < in->ngraphs; gi++) {
+		const mt_ir_graph *g = &in->graphs[gi];
+
+		if (o->graph && strcmp(o->graph, g->name))
+			continue;
+		any_graph = 1;
+		if (graph_range(g, o, &lo, &hi, &any_from, &any_to, err) < 0)
+			return MT_EUSAGE;
+	}
+	if (!any_graph && o->graph)
+		return mt_error_set(err, MT_ENOTFOUND,
+		                    "cannot select graph '%s': no such graph",
+		                    o->graph);
+	if (!any_from)
+		return mt_error_set(err, MT_ENOTFOUND,
+		                    "cannot select --from stage '%s': no such "
+		                    "stage",
+		                    o->from);
+	if (!any_to)
+		return mt_error_set(err, MT_ENOTFOUND,
+		                    "cannot select --to stage '%s': no such "
+		                    "stage",
+		                    o->to);
 	big_blocks_mapped();
 	timeline_build(&tl, in);
 	r->input = in;
@@ -531,54 +681,34 @@ int mt_irdiff_run(mt_irdiff_report *r,
 	r->graphs = mt_calloc(in->ngraphs + 1, sizeof(*r->graphs));
 	for (gi = 0; gi < in->ngraphs; gi++) {
 		const mt_ir_graph *g = &in->graphs[gi];
-		size_t lo = 0, hi;
+		const mt_irdiff_sink *k = o->sink;
+		graph_run gr;
 
 		if (o->graph && strcmp(o->graph, g->name))
 			continue;
-		any_graph = 1;
-		if (o->from && find_stage(g, o->from, &lo))
-			any_from = 1;
-		else if (o->from)
+		if (graph_range(g, o, &lo, &hi, &any_from, &any_to, err) < 1)
 			continue;
-		hi = g->nstages ? g->nstages - 1 : 0;
-		if (o->to && find_stage(g, o->to, &hi))
-			any_to = 1;
-		else if (o->to)
-			continue;
-		if (lo > hi) {
-			rc = mt_error_set(err, MT_EUSAGE,
-			                  "cannot select --from stage '%s': "
-			                  "it comes after --to stage '%s' in "
-			                  "graph '%s'",
-			                  o->from, o->to, g->name);
-			goto out;
-		}
-		r->graphs[r->ngraphs].graph = g;
+		gr.r = r;
+		gr.o = o;
+		gr.tl = &tl;
+		gr.lt = &lt;
+		gr.rg = &r->graphs[r->ngraphs];
+		gr.stream = k != NULL;
+		gr.rg->graph = g;
+		gr.rg->like_of = r->ngraphs;
+		if (k && k->graph_begin)
+			k->graph_begin(k->payload, r, gr.rg);
 		if (g->nstages)
-			run_graph(r, &tl, &r->graphs[r->ngraphs], o, lo, hi);
+			run_graph(&gr, lo, hi);
+		if (k && k->graph_end)
+			k->graph_end(k->payload, r, gr.rg);
 		r->ngraphs++;
 	}
-	if (!any_graph && o->graph)
-		rc = mt_error_set(err, MT_ENOTFOUND,
-		                  "cannot select graph '%s': no such graph",
-		                  o->graph);
-	else if (!any_from)
-		rc = mt_error_set(err, MT_ENOTFOUND,
-		                  "cannot select --from stage '%s': no such "
-		                  "stage",
-		                  o->from);
-	else if (!any_to)
-		rc = mt_error_set(err, MT_ENOTFOUND,
-		                  "cannot select --to stage '%s': no such "
-		                  "stage",
-		                  o->to);
-	if (!rc) {
+	if (!o->sink)
 		ir_fold_report(r);
-		note_locations(r);
-	}
-out:
+	note_locations(r, &lt);
 	free(tl.items);
-	return rc;
+	return 0;
 }
 
 void mt_irdiff_report_release(mt_irdiff_report *r)
@@ -589,26 +719,8 @@ void mt_irdiff_report_release(mt_irdiff_report *r)
 		free(r->notes[i]);
 	free(r->notes);
 	ir_fold_report_release(r);
-	for (gi = 0; gi < r->ngraphs; gi++) {
-		mt_irdiff_graph *g = &r->graphs[gi];
-
-		for (i = 0; i < g->nstages; i++) {
-			mt_ir_stats_release(&g->stages[i].stats);
-			free(g->stages[i].problem);
-		}
-		for (i = 0; i < g->nsteps; i++) {
-			size_t k;
-
-			mt_ir_transition_release(&g->steps[i].t);
-			ir_folds_release(&g->steps[i]);
-			free(g->steps[i].ir_diff);
-			for (k = 0; k < g->steps[i].nbetween; k++)
-				free(g->steps[i].between[k]);
-			free(g->steps[i].between);
-		}
-		free(g->stages);
-		free(g->steps);
-	}
+	for (gi = 0; gi < r->ngraphs; gi++)
+		graph_release(&r->graphs[gi]);
 	free(r->graphs);
 	memset(r, 0, sizeof(*r));
 }

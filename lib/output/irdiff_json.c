@@ -7,6 +7,10 @@
  */
 #include "maxtriage/irdiff_output.h"
 
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
 #include <stdint.h>
 
 /* One location: a string; fused: a list; none: null. */
@@ -246,45 +250,168 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 	mt_json_object_end(w);
 }
 
-void mt_irdiff_json_write(mt_json *w,
-                          const char *key,
-                          const mt_irdiff_report *r)
+void mt_irdiff_json_begin(mt_json *w, const char *key)
 {
-	size_t gi, i;
-	int traced = r->opts && r->opts->trace;
-
 	mt_json_object_begin(w, key);
 	mt_json_string(w, "schema", "maxtriage.irdiff.v1");
 	mt_json_array_begin(w, "graphs");
-	for (gi = 0; gi < r->ngraphs; gi++) {
-		const mt_irdiff_graph *g = &r->graphs[gi];
+}
 
-		mt_json_object_begin(w, NULL);
-		mt_json_string(w, "name", g->graph->name);
-		mt_json_array_begin(w, "stages");
-		for (i = 0; i < g->nstages; i++)
-			stage(w, &g->stages[i], traced);
-		mt_json_array_end(w);
-		mt_json_array_begin(w, "transitions");
-		for (i = 0; i < g->nsteps; i++)
-			step(w, g, &g->steps[i], traced);
-		mt_json_array_end(w);
-		mt_json_array_begin(w, "mojo_files");
-		for (i = 0; i < g->graph->nmojo; i++)
-			mt_json_string(w, NULL, g->graph->mojo[i]);
-		mt_json_array_end(w);
-		mt_json_object_end(w);
-	}
+static void graph_begin(mt_json *w, const mt_irdiff_graph *g)
+{
+	mt_json_object_begin(w, NULL);
+	mt_json_string(w, "name", g->graph->name);
+}
+
+static void graph_end(mt_json *w, const mt_irdiff_graph *g)
+{
+	size_t i;
+
+	mt_json_array_begin(w, "mojo_files");
+	for (i = 0; i < g->graph->nmojo; i++)
+		mt_json_string(w, NULL, g->graph->mojo[i]);
+	mt_json_array_end(w);
+	mt_json_object_end(w);
+}
+
+static int traced_report(const mt_irdiff_report *r)
+{
+	return r->opts && r->opts->trace;
+}
+
+void mt_irdiff_json_graph(mt_json *w,
+                          const mt_irdiff_report *r,
+                          const mt_irdiff_graph *g)
+{
+	size_t i;
+	int traced = traced_report(r);
+
+	graph_begin(w, g);
+	mt_json_array_begin(w, "stages");
+	for (i = 0; i < g->nstages; i++)
+		stage(w, &g->stages[i], traced);
+	mt_json_array_end(w);
+	mt_json_array_begin(w, "transitions");
+	for (i = 0; i < g->nsteps; i++)
+		step(w, g, &g->steps[i], traced);
+	mt_json_array_end(w);
+	graph_end(w, g);
+}
+
+void mt_irdiff_json_end(mt_json *w, const mt_irdiff_report *r)
+{
+	size_t i;
+
 	mt_json_array_end(w);
 	mt_json_array_begin(w, "notes");
-	for (i = 0; i < r->input->nnotes; i++)
+	for (i = 0; r->input && i < r->input->nnotes; i++)
 		mt_json_string(w, NULL, r->input->notes[i]);
 	for (i = 0; i < r->nnotes; i++)
 		mt_json_string(w, NULL, r->notes[i]);
 	mt_json_array_end(w);
-	if (traced)
+	if (traced_report(r))
 		mt_json_string(w, "trace", r->opts->trace_spec);
 	mt_json_object_end(w);
+}
+
+/* ---- the document streamed (mt_irdiff_sink) ----
+ *
+ * A graph's stages are written to the document as they come; its
+ * transitions, which the document puts after them, to a second writer
+ * forked where the "transitions" key goes, backed by a temporary file,
+ * and joined once the graph ends. */
+
+static void stream_graph_begin(void *payload,
+                               const mt_irdiff_report *r,
+                               const mt_irdiff_graph *g)
+{
+	mt_irdiff_json_stream *js = payload;
+
+	(void)r;
+	graph_begin(&js->w, g);
+	if (js->tmp &&
+	    (fflush(js->tmp) != 0 || ftruncate(fileno(js->tmp), 0) != 0 ||
+	     fseek(js->tmp, 0, SEEK_SET) != 0)) {
+		fclose(js->tmp);
+		js->tmp = NULL; /* the transitions are held in memory */
+	}
+	mt_json_fork(&js->side, &js->w, js->tmp);
+	mt_json_array_begin(&js->side, "transitions");
+	mt_json_array_begin(&js->w, "stages");
+}
+
+static void stream_stage(void *payload,
+                         const mt_irdiff_report *r,
+                         const mt_irdiff_graph *g,
+                         const mt_irdiff_stage *st)
+{
+	mt_irdiff_json_stream *js = payload;
+
+	(void)g;
+	stage(&js->w, st, traced_report(r));
+}
+
+static void stream_step(void *payload,
+                        const mt_irdiff_report *r,
+                        const mt_irdiff_graph *g,
+                        const mt_irdiff_step *sp)
+{
+	mt_irdiff_json_stream *js = payload;
+
+	step(&js->side, g, sp, traced_report(r));
+}
+
+static void stream_graph_end(void *payload,
+                             const mt_irdiff_report *r,
+                             const mt_irdiff_graph *g)
+{
+	mt_irdiff_json_stream *js = payload;
+
+	(void)r;
+	mt_json_array_end(&js->w);
+	mt_json_array_end(&js->side);
+	mt_json_join(&js->w, &js->side);
+	graph_end(&js->w, g);
+}
+
+void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js, FILE *fp)
+{
+	memset(js, 0, sizeof(*js));
+	mt_json_init_file(&js->w, fp, MT_JSON_PRETTY);
+	js->tmp = tmpfile(); /* NULL: the transitions are held in memory */
+	mt_irdiff_json_begin(&js->w, NULL);
+	js->sink.payload = js;
+	js->sink.graph_begin = stream_graph_begin;
+	js->sink.stage = stream_stage;
+	js->sink.step = stream_step;
+	js->sink.graph_end = stream_graph_end;
+}
+
+int mt_irdiff_json_stream_finish(mt_irdiff_json_stream *js,
+                                 const mt_irdiff_report *r)
+{
+	if (js->tmp)
+		fclose(js->tmp);
+	js->tmp = NULL;
+	mt_buf_release(&js->side.spill);
+	if (!r) {
+		mt_json_abandon(&js->w);
+		return 0;
+	}
+	mt_irdiff_json_end(&js->w, r);
+	return mt_json_finish(&js->w);
+}
+
+void mt_irdiff_json_write(mt_json *w,
+                          const char *key,
+                          const mt_irdiff_report *r)
+{
+	size_t gi;
+
+	mt_irdiff_json_begin(w, key);
+	for (gi = 0; gi < r->ngraphs; gi++)
+		mt_irdiff_json_graph(w, r, &r->graphs[gi]);
+	mt_irdiff_json_end(w, r);
 }
 
 int mt_irdiff_write_json(mt_buf *out, const mt_irdiff_report *r)

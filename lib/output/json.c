@@ -323,6 +323,59 @@ void mt_json_null(mt_json *w, const char *key)
 		put(w->out, "null", 4);
 }
 
+void mt_json_abandon(mt_json *w)
+{
+	mt_buf_release(&w->spill);
+	w->err = MT_EUSAGE;
+}
+
+void mt_json_fork(mt_json *side, const mt_json *w, FILE *fp)
+{
+	start(side, NULL, fp, w->flags);
+	side->err = w->err;
+	side->depth = w->depth;
+	memcpy(side->close, w->close, sizeof(side->close));
+	memcpy(side->empty, w->empty, sizeof(side->empty));
+}
+
+/* side's text from its file, in pieces, into w. */
+static void join_file(mt_json *w, mt_json *side)
+{
+	char piece[SPILL_AT];
+	size_t n;
+
+	spill(side, 0);
+	if (side->err)
+		return;
+	if (fflush(side->fp) != 0 || fseek(side->fp, 0, SEEK_SET) != 0) {
+		fail(w, MT_EIO);
+		return;
+	}
+	while ((n = fread(piece, 1, sizeof(piece), side->fp)) > 0) {
+		put(w->out, piece, n);
+		spill(w, SPILL_AT);
+	}
+	if (ferror(side->fp))
+		fail(w, MT_EIO);
+}
+
+int mt_json_join(mt_json *w, mt_json *side)
+{
+	if (side->err)
+		fail(w, side->err);
+	else if (side->depth != w->depth)
+		fail(w, MT_EUSAGE);
+	else if (!w->err && side->fp)
+		join_file(w, side);
+	else if (!w->err)
+		put(w->out, side->spill.ptr ? side->spill.ptr : "",
+		    side->spill.len);
+	if (!w->err)
+		memcpy(w->empty, side->empty, sizeof(w->empty));
+	mt_buf_release(&side->spill);
+	return w->err;
+}
+
 int mt_json_finish(mt_json *w)
 {
 	int saved, rc;

@@ -106,6 +106,36 @@ typedef struct mt_irdiff_progress {
 typedef void (*mt_irdiff_progress_fn)(void *payload,
                                       const mt_irdiff_progress *p);
 
+struct mt_irdiff_report;
+
+/*
+ * A report written as it is made (mt_irdiff_opts.sink), for a writer
+ * that needs nothing across stages (the JSON): each graph is begun, each
+ * of its stages and transitions is given once complete (a stage's
+ * transition may come before the stage itself; each comes in order among
+ * its kind), and the graph is ended. What is given is valid only during
+ * the call and freed after it, so memory stays that of the two stages
+ * being compared whatever the number of stages and graphs. Every
+ * callback is optional; none may call back into irdiff.
+ */
+typedef struct mt_irdiff_sink {
+	void *payload;
+	void (*graph_begin)(void *payload,
+	                    const struct mt_irdiff_report *r,
+	                    const mt_irdiff_graph *g);
+	void (*stage)(void *payload,
+	              const struct mt_irdiff_report *r,
+	              const mt_irdiff_graph *g,
+	              const mt_irdiff_stage *st);
+	void (*step)(void *payload,
+	             const struct mt_irdiff_report *r,
+	             const mt_irdiff_graph *g,
+	             const mt_irdiff_step *sp);
+	void (*graph_end)(void *payload,
+	                  const struct mt_irdiff_report *r,
+	                  const mt_irdiff_graph *g);
+} mt_irdiff_sink;
+
 typedef struct mt_irdiff_opts {
 	const char *graph; /* only this graph (NULL: all) */
 	const char *from, *to; /* stage name or index bounds, or NULL */
@@ -117,6 +147,12 @@ typedef struct mt_irdiff_opts {
 	 * 64 MB, about every 16 MB read; it must not call back into irdiff. */
 	mt_irdiff_progress_fn progress;
 	void *progress_payload;
+	/* Optional (NULL: the report keeps every stage and transition, for
+	 * the writers that fold across them): the report streamed to sink.
+	 * Its graphs then hold no stages or transitions and are not folded
+	 * (like_of is a graph's own index); r->notes and r->unreadable are
+	 * complete when mt_irdiff_run returns. */
+	const mt_irdiff_sink *sink;
 } mt_irdiff_opts;
 
 typedef struct mt_irdiff_report {

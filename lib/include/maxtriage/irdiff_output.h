@@ -32,5 +32,32 @@ int mt_irdiff_write_json_file(FILE *fp, const mt_irdiff_report *r);
 void mt_irdiff_json_write(mt_json *w,
                           const char *key,
                           const mt_irdiff_report *r);
+/* The same document in parts: begin (under key, as above), each graph,
+ * then end once mt_irdiff_run has returned (the notes are known then). */
+void mt_irdiff_json_begin(mt_json *w, const char *key);
+void mt_irdiff_json_graph(mt_json *w,
+                          const mt_irdiff_report *r,
+                          const mt_irdiff_graph *g);
+void mt_irdiff_json_end(mt_json *w, const mt_irdiff_report *r);
+
+/*
+ * The same JSON written to fp while irdiff runs: init, pass &js->sink as
+ * mt_irdiff_opts.sink, run, then finish with the report (NULL when the
+ * run failed: the document is dropped; the run's errors come before it
+ * gives any graph, so nothing of it was written). Memory stays that of the
+ * stages being compared; a graph's transitions wait in a temporary file (in
+ * memory when none can be made) until its stages are written. finish returns 0
+ * or the mt_json error (MT_EIO for a failed write).
+ */
+typedef struct mt_irdiff_json_stream {
+	mt_json w; /* the document */
+	mt_json side; /* the open graph's transitions */
+	FILE *tmp;
+	mt_irdiff_sink sink;
+} mt_irdiff_json_stream;
+
+void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js, FILE *fp);
+int mt_irdiff_json_stream_finish(mt_irdiff_json_stream *js,
+                                 const mt_irdiff_report *r);
 
 #endif

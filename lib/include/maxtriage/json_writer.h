@@ -90,6 +90,27 @@ void mt_json_null(mt_json *w, const char *key);
  * MT_EIO when a write failed (errno kept). */
 int mt_json_finish(mt_json *w);
 
+/* Give up the document: what a FILE* writer has not yet written is
+ * dropped, and the writer's memory released. */
+void mt_json_abandon(mt_json *w);
+
+/*
+ * A part of w's document written out of order: side starts where w is
+ * now (same depth, same open containers, same members so far) and writes
+ * to fp (a temporary file; NULL: side's own memory). Values given to
+ * side are laid out as if given to w at this point; mt_json_join then
+ * appends side's text to w and leaves w where side ended. It lets a
+ * writer stream one array of an object while it is still writing an
+ * earlier one (irdiff: a graph's transitions, known as its stages are).
+ * side must end at the depth it started at.
+ */
+void mt_json_fork(mt_json *side, const mt_json *w, FILE *fp);
+/* Append side's text to w (fp rewound and read to its end), take its
+ * state, release side (not its fp). Returns w's error so far: side's
+ * own, MT_EIO when fp could not be read back, MT_EUSAGE when side did
+ * not end at w's depth. */
+int mt_json_join(mt_json *w, mt_json *side);
+
 /* Append s, cleaned to valid UTF-8 by the policy above but not quoted or
  * escaped, to out. For text renderers that want the same policy. */
 void mt_json_utf8_clean(mt_buf *out, const char *s, size_t n);
