@@ -156,8 +156,6 @@ static void dump_header(
 }
 
 /* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
- * pass ran on another op than the one the dump shows (module scope). */
-/* Stage name of a dump: "[before:]pass", plus " on ANCHOR" when the
  * pass ran on another op than the module. */
 static void
 stage_name(mt_buf *out, const mt_buf *pass, const char *anchor, int before)
@@ -176,12 +174,10 @@ stage_name(mt_buf *out, const mt_buf *pass, const char *anchor, int before)
 
 void ir_capture_free(mt_ir_capture *c)
 {
-	size_t i;
-
 	if (!c)
 		return;
-	for (i = 0; i < c->n; i++)
-		free(c->dumps[i].name);
+	mt_arena_release(&c->strs);
+	free(c->stage_src);
 	free(c->dumps);
 	mt_map_release(&c->last);
 	if (c->at_base != IR_NO_DUMP)
@@ -259,7 +255,10 @@ scan_dumps(mt_ir_capture *c, const char *p, size_t len, int drop, char ***names)
 		MT_PUSH(c->dumps, c->n, c->cap, d);
 		stage_name(&name, &pass, anchor.len ? anchor.ptr : key.ptr,
 		           d.before);
-		MT_PUSH(*names, nnames, cap_names, mt_buf_detach(&name));
+		/* one string per dump, kept for the run: no allocation of
+		 * its own */
+		MT_PUSH(*names, nnames, cap_names,
+		        mt_arena_strdup(&c->strs, name.ptr, name.len));
 		if (drop)
 			drop_pages(&dropped, q);
 	}

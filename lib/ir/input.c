@@ -60,15 +60,20 @@ static int open_capture(
 	mt_ir_capture *c = ir_capture_scan(p, len, drop);
 	mt_ir_graph *g;
 	unseen_ops u = { 0, MT_BUF_INIT };
+	char *spath;
 	size_t i;
 
 	if (!c)
 		return -1;
 	in->layout = MT_IR_LAYOUT_AFTERALL;
 	g = ir_graph_get(in, "builtin.module", 14);
+	/* thousands of stages: each borrows its name, the path and its
+	 * source part from the capture instead of holding copies */
+	spath = mt_arena_strdup(&c->strs, path, strlen(path));
+	c->stage_src = mt_calloc(c->n, sizeof(*c->stage_src));
 	for (i = 0; i < c->n; i++) {
 		const ir_dump *d = &c->dumps[i];
-		mt_ir_stage *s;
+		mt_ir_stage s;
 
 		if (!d->stage)
 			continue;
@@ -76,13 +81,21 @@ static int open_capture(
 			unseen_before(&u, d->name);
 			continue;
 		}
-		s = ir_stage_add(g, d->name, path, d->off, d->len);
-		ir_src_w(s)->order = d->off + 1;
-		s->src->dump = i;
+		memset(&s, 0, sizeof(s));
+		s.name = d->name;
+		s.path = spath;
+		s.off = d->off;
+		s.len = d->len;
+		s.borrowed = 1;
+		s.src = &c->stage_src[i];
+		s.src->order = d->off + 1;
+		s.src->dump = i;
 		/* a module dump is its own text */
 		if (!d->module)
-			s->src->capture = c;
+			s.src->capture = c;
+		MT_PUSH(g->stages, g->nstages, g->cap, s);
 	}
+	MT_SHRINK(g->stages, g->nstages, g->cap);
 	ir_input_int(in)->capture = c;
 	if (u.n)
 		ir_input_note(

@@ -10,6 +10,8 @@
 
 #include "ir_int.h"
 
+#include "maxtriage/arena.h"
+
 typedef struct mt_ir_capture mt_ir_capture;
 
 /* mt_ir_stage_parse with a progress callback and a spare module (see
@@ -35,7 +37,7 @@ typedef struct ir_dump {
 	size_t prev; /* the last dump before it of the same op, or IR_NO_DUMP */
 	int module, before;
 	int stage; /* the dump is a stage (see ir_capture_scan) */
-	char *name; /* its stage name */
+	char *name; /* its stage name (in the capture's strs) */
 } ir_dump;
 
 /* Where a keyed op ("func.func @f") is in a module dump's text. */
@@ -48,6 +50,12 @@ typedef struct ir_aliastab ir_aliastab;
 struct mt_ir_capture {
 	ir_dump *dumps;
 	size_t n, cap;
+	/* The dumps' names and the file's path, and the source parts of the
+	 * stages made of the dumps (one per dump, open_capture): kept here,
+	 * in one piece each, for stages that borrow them (mt_ir_stage's
+	 * borrowed), since a capture has thousands of dumps. */
+	mt_arena strs;
+	struct mt_ir_stage_src *stage_src;
 	size_t first_module; /* index of the first module dump, or n */
 	mt_map last; /* key -> the last dump of that op */
 	/* ir_capture_delta's index of one module dump's keyed ops (filled

@@ -74,6 +74,8 @@ void ir_stage_release(mt_ir_stage *s)
 {
 	size_t k;
 
+	if (s->borrowed)
+		return; /* the input's (ir_capture_free) */
 	free(s->name);
 	free(s->path);
 	if (s->src) {

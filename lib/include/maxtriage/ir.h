@@ -133,7 +133,11 @@ typedef struct mt_ir_stage {
 	char *path; /* the file holding it */
 	size_t off, len; /* byte range of path (whole file: 0, SIZE_MAX) */
 	int unknown; /* MAX layout: a stage name not in the pipeline */
-	mt_ir_stage_src *src; /* NULL: path's bytes; owned by the stage */
+	/* name, path and src belong to the input (the index of an after-all
+	 * capture, thousands of stages), not to the stage */
+	int borrowed;
+	mt_ir_stage_src *src; /* NULL: path's bytes; owned by the stage
+	                       * unless borrowed */
 } mt_ir_stage;
 
 typedef struct mt_ir_graph {
