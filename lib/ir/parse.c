@@ -101,9 +101,10 @@ static void drop_behind(ir_parser *P)
 {
 	uintptr_t page, lo, hi;
 
-	/* every MB, keeping the last 64 KB (a private file mapping: a page
-	 * dropped too early would only be read again) */
-	if ((size_t)(P->p - P->dropped) < ((size_t)1 << 20))
+	/* every 256 KB, keeping the last 64 KB (a private file mapping: a
+	 * page dropped too early would only be read again); the text read
+	 * stays resident up to the step, beside the module being built */
+	if ((size_t)(P->p - P->dropped) < ((size_t)256 << 10))
 		return;
 	page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	lo = ((uintptr_t)P->dropped + page - 1) & ~(page - 1);
