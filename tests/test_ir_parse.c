@@ -176,6 +176,42 @@ static void block_args_with_locations(void **state)
 	mt_ir_module_free(m);
 }
 
+/* linalg.reduce and linalg.map print their region's arguments on a line
+ * of their own after the op's attributes (mlir-opt-19 after
+ * tosa-to-linalg): the line goes on with the op, its region nests the
+ * body, and the body's operands are the region's arguments. */
+static void region_arguments_on_their_own_line(void **state)
+{
+	mt_ir_module *m = parse(
+	        "func.func @f(%a: tensor<1x8x8xf32>, %i: tensor<1x8xf32>) "
+	        "-> tensor<1x8xf32> {\n"
+	        "  %r = linalg.reduce ins(%a : tensor<1x8x8xf32>) outs(%i : "
+	        "tensor<1x8xf32>) dimensions = [2] \n"
+	        "    (%in: f32, %init: f32) {\n"
+	        "      %0 = arith.maximumf %in, %init : f32\n"
+	        "      linalg.yield %0 : f32\n"
+	        "    }\n"
+	        "  return %r : tensor<1x8xf32>\n"
+	        "}\n");
+	long red = find(m, "linalg.reduce", 0), mx = find(m, "arith.maximumf", 0);
+	long ret = find(m, "func.return", 0);
+	unsigned idx;
+
+	(void)state;
+	assert_int_equal(problems(m), 0);
+	assert_true(red >= 0 && mx >= 0);
+	assert_int_equal(mt_ir_ops(m)[mx].parent, (uint32_t)red);
+	assert_int_equal(producer(m, mx, 0, &idx), -1);
+	assert_int_equal(idx, MT_IR_ARG | 0);
+	producer(m, mx, 1, &idx);
+	assert_int_equal(idx, MT_IR_ARG | 1);
+	if (ret < 0)
+		ret = find(m, "return", 0);
+	assert_true(ret >= 0);
+	assert_int_equal(producer(m, ret, 0, NULL), red);
+	mt_ir_module_free(m);
+}
+
 static void text_after_closing_brace(void **state)
 {
 	mt_ir_module *m = parse(
@@ -667,6 +703,7 @@ int main(void)
 		cmocka_unit_test(names_with_dashes_and_digits),
 		cmocka_unit_test(quoted_and_nested_symbols),
 		cmocka_unit_test(block_args_with_locations),
+		cmocka_unit_test(region_arguments_on_their_own_line),
 		cmocka_unit_test(text_after_closing_brace),
 		cmocka_unit_test(strings_with_escapes_and_brackets),
 		cmocka_unit_test(nested_angles_with_arrows),

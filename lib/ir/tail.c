@@ -149,6 +149,10 @@ static int continues(ir_parser *P, char last, int arrow)
 	 * an op written across lines */
 	if (*q == '{' && !(q + 1 < P->end && q[1] == '-'))
 		return 1;
+	/* nor with '(': the argument list of a region printed on a line of
+	 * its own (linalg.reduce's "dimensions = [2]\n (%in: f32, ...) {") */
+	if (*q == '(')
+		return 1;
 	if (!ir_is_id_start(*q))
 		return 0;
 	s = q;
