@@ -50,6 +50,12 @@ typedef struct bodies {
 	uint32_t mark;
 	uint32_t *queue;
 	size_t nqueue, capq;
+	/* candidates by position only (where Y and its counterpart stand),
+	 * looked at once those reached by dataflow are exhausted: a pass
+	 * that reorders ops (canonicalize) puts another layer's twin of a
+	 * member nearer than the member itself */
+	uint32_t *far;
+	size_t nfar, capfar;
 	uint32_t *members;
 	size_t nmembers, capm;
 	uint32_t *copies; /* candidates still there outside Y */
@@ -201,6 +207,15 @@ static void enqueue(bodies *B, uint32_t pa, uint32_t x, uint32_t y)
 		MT_PUSH(B->copies, B->ncopies, B->capcp, x);
 }
 
+/* Keep A op x (a child of pa) for after the dataflow candidates. */
+static void enqueue_far(bodies *B, uint32_t pa, uint32_t x)
+{
+	const ir_side *A = &B->D->a;
+
+	if (x != MT_IR_NONE && A->m->ops[x].parent == pa && !A->claimed[x])
+		MT_PUSH(B->far, B->nfar, B->capfar, x);
+}
+
 /* A value's producer: the op that defines it (an op's result, or an
  * argument of its regions). */
 static uint32_t producer(const mt_ir_module *m, uint32_t v)
@@ -315,7 +330,7 @@ static void seeds(bodies *B, uint32_t pa, uint32_t y)
 	for (n = 0; q < A->n && n < BODY_WINDOW && q != hi; n++) {
 		if (A->m->ops[q].parent != pa)
 			break;
-		enqueue(B, pa, q, y);
+		enqueue_far(B, pa, q);
 		q = A->m->ops[q].end;
 	}
 	/* and where its counterpart stood (ops may have moved past it) */
@@ -324,11 +339,11 @@ static void seeds(bodies *B, uint32_t pa, uint32_t y)
 		return;
 	for (q = B->prev_a[x], n = 0; q != MT_IR_NONE && n < BODY_WINDOW;
 	     q = B->prev_a[q], n++)
-		enqueue(B, pa, q, y);
+		enqueue_far(B, pa, q);
 	for (q = A->m->ops[x].end, n = 0;
 	     q < A->n && n < BODY_WINDOW && A->m->ops[q].parent == pa;
 	     q = A->m->ops[q].end, n++)
-		enqueue(B, pa, q, y);
+		enqueue_far(B, pa, q);
 }
 
 /* ---- evidence ---- */
@@ -371,10 +386,54 @@ static int in_member(const bodies *B, uint32_t p)
 	return 0;
 }
 
+/* Whether B op q was rewritten by the step: new, moved, or its
+ * counterpart took other operands or attributes. */
+static int rewritten(const bodies *B, uint32_t q)
+{
+	const ir_side *Bs = &B->D->b;
+	uint32_t x = Bs->match[q];
+
+	return x == MT_IR_NONE || B->dirty_b[q] ||
+	       !ir_operands_same(B->D, x, q) ||
+	       B->D->a.m->ops[x].attr_hash != Bs->m->ops[q].attr_hash;
+}
+
+/* Ops between a member's input and Y that the step rewrote, at most. */
+#define BODY_REWRITE_HOPS 2
+
+/* Whether B op q (Y, or an op feeding it) takes a value of B op p, at
+ * once or through at most hops ops the step rewrote. A member's input
+ * whose way to the fused op was rewritten by the same pass (a reshape
+ * moved through a reduction: linalg-fuse-elementwise-ops after
+ * tosa-to-linalg) still feeds it; an unchanged op on the way (the next
+ * layer's matmul) ends the way, so one layer's data never stands for
+ * another's. */
+static int fed_by(const bodies *B, uint32_t q, uint32_t p, int hops)
+{
+	const mt_ir_module *m = B->D->b.m;
+	uint32_t j, k;
+
+	for (j = q; j < m->ops[q].end; j++)
+		for (k = 0; k < m->ops[j].noperands; k++) {
+			uint32_t v = m->operands[m->ops[j].first_operand + k];
+			uint32_t r = producer(m, v);
+
+			if (r == MT_IR_NONE || (r >= q && r < m->ops[q].end))
+				continue;
+			if (r == p)
+				return 1;
+			if (hops && m->ops[r].parent == m->ops[q].parent &&
+			    rewritten(B, r) && fed_by(B, r, p, hops - 1))
+				return 1;
+		}
+	return 0;
+}
+
 /* Every input the members take from outside the group, produced by an
  * op that is still there and computes something, is an input of Y (an
  * argument of an enclosing op may be missing: it may have been where a
- * member wrote its result). */
+ * member wrote its result), or reaches Y only through ops the step
+ * rewrote (fed_by). */
 static int same_inputs(bodies *B, uint32_t y)
 {
 	const mt_ir_op *yo = &B->D->b.m->ops[y];
@@ -406,7 +465,8 @@ static int same_inputs(bodies *B, uint32_t y)
 				if (mt_map_get(
 				            &B->inputs,
 				            input_key(pb, m->values[v].idx)) !=
-				    MT_MAP_NONE)
+				            MT_MAP_NONE ||
+				    fed_by(B, y, pb, BODY_REWRITE_HOPS))
 					continue;
 				/* an argument of the function may have been
 				 * only where a member wrote its result (the
@@ -418,17 +478,51 @@ static int same_inputs(bodies *B, uint32_t y)
 	return 1;
 }
 
+/* Whether Y takes from outside it what a fill makes that stands for A
+ * fill x: one the step rewrote (a linalg.fill become a generic that
+ * yields its value when a reshape moved through its reduction), or one
+ * with x's text (CSE kept one of two identical fills of two layers). x
+ * then still gives Y its value from outside: not fused into Y. */
+static int takes_fill_like(bodies *B, uint32_t y, uint32_t x)
+{
+	const mt_ir_module *m = B->D->b.m;
+	uint64_t h = B->D->a.m->ops[x].attr_hash;
+	uint32_t j, k, n;
+
+	for (j = y; j < m->ops[y].end; j++)
+		for (k = 0; k < m->ops[j].noperands; k++) {
+			uint32_t v = m->operands[m->ops[j].first_operand + k];
+			uint32_t r = producer(m, v);
+
+			if (r == MT_IR_NONE || (r >= y && r < m->ops[y].end))
+				continue;
+			if (ir_comps_of(&B->b, r, &n), n)
+				continue;
+			if (ir_comps_is_fill(&B->b, r) &&
+			    (rewritten(B, r) || m->ops[r].attr_hash == h))
+				return 1;
+		}
+	return 0;
+}
+
 /* A member that computes nothing (a fill, or a generic that yields its
  * indices) belongs to the fusion when a member takes its result and
  * either Y takes one of its inputs or only members took its results
- * (then what it made is made inside Y now). */
-static int joins_as_fill(bodies *B, uint32_t x)
+ * (then what it made is made inside Y now), unless it, or a fill
+ * standing for it, still gives Y its value from outside (rewritten or
+ * deduplicated, not fused: takes_fill_like). */
+static int joins_as_fill(bodies *B, uint32_t x, uint32_t y)
 {
 	const ir_side *A = &B->D->a;
 	const mt_ir_module *m = A->m;
 	const mt_ir_op *xo = &m->ops[x];
-	uint32_t r, u, k, j;
+	uint32_t r, u, k, j, xb = A->match[x];
 	int feeds = 0, only = 1;
+
+	if ((xb != MT_IR_NONE && !(xb >= y && xb < B->D->b.m->ops[y].end) &&
+	     fed_by(B, y, xb, 0)) ||
+	    takes_fill_like(B, y, x))
+		return 0;
 
 	for (r = 0; r < xo->nresults; r++) {
 		uint32_t v = xo->first_result + r;
@@ -532,8 +626,11 @@ static int empty_loops(bodies *B, uint32_t y, uint32_t pa)
 	if (!ir_is_loop(B->D->b.m, y))
 		return 0;
 	B->mark++;
-	B->nqueue = B->nmembers = B->ncopies = 0;
+	B->nqueue = B->nmembers = B->ncopies = B->nfar = 0;
 	seeds(B, pa, y);
+	/* empty loops talk to nothing: those by position count as well */
+	for (q = 0; q < B->nfar; q++)
+		enqueue(B, pa, B->far[q], y);
 	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
 		uint32_t x = B->queue[q];
 		const mt_ir_op *xo = &A->m->ops[x];
@@ -559,6 +656,7 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 	uint32_t n, k;
 	size_t q, nfills = 0, capf = 0;
 	uint32_t *fills = NULL;
+	size_t kf;
 	int gone = 0, ok = 0;
 
 	c = ir_comps_of(&B->b, y, &n);
@@ -566,7 +664,7 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 		return empty_loops(B, y, pa);
 	budget_set(B, c, n);
 	B->mark++;
-	B->nqueue = B->nmembers = B->ncopies = 0;
+	B->nqueue = B->nmembers = B->ncopies = B->nfar = 0;
 	seeds(B, pa, y);
 	/* Y computes nothing left (its counterpart's body folded to a
 	 * constant once fills were fused into it): the counterpart is the
@@ -575,9 +673,15 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 		MT_PUSH(B->members, B->nmembers, B->capm, Bs->match[y]);
 	else if (!n)
 		return 0;
-	for (q = 0; q < B->nqueue && q < BODY_VISIT; q++) {
-		uint32_t x = B->queue[q];
+	for (q = 0, kf = 0; q < BODY_VISIT; q++) {
+		uint32_t x;
 
+		/* the dataflow candidates first, then those by position */
+		while (q >= B->nqueue && kf < B->nfar)
+			enqueue(B, pa, B->far[kf++], y);
+		if (q >= B->nqueue)
+			break;
+		x = B->queue[q];
 		c = ir_comps_of(&B->a, x, &n);
 		if (!n) {
 			/* a fill: decided once the group stands */
@@ -609,7 +713,7 @@ static int search(bodies *B, uint32_t y, uint32_t pa)
 	if (!same_inputs(B, y))
 		goto out;
 	for (k = 0; k < nfills; k++)
-		if (joins_as_fill(B, fills[k])) {
+		if (joins_as_fill(B, fills[k], y)) {
 			MT_PUSH(B->members, B->nmembers, B->capm, fills[k]);
 			gone += A->match[fills[k]] != y;
 		}
@@ -678,6 +782,7 @@ void ir_find_body_fusions(ir_differ *D)
 			emit(&B, y);
 	mt_map_release(&B.inputs);
 	free(B.stamp);
+	free(B.far);
 	free(B.dirty_a);
 	free(B.dirty_b);
 	free(B.prev_a);

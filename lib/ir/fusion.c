@@ -382,6 +382,16 @@ static int body_holds(fuser *F, uint32_t f)
 	return 1;
 }
 
+/* Whether B op f's body computes anything (empty loops fused hold
+ * nothing to compare). */
+static int computes_any(fuser *F, uint32_t f)
+{
+	uint32_t n;
+
+	ir_comps_of(&F->cb, f, &n);
+	return n > 0;
+}
+
 /* Whether op f of B (new, or matched to m) took over other ops'
  * dataflow; if so the group is in F. */
 static int fusion_at(fuser *F, uint32_t f)
@@ -397,6 +407,12 @@ static int fusion_at(fuser *F, uint32_t f)
 	if (m != MT_IR_NONE && ir_operands_same(F->D, m, f))
 		return 0;
 	fl = fo->loc != MT_IR_NONE ? &B->m->locs[fo->loc] : NULL;
+	/* a fused location its counterpart already had says nothing of
+	 * this step (CSE removing a duplicate it names) */
+	if (fl && fl->n > 1 && m != MT_IR_NONE &&
+	    A->m->ops[m].loc != MT_IR_NONE &&
+	    A->m->locs[A->m->ops[m].loc].hash == fl->hash)
+		fl = NULL;
 	/* An op that kept its attributes and only lost a producer (a
 	 * transfer or a duplicate removed) absorbed nothing; a fused op has
 	 * a new body signature or a fused location. */
@@ -433,7 +449,12 @@ static int fusion_at(fuser *F, uint32_t f)
 	if (F->ngroup < 2)
 		return 0;
 	F->by_loc = evidence;
-	if (!evidence && fo->nregions && !body_holds(F, f))
+	/* an op whose body computes holds what its members computed,
+	 * whatever its location says: the group may have grown past the
+	 * ops the fused location names (an unmatched reduction taking a
+	 * fused op's result) */
+	if (fo->nregions && (!evidence || computes_any(F, f)) &&
+	    !body_holds(F, f))
 		return 0;
 	return evidence || group_feeds(F, f, m);
 }

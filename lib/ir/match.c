@@ -126,6 +126,7 @@ enum {
 	T_LOC_DEV,
 	T_LOC_SCOPED,
 	T_LOC,
+	T_ORDER_BODY,
 	T_ORDER
 };
 
@@ -137,6 +138,17 @@ enum {
 static inline uint64_t key_add(uint64_t h, uint64_t v)
 {
 	return (h ^ v) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* The names of the ops op i holds, in order, as one hash. */
+static uint64_t body_names(const ir_side *s, uint32_t i)
+{
+	uint64_t h = MT_HASH_SEED;
+	uint32_t j;
+
+	for (j = i + 1; j < s->m->ops[i].end; j++)
+		h = key_add(h, ir_name_h(s, j));
+	return h;
 }
 
 /* Key of op i of side s for a tier; 0 when the op takes no part. */
@@ -224,6 +236,14 @@ static uint64_t tier_key(const ir_side *s, int is_a, uint32_t i, int tier)
 		if (tier == T_LOC_DEV)
 			h = key_add(h, mt_ir_str_hash(s->m, op->device));
 		break;
+	case T_ORDER_BODY:
+		/* ops with bodies and no location pair in order first with
+		 * what holds the same ops (T_ORDER takes the rest) */
+		if (!op->nregions || (op->flags & MT_IR_OP_SYMDEF) ||
+		    ir_loc_h(s, i))
+			return 0;
+		h = key_add(h, body_names(s, i));
+		/* fall through */
 	case T_ORDER: {
 		uint32_t p = op->parent, pb;
 
@@ -258,9 +278,80 @@ static inline size_t chain_home(uint64_t k, size_t cap)
 	return (size_t)(((k >> 32) * (uint64_t)cap) >> 32);
 }
 
-/* Give free A op i (key k) the first free B op of its chain, if any. */
+/* Whether A op i and B op j both carry source locations and share no
+ * point of them: two different ops of the source, whatever else they
+ * have in common (another layer's op left unmatched next to this one).
+ * The weak tiers (dataflow, order) never pair them. */
+static int locs_apart(const ir_differ *D, uint32_t i, uint32_t j)
+{
+	const mt_ir_module *a = D->a.m, *b = D->b.m;
+	const mt_ir_loc *la, *lb;
+	uint32_t x, y;
+
+	if (a->ops[i].loc == MT_IR_NONE || b->ops[j].loc == MT_IR_NONE)
+		return 0;
+	la = &a->locs[a->ops[i].loc];
+	lb = &b->locs[b->ops[j].loc];
+	if (!la->n || !lb->n)
+		return 0;
+	for (x = 0; x < la->n; x++) {
+		const mt_ir_point *p = &a->points[la->first + x];
+
+		for (y = 0; y < lb->n; y++) {
+			const mt_ir_point *q = &b->points[lb->first + y];
+
+			if (p->line == q->line && p->col == q->col &&
+			    mt_ir_str_hash(a, p->file) ==
+			            mt_ir_str_hash(b, q->file))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether A op i and B op j have bodies and no computing op of one
+ * (an op that is not a terminator: its name holds no "yield",
+ * "return", "reduce" or "terminator") has a namesake in the other: a
+ * subf generic and a fill generic that yields its value are not one op
+ * modified. Large bodies (a pass rewrote a loop nest) are not judged. */
+#define BODY_APART_MAX 64
+static int is_terminator_name(const mt_ir_module *m, uint32_t op)
+{
+	const char *n = mt_ir_str_get(m, m->ops[op].name);
+
+	return strstr(n, "yield") || strstr(n, "return") ||
+	       strstr(n, "terminator") || !strcmp(n, "scf.reduce");
+}
+
+static int bodies_apart(const ir_differ *D, uint32_t i, uint32_t j)
+{
+	const mt_ir_module *a = D->a.m, *b = D->b.m;
+	uint32_t x, y;
+	int any = 0;
+
+	if (!a->ops[i].nregions || !b->ops[j].nregions ||
+	    a->ops[i].end - i > BODY_APART_MAX ||
+	    b->ops[j].end - j > BODY_APART_MAX)
+		return 0;
+	for (x = i + 1; x < a->ops[i].end; x++) {
+		if (is_terminator_name(a, x))
+			continue;
+		for (y = j + 1; y < b->ops[j].end; y++)
+			if (!is_terminator_name(b, y) &&
+			    ir_name_h(&D->a, x) == ir_name_h(&D->b, y))
+				return 0;
+		any = 1;
+	}
+	for (y = j + 1; y < b->ops[j].end && !any; y++)
+		any = !is_terminator_name(b, y);
+	return any;
+}
+
+/* Give free A op i (key k) the first free B op of its chain, if any
+ * (weak: not one whose locations are apart from i's; it stays for the
+ * next A op of the chain). */
 static void
-take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
+take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k, int weak)
 {
 	const uint64_t *keys = D->keys;
 	ir_chain *e;
@@ -275,6 +366,8 @@ take(ir_differ *D, ir_chain *tab, size_t cap, uint32_t i, uint64_t k)
 	if (e->first == MT_IR_NONE || e->cur == MT_IR_NONE)
 		return;
 	j = e->cur;
+	if (weak && (locs_apart(D, i, j) || bodies_apart(D, i, j)))
+		return;
 	e->cur = D->next[j];
 	D->a.match[i] = j;
 	D->b.match[j] = i;
@@ -336,7 +429,7 @@ static void match_tier(ir_differ *D, int tier)
 			}
 		}
 	}
-	if (tier == T_ORDER) {
+	if (tier == T_ORDER || tier == T_ORDER_BODY) {
 		/* an A op's key depends on its parent being matched, maybe
 		 * just now: one op at a time */
 		for (i = 0; i < D->a.n; i++) {
@@ -346,7 +439,7 @@ static void match_tier(ir_differ *D, int tier)
 				continue;
 			k = tier_key(&D->a, 1, i, tier);
 			if (k)
-				take(D, tab, cap, i, k);
+				take(D, tab, cap, i, k, 1);
 		}
 		return;
 	}
@@ -379,7 +472,7 @@ static void match_tier(ir_differ *D, int tier)
 			}
 			if (!nq)
 				break;
-			take(D, tab, cap, qi[head], qk[head]);
+			take(D, tab, cap, qi[head], qk[head], 0);
 			head = (head + 1) & 7;
 			nq--;
 		}
@@ -444,7 +537,8 @@ static void match_dataflow(ir_differ *D)
 		i = dataflow_pred(D, j);
 		if (i == MT_IR_NONE || D->a.match[i] != MT_IR_NONE ||
 		    ir_name_h(&D->a, i) != ir_name_h(&D->b, j) ||
-		    ir_scope(&D->a, i) != ir_scope(&D->b, j))
+		    ir_scope(&D->a, i) != ir_scope(&D->b, j) ||
+		    locs_apart(D, i, j))
 			continue;
 		D->a.match[i] = j;
 		D->b.match[j] = i;
@@ -535,8 +629,10 @@ void ir_match(ir_differ *D)
 	side_index_uses(&D->b);
 	match_dataflow(D);
 	tables_alloc(D);
+	match_tier(D, T_ORDER_BODY);
 	match_tier(D, T_ORDER);
 	/* parents matched late can pair up children in order */
+	match_tier(D, T_ORDER_BODY);
 	match_tier(D, T_ORDER);
 	tables_free(D);
 	free(D->next);

@@ -19,6 +19,11 @@ TOSA = 'builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg),canonicali
 CASES.append(dict(name='conv-block', file='tosa-conv-block.mlir', pipeline=TOSA,
       groups={'F%dL%d' % (f, k): dict(kind='ops', function='conv%d' % f, members=['linalg.generic'] * 2, **P)
               for f in range(2) for k in range(3)}))
+# an attention block with softmax, two identical layers: per layer sub
+# into exp and reciprocal into the final mul (tosa-attention.mlir)
+CASES.append(dict(name='attention', file='tosa-attention.mlir', pipeline=TOSA,
+      groups={'%s%d' % (g, k): dict(kind='ops', function='attention2', members=['linalg.generic'] * 2, **P)
+              for g in 'AB' for k in range(2)}))
 LF = 'builtin.module(func.func(affine-loop-fusion))'
 L = {'pass': 'affine-loop-fusion'}
 CASES.append(dict(name='loopfuse-check', file='loop-fusion-check.mlir', pipeline=LF, flags=['-allow-unregistered-dialect'],
