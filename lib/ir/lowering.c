@@ -201,11 +201,32 @@ static uint32_t replacement_of(const placer *P, uint32_t a)
 	return MT_IR_NONE;
 }
 
+/* Whether the value A op a took at operand k came from another op that
+ * went too and made it from nothing (a removed arith.constant feeding
+ * a): what a's replacement takes there is that op's replacement (its
+ * llvm.mlir.constant), not part of what a became. */
+static int neighbours_value(const placer *P, uint32_t a, uint32_t k)
+{
+	const ir_side *A = &P->D->a;
+	const mt_ir_op *ao = &A->m->ops[a];
+	uint32_t v, x;
+
+	if (k >= ao->noperands)
+		return 0;
+	v = A->m->operands[ao->first_operand + k];
+	if (v >= A->m->nvalues || (A->m->values[v].idx & MT_IR_ARG))
+		return 0;
+	x = A->m->values[v].op;
+	return (x < a || x >= ao->end) && A->match[x] == MT_IR_NONE &&
+	       makes_from_nothing(A->m, x);
+}
+
 /* Count into z's "to" the ops of B op r (with those nested in it) and
  * the ops made from nothing (children of the run's parent) that they
- * take, each once. */
-static void
-count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
+ * take, each once: not those standing, at r's own operands, for what a
+ * took from a removed op of its own (the neighbour's lowering). */
+static void count_replacement(
+        placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r, uint32_t a)
 {
 	const mt_ir_module *m = P->D->b.m;
 	uint32_t j, k;
@@ -225,7 +246,8 @@ count_replacement(placer *P, mt_ir_lowering *z, size_t *cap, uint32_t r)
 			    !makes_from_nothing(m, pr) ||
 			    P->stamp_b[pr] == P->mark ||
 			    P->D->b.match[pr] != MT_IR_NONE ||
-			    P->stamp_b[pr] == P->mark + 1)
+			    P->stamp_b[pr] == P->mark + 1 ||
+			    (j == r && neighbours_value(P, a, k)))
 				continue;
 			P->stamp_b[pr] = P->mark + 1;
 			ir_count_add(&z->to, &z->nto, cap,
@@ -466,7 +488,7 @@ static void run_pair(placer *P, const run *ra, const run *rb)
 		empties = 1;
 		for (k = 0; k < rb->n; k++)
 			if (P->owner_b[rb->v[k]] == a) {
-				count_replacement(P, &z, &c2, rb->v[k]);
+				count_replacement(P, &z, &c2, rb->v[k], a);
 				empties &= !!(B->m->ops[rb->v[k]].flags &
 				              MT_IR_OP_EMPTY);
 			}

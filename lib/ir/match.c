@@ -16,7 +16,9 @@
  *      first, in scope, then across scopes,
  *   6. dataflow: the same-named op whose results the users now take
  *      from this one (a fused op follows its consumer),
- *   7. order among same-named children of matched parents.
+ *   7. order among same-named children of matched parents,
+ *   8. without locations, name + attributes in one function, in order,
+ *      when both sides hold as many (an op now in another parent).
  * Within a tier, candidates are taken in document order, so the 80 copies
  * of one layer pair up in order. findings.c reads the matching.
  */
@@ -611,6 +613,81 @@ static void mark_names(ir_side *a, ir_side *b)
 	free(db);
 }
 
+/* A free op without a location, for match_scope_counts. */
+typedef struct scoped {
+	uint64_t key;
+	uint32_t op;
+	uint8_t is_a;
+} scoped;
+
+static int scoped_cmp(const void *x, const void *y)
+{
+	const scoped *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->is_a != b->is_a)
+		return a->is_a > b->is_a ? -1 : 1;
+	return a->op < b->op ? -1 : a->op > b->op;
+}
+
+/* Last, for ops without locations that no tier paired: those of one
+ * name and attributes in one function, when both sides hold as many of
+ * them, are the same ops, paired in order, whatever they now sit in (a
+ * rank-0 linalg.generic lowered without a loop: its body's math.absf
+ * now stands in the function). Keyed by scope, so no op pairs with one
+ * of another function; counts must agree, so nothing pairs where one
+ * side has an op the other lacks. */
+static void match_scope_counts(ir_differ *D)
+{
+	scoped *v = NULL;
+	size_t n = 0, cap = 0, i, k;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		const ir_side *s = pass ? &D->b : &D->a;
+		uint32_t j;
+
+		for (j = 0; j < s->n; j++) {
+			const mt_ir_op *op = &s->m->ops[j];
+			scoped e;
+
+			if (s->match[j] != MT_IR_NONE || ir_loc_h(s, j) ||
+			    (op->flags & MT_IR_OP_SYMDEF) ||
+			    !(s->name_both[op->name >> 3] &
+			      (1u << (op->name & 7))))
+				continue;
+			e.key = key_add(
+			        key_add(key_add(MT_HASH_SEED, ir_name_h(s, j)),
+			                op->attr_hash),
+			        ir_scope(s, j));
+			e.op = j;
+			e.is_a = (uint8_t)!pass;
+			MT_PUSH(v, n, cap, e);
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), scoped_cmp);
+	for (i = 0; i < n; i = k) {
+		size_t na = 0, nb, q;
+
+		for (k = i; k < n && v[k].key == v[i].key; k++)
+			na += v[k].is_a;
+		nb = k - i - na;
+		if (na != nb)
+			continue;
+		for (q = 0; q < na; q++) {
+			uint32_t a = v[i + q].op, b = v[i + na + q].op;
+
+			D->a.match[a] = b;
+			D->b.match[b] = a;
+			D->afree--;
+			D->bfree--;
+		}
+	}
+	free(v);
+}
+
 void ir_match(ir_differ *D)
 {
 	int tier;
@@ -635,6 +712,7 @@ void ir_match(ir_differ *D)
 	match_tier(D, T_ORDER_BODY);
 	match_tier(D, T_ORDER);
 	tables_free(D);
+	match_scope_counts(D);
 	free(D->next);
 	D->next = NULL;
 }

@@ -6,6 +6,10 @@
 # --mlir-print-debuginfo and without it, the same (pass, lowered op)
 # facts required of both, read by hand from the CHECK lines and the
 # dumps. Sparsification is a lowering although a linalg op survives it.
+# Every case is also captured module scope, as a tree dir, after change
+# and local scope (no locations), held to the same facts; some cases
+# also to hand-counted (added, removed, moved) and to what a lowered op
+# did not become (a neighbour's constant).
 # Two halves, build and check. See tests/e2e/irdiff_lowerings.py.
 set -u
 # shellcheck source=tests/e2e/lib/env.sh
