@@ -10,7 +10,12 @@
  *   instructions came in that are g's, by opcode: at least half of g's
  *   instructions (ret aside) are among the opcodes the caller gained;
  * - vectorized: a function on both sides has more ops of a vector type
- *   (<4 x float>) than before (LoopVectorize, SLPVectorizer).
+ *   (<4 x float>) than before (LoopVectorize, SLPVectorizer);
+ * - calls gone: calls of f to a function g defined in the module went
+ *   away but too few of g's instructions came in to call it inlining
+ *   (the inliner folds a callee with constant arguments to nothing, and
+ *   a pass may delete a call to a function without effects): said as
+ *   such, not as an inlining.
  */
 #include "llvmir_int.h"
 
@@ -160,14 +165,23 @@ static size_t calls_to(const fnset *fs, const char *name)
 	return n;
 }
 
-/* Of g's instructions, how many have an opcode f gained (by count). */
-static size_t gained(const fninfo *g, const fninfo *fa, const fninfo *fb)
+/* Of g's instructions, how many have an opcode f gained (by count),
+ * with the gone calls to g (ncalls, opcode callop) taken out of f's
+ * earlier ops first: they were replaced, not kept. */
+static size_t gained(const fninfo *g,
+                     const fninfo *fa,
+                     const fninfo *fb,
+                     const char *callop,
+                     size_t ncalls)
 {
 	size_t k, n = 0;
 
 	for (k = 0; k < g->ops.n; k++) {
 		const char *op = g->ops.v[k].name;
 		size_t before = tally_get(&fa->ops, op);
+
+		if (callop && !strcmp(op, callop))
+			before = before > ncalls ? before - ncalls : 0;
 		size_t after = tally_get(&fb->ops, op);
 		size_t more = after > before ? after - before : 0;
 
@@ -202,12 +216,14 @@ void ir_find_llvm(ir_differ *D)
 			mt_ir_funcchange *x;
 			size_t got;
 
-			if (after >= before || !gi || gi == fa || !gi->nbody)
+			if (after >= before || !gi || gi == fa)
 				continue;
-			got = gained(gi, fa, fb);
-			if (!got || got * 2 < gi->nbody)
-				continue;
-			x = push(D, MT_IR_FUNC_INLINED, g, D->b.m, fb->op);
+			got = gained(gi, fa, fb, "llvm.call", before - after);
+			x = push(D,
+			         got && got * 2 >= gi->nbody
+			                 ? MT_IR_FUNC_INLINED
+			                 : MT_IR_FUNC_CALLS_GONE,
+			         g, D->b.m, fb->op);
 			x->into = mt_strdup(fa->name);
 			x->calls = before - after;
 			x->body = gi->nbody;

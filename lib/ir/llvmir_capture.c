@@ -406,8 +406,10 @@ int ir_llcap_open(mt_ir_input *in, const char *path, ir_llcap *c)
 
 		if (d->module && has_state(d))
 			any_module = 1;
+		/* with After dumps, a Before dump is the state the last
+		 * stage has already, but for the first: the starting state */
 		if (d->kind == IR_LL_SKIP ||
-		    (d->kind == IR_LL_BEFORE && have_after))
+		    (d->kind == IR_LL_BEFORE && have_after && g->nstages))
 			continue;
 		if (!any_module && g->nstages && has_state(d) &&
 		    first_seen(c, i, t.ptr)) {

@@ -661,14 +661,16 @@ static void function_row(mt_buf *cells,
 {
 	const mt_ir_funcchange *fc = &st->t.funcs[k];
 	static const char *const change[] = { "removed", "inlined",
-		                              "vectorized" };
+		                              "vectorized", "calls gone" };
 
 	(void)n;
 	mt_buf_printf(cells, "<td>%s</td><td>@", change[fc->change]);
 	html_esc(cells, fc->func);
 	mt_buf_puts(cells, "</td><td>");
-	if (fc->change == MT_IR_FUNC_INLINED) {
-		mt_buf_puts(cells, "into @");
+	if (fc->change == MT_IR_FUNC_INLINED ||
+	    fc->change == MT_IR_FUNC_CALLS_GONE) {
+		mt_buf_puts(cells, fc->change == MT_IR_FUNC_INLINED ? "into @"
+		                                                    : "from @");
 		html_esc(cells, fc->into);
 		mt_buf_printf(cells,
 		              ": %zu call%s gone, %zu of %zu instructions in",

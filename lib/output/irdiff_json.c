@@ -240,7 +240,8 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 	/* LLVM IR stages only (docs/json-irdiff.md) */
 	if (t->nfuncs) {
 		static const char *const change[] = { "removed", "inlined",
-			                              "vectorized" };
+			                              "vectorized",
+			                              "calls_gone" };
 
 		mt_json_array_begin(w, "functions");
 		for (i = 0; i < t->nfuncs; i++) {
@@ -249,7 +250,8 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 			mt_json_object_begin(w, NULL);
 			mt_json_string(w, "change", change[fc->change]);
 			mt_json_string(w, "function", fc->func);
-			if (fc->change == MT_IR_FUNC_INLINED) {
+			if (fc->change == MT_IR_FUNC_INLINED ||
+			    fc->change == MT_IR_FUNC_CALLS_GONE) {
 				mt_json_string(w, "into", fc->into);
 				mt_json_uint64(w, "calls_gone", fc->calls);
 				mt_json_uint64(w, "instructions", fc->body);

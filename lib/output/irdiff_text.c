@@ -193,6 +193,15 @@ static void finding_text(mt_buf *key,
 			        fc->func, fc->into, fc->calls,
 			        fc->calls == 1 ? "" : "s", fc->matched,
 			        fc->body, fc->body == 1 ? "" : "s");
+		else if (fc->change == MT_IR_FUNC_CALLS_GONE)
+			mt_buf_printf(key,
+			              "calls     to @%s gone from @%s: %zu, "
+			              "%zu of its %zu instruction%s came in "
+			              "(inlined and folded, or deleted: not "
+			              "known)",
+			              fc->func, fc->into, fc->calls,
+			              fc->matched, fc->body,
+			              fc->body == 1 ? "" : "s");
 		else
 			mt_buf_printf(key,
 			              "vectorized @%s: %zu -> %zu vector ops "

@@ -294,7 +294,11 @@ typedef struct mt_ir_outlining {
 typedef enum {
 	MT_IR_FUNC_REMOVED,
 	MT_IR_FUNC_INLINED,
-	MT_IR_FUNC_VECTORIZED
+	MT_IR_FUNC_VECTORIZED,
+	/* calls of into to func went away and too few of func's
+	 * instructions came in to say it was inlined (folded away as it
+	 * was, or the calls deleted): which, is not known */
+	MT_IR_FUNC_CALLS_GONE
 } mt_ir_func_change;
 
 typedef struct mt_ir_funcchange {
