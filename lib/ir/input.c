@@ -282,6 +282,47 @@ out:
 	return rc;
 }
 
+/* The stages of LLVM IR capture c of path (llvmir_capture.c marked
+ * them) as one graph, "module"; -1 if there are none. in owns c. */
+static int open_llcap(mt_ir_input *in, const char *path, ir_llcap *c)
+{
+	mt_ir_graph *g;
+	size_t i;
+
+	in->layout = MT_IR_LAYOUT_AFTERALL;
+	ir_input_int(in)->llcap = c;
+	g = ir_graph_get(in, "module", 6);
+	for (i = 0; i < c->n; i++) {
+		const ir_lldump *d = &c->d[i];
+		mt_ir_stage *s;
+
+		if (!d->stage)
+			continue;
+		s = ir_stage_add(g, d->name, path, d->off, d->len);
+		ir_src_w(s)->llvm = 1;
+		s->src->llcap = c;
+		s->src->dump = i;
+	}
+	if (c->nloop || c->nmachine)
+		ir_input_note(in,
+		              "%zu loop-pass dump%s and %zu machine-code "
+		              "dump%s are not stages (a loop's blocks, MIR): "
+		              "what they changed shows at the function's next "
+		              "dump",
+		              c->nloop, c->nloop == 1 ? "" : "s", c->nmachine,
+		              c->nmachine == 1 ? "" : "s");
+	if (c->nunseen)
+		ir_input_note(
+		        in,
+		        "%zu function dump%s showed a function for the "
+		        "first time, after a pass had run on it, with no "
+		        "module dump before: starting states, not stages "
+		        "(capture with -print-module-scope, -print-changed "
+		        "or -print-before-all)",
+		        c->nunseen, c->nunseen == 1 ? "" : "s");
+	return g->nstages ? 0 : -1;
+}
+
 /* LLVM IR files: one capture (its dumps are the stages) or .ll files,
  * each a stage. */
 static int
@@ -313,16 +354,13 @@ open_llvm(mt_ir_input *in, const char *const *paths, size_t n, mt_error *err)
 			                    paths[i]);
 		}
 		if (c) {
-			if (ir_llcap_open(in, paths[i], c)) {
-				if (!ir_input_int(in)->llcap)
-					ir_llcap_free(c);
+			if (open_llcap(in, paths[i], c))
 				return mt_error_set(
 				        err, MT_EFORMAT,
 				        "cannot find stages in LLVM IR "
 				        "capture '%s': no dump of a module "
 				        "or function",
 				        paths[i]);
-			}
 			return 0;
 		}
 	}

@@ -101,9 +101,12 @@ static int header(const char *p, const char *e, ir_lldump *d)
 	return 0;
 }
 
+static void pick_stages(ir_llcap *c, const char *text);
+
 ir_llcap *ir_llcap_scan(const char *p, size_t len)
 {
 	ir_llcap *c = NULL;
+	size_t i;
 	const char *end = p + len, *q;
 
 	for (q = p; q < end;) {
@@ -131,7 +134,7 @@ ir_llcap *ir_llcap_scan(const char *p, size_t len)
 		c->d[c->n - 1].len = len - c->d[c->n - 1].off;
 	if (!c)
 		return NULL;
-	for (size_t i = 0; i < c->n; i++) {
+	for (i = 0; i < c->n; i++) {
 		ir_lldump *d = &c->d[i];
 		const char *b = p + d->off, *be = b + d->len;
 
@@ -155,6 +158,7 @@ ir_llcap *ir_llcap_scan(const char *p, size_t len)
 		if (d->kind == IR_LL_OMITTED || d->kind == IR_LL_DELETED)
 			d->module = 0;
 	}
+	pick_stages(c, p);
 	return c;
 }
 
@@ -381,62 +385,31 @@ static int first_seen(const ir_llcap *c, size_t i, const char *text)
 	return first;
 }
 
-int ir_llcap_open(mt_ir_input *in, const char *path, ir_llcap *c)
+/* Which dumps of c are stages (d->stage), text the capture. */
+static void pick_stages(ir_llcap *c, const char *text)
 {
-	mt_ir_graph *g;
-	mt_ir_text t;
-	mt_ir_stage ts;
-	mt_error e;
-	size_t i;
+	size_t i, nstages = 0;
 	int have_after = 0, any_module = 0;
 
-	memset(&ts, 0, sizeof(ts));
-	ts.path = (char *)path;
-	ts.len = SIZE_MAX;
-	if (mt_ir_text_open(&t, &ts, &e))
-		return -1;
 	for (i = 0; i < c->n; i++)
 		if (c->d[i].kind != IR_LL_BEFORE && c->d[i].kind != IR_LL_SKIP)
 			have_after = 1;
-	in->layout = MT_IR_LAYOUT_AFTERALL;
-	g = ir_graph_get(in, "module", 6);
 	for (i = 0; i < c->n; i++) {
 		ir_lldump *d = &c->d[i];
-		mt_ir_stage *s;
 
 		if (d->module && has_state(d))
 			any_module = 1;
 		/* with After dumps, a Before dump is the state the last
 		 * stage has already, but for the first: the starting state */
 		if (d->kind == IR_LL_SKIP ||
-		    (d->kind == IR_LL_BEFORE && have_after && g->nstages))
+		    (d->kind == IR_LL_BEFORE && have_after && nstages))
 			continue;
-		if (!any_module && g->nstages && has_state(d) &&
-		    first_seen(c, i, t.ptr)) {
+		if (!any_module && nstages && has_state(d) &&
+		    first_seen(c, i, text)) {
 			c->nunseen++;
 			continue;
 		}
-		s = ir_stage_add(g, d->name, path, d->off, d->len);
-		ir_src_w(s)->llvm = 1;
-		s->src->llcap = c;
-		s->src->dump = i;
 		d->stage = 1;
+		nstages++;
 	}
-	mt_ir_text_release(&t);
-	ir_input_int(in)->llcap = c;
-	if (c->nloop || c->nmachine)
-		ir_input_note(in,
-		              "%zu loop-pass dump%s and %zu machine-code "
-		              "dump%s are not stages (a loop's blocks, MIR): "
-		              "what they changed shows at the function's next "
-		              "dump",
-		              c->nloop, c->nloop == 1 ? "" : "s", c->nmachine,
-		              c->nmachine == 1 ? "" : "s");
-	if (c->nunseen)
-		ir_input_note(in,
-		              "%zu function dump%s showed a function for the "
-		              "first time, after a pass had run on it, with no "
-		              "module dump before: starting states, not stages",
-		              c->nunseen, c->nunseen == 1 ? "" : "s");
-	return g->nstages ? 0 : -1;
 }

@@ -52,11 +52,10 @@ typedef struct ir_llcap {
 	size_t nloop, nmachine, nignored, nunseen;
 } ir_llcap;
 
-/* The dumps of capture p (len bytes), or NULL if it has no dump header. */
+/* The dumps of capture p (len bytes), or NULL if it has no dump header;
+ * those that are stages marked (ir_lldump.stage), the others counted. */
 ir_llcap *ir_llcap_scan(const char *p, size_t len);
 void ir_llcap_free(ir_llcap *c);
-/* The stages of capture c of path into in (one graph); -1 if none. */
-int ir_llcap_open(mt_ir_input *in, const char *path, ir_llcap *c);
 /* Append to out the module as it stood at dump i of c (text: the whole
  * capture): the last module dump before it with the functions dumped
  * since put in their places (or added, or removed when deleted). */
