@@ -102,6 +102,7 @@ static int header(const char *p, const char *e, ir_lldump *d)
 }
 
 static void pick_stages(ir_llcap *c, const char *text);
+static int has_state(const ir_lldump *d);
 
 ir_llcap *ir_llcap_scan(const char *p, size_t len)
 {
@@ -157,6 +158,13 @@ ir_llcap *ir_llcap_scan(const char *p, size_t len)
 		 * (-print-changed's omitted dumps) is not a module text */
 		if (d->kind == IR_LL_OMITTED || d->kind == IR_LL_DELETED)
 			d->module = 0;
+		/* a dump with neither a module nor a function in it is a loop
+		 * pass's (llc's legacy passes do not say "on loop") */
+		if (!d->module && has_state(d) && !starts(b, be, "define ") &&
+		    !memmem(b, d->len, "\ndefine ", 8)) {
+			d->kind = IR_LL_SKIP;
+			c->nloop++;
+		}
 	}
 	pick_stages(c, p);
 	return c;
