@@ -8,6 +8,7 @@
  * result holds, its release and --trace in results.c.
  */
 #include "ir_int.h"
+#include "llvmir_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,6 +258,18 @@ int mt_ir_diff(mt_ir_transition *out,
 	ir_side_init(&D.a, a);
 	ir_side_init(&D.b, b);
 	ir_match(&D);
+	if (a->llvm && b->llvm) {
+		/* LLVM IR has no fusions, devices or dialects to lower: its
+		 * own findings (llvmfind.c) */
+		classify(&D);
+		ir_find_llvm(&D);
+		out->changed = out->counts.added || out->counts.removed ||
+		               out->counts.modified || out->counts.moved ||
+		               out->nfuncs;
+		ir_side_release(&D.a);
+		ir_side_release(&D.b);
+		return 0;
+	}
 	ir_find_body_fusions(&D);
 	ir_find_fusions(&D);
 	ir_find_tiled(&D);

@@ -102,6 +102,9 @@ finding_hash(const mt_ir_transition *t, mt_ir_finding_kind kind, size_t k)
 		         t->lowerings[k].at.device);
 		h = hcounts(h, t->lowerings[k].from, t->lowerings[k].nfrom);
 		return hcounts(h, t->lowerings[k].to, t->lowerings[k].nto);
+	case MT_IR_FINDING_FUNCTION:
+		h = mt_hash_u64(h, (uint64_t)t->funcs[k].change);
+		return hstr(hstr(h, t->funcs[k].func), t->funcs[k].into);
 	}
 	return h;
 }
@@ -167,6 +170,12 @@ static int finding_same(const mt_ir_transition *t,
 		       same_counts(a->from, a->nfrom, b->from, b->nfrom) &&
 		       same_counts(a->to, a->nto, b->to, b->nto);
 	}
+	case MT_IR_FINDING_FUNCTION: {
+		const mt_ir_funcchange *a = &t->funcs[x], *b = &t->funcs[y];
+
+		return a->change == b->change && streq(a->func, b->func) &&
+		       streq(a->into, b->into);
+	}
 	}
 	return 0;
 }
@@ -186,6 +195,8 @@ size_t mt_ir_findings_count(const mt_ir_transition *t, mt_ir_finding_kind kind)
 		return t->nlowerings;
 	case MT_IR_FINDING_OUTLINING:
 		return t->noutlinings;
+	case MT_IR_FINDING_FUNCTION:
+		return t->nfuncs;
 	}
 	return 0;
 }
@@ -240,7 +251,8 @@ void ir_fold_step(mt_irdiff_step *sp)
 	static const mt_ir_finding_kind order[] = {
 		MT_IR_FINDING_FUSION,    MT_IR_FINDING_PLACEMENT,
 		MT_IR_FINDING_TRANSFER,  MT_IR_FINDING_KERNEL,
-		MT_IR_FINDING_OUTLINING, MT_IR_FINDING_LOWERING
+		MT_IR_FINDING_OUTLINING, MT_IR_FINDING_LOWERING,
+		MT_IR_FINDING_FUNCTION
 	};
 	size_t i;
 

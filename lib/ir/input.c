@@ -6,6 +6,7 @@
  * the two stages being compared are ever resident.
  */
 #include "input_int.h"
+#include "llvmir_int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -239,18 +240,24 @@ static int mlir_line(const char *p, const char *e)
 	return 0;
 }
 
-/* Refuse a file that is not MLIR text before it is read as stages: a
- * binary, an LLVM IR file or capture (the last stages of a Mojo/MAX
- * lowering are LLVM IR; irdiff reads MLIR), or text without a line of
- * MLIR in its first 64 KB. MT_EUSAGE names the file and what it is. */
-static int sniff(const char *path, mt_error *err)
+/* What a named file holds, by its first 64 KB (sniff). */
+enum { SNIFF_MLIR, SNIFF_LLVM };
+
+/* Refuse a file that is neither MLIR nor LLVM IR text before it is read
+ * as stages: a binary, or text without a line of either in its first
+ * 64 KB. *kind: SNIFF_LLVM when the first line that says which is one
+ * only LLVM IR and its printers write (a dump header, "; ModuleID",
+ * define, target: the last stages of a Mojo/MAX lowering), else
+ * SNIFF_MLIR. MT_EUSAGE names the file and what it is. */
+static int sniff(const char *path, int *kind, mt_error *err)
 {
 	char *buf = mt_malloc(SNIFF_BYTES + 1);
 	FILE *f = fopen(path, "rb");
-	size_t n = 0, lines = 0, llvm = 0;
+	size_t n = 0, lines = 0;
 	const char *p, *end;
-	int rc = 0, mlir = 0;
+	int rc = 0, mlir = 0, llvm = 0;
 
+	*kind = SNIFF_MLIR;
 	if (f) {
 		n = fread(buf, 1, SNIFF_BYTES, f);
 		fclose(f);
@@ -262,40 +269,124 @@ static int sniff(const char *path, mt_error *err)
 	if (memchr(buf, '\0', n)) {
 		rc = mt_error_set(
 		        err, MT_EUSAGE,
-		        "cannot read '%s' as MLIR: it is binary data, "
-		        "not MLIR text",
+		        "cannot read '%s' as MLIR or LLVM IR: it is binary "
+		        "data, not text",
 		        path);
 		goto out;
 	}
-	for (p = buf; p < end && !mlir;) {
+	for (p = buf; p < end && !mlir && !llvm;) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
 
 		e = e ? e + 1 : end;
 		lines++;
-		if (!strncmp(p, "; *** IR Dump", 13) ||
-		    !strncmp(p, "; ModuleID", 10) ||
-		    !strncmp(p, "define ", 7) || !strncmp(p, "declare ", 8) ||
-		    !strncmp(p, "target datalayout", 17) ||
-		    !strncmp(p, "target triple", 13))
-			llvm++;
-		mlir = mlir_line(p, e);
+		llvm = ir_llvm_line(p, e);
+		mlir = !llvm && mlir_line(p, e);
 		p = e;
 	}
-	if (mlir)
-		goto out;
 	if (llvm)
+		*kind = SNIFF_LLVM;
+	if (!mlir && !llvm)
 		rc = mt_error_set(err, MT_EUSAGE,
-		                  "cannot read '%s' as MLIR: it is LLVM IR "
-		                  "(irdiff compares MLIR stages)",
-		                  path);
-	else
-		rc = mt_error_set(err, MT_EUSAGE,
-		                  "cannot read '%s' as MLIR: no MLIR op in its "
-		                  "first %zu line%s",
+		                  "cannot read '%s' as MLIR or LLVM IR: no op "
+		                  "in its first %zu line%s",
 		                  path, lines, lines == 1 ? "" : "s");
 out:
 	free(buf);
 	return rc;
+}
+
+/* The stages of LLVM IR capture c of path (llvmir_capture.c marked
+ * them) as one graph, "module"; -1 if there are none. in owns c. */
+static int open_llcap(mt_ir_input *in, const char *path, ir_llcap *c)
+{
+	mt_ir_graph *g;
+	size_t i;
+
+	in->layout = MT_IR_LAYOUT_AFTERALL;
+	ir_input_int(in)->llcap = c;
+	g = ir_graph_get(in, "module", 6);
+	for (i = 0; i < c->n; i++) {
+		const ir_lldump *d = &c->d[i];
+		mt_ir_stage *s;
+
+		if (!d->stage)
+			continue;
+		s = ir_stage_add(g, d->name, path, d->off, d->len);
+		ir_src_w(s)->llvm = 1;
+		s->src->llcap = c;
+		s->src->dump = i;
+	}
+	if (c->nloop || c->nmachine)
+		ir_input_note(in,
+		              "%zu loop-pass dump%s and %zu machine-code "
+		              "dump%s are not stages (a loop's blocks, MIR): "
+		              "what they changed shows at the function's next "
+		              "dump",
+		              c->nloop, c->nloop == 1 ? "" : "s", c->nmachine,
+		              c->nmachine == 1 ? "" : "s");
+	if (c->nunseen)
+		ir_input_note(
+		        in,
+		        "%zu function dump%s showed a function for the "
+		        "first time, after a pass had run on it, with no "
+		        "module dump before: starting states, not stages "
+		        "(capture with -print-module-scope, -print-changed "
+		        "or -print-before-all)",
+		        c->nunseen, c->nunseen == 1 ? "" : "s");
+	return g->nstages ? 0 : -1;
+}
+
+/* LLVM IR files: one capture (its dumps are the stages) or .ll files,
+ * each a stage. */
+static int
+open_llvm(mt_ir_input *in, const char *const *paths, size_t n, mt_error *err)
+{
+	mt_ir_graph *g;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		mt_ir_stage s;
+		mt_ir_text t;
+		ir_llcap *c;
+		int rc;
+
+		memset(&s, 0, sizeof(s));
+		s.path = (char *)paths[i];
+		s.len = SIZE_MAX;
+		rc = mt_ir_text_open(&t, &s, err);
+		if (rc)
+			return rc;
+		c = ir_llcap_scan(t.ptr, t.len);
+		mt_ir_text_release(&t);
+		if (c && n > 1) {
+			ir_llcap_free(c);
+			return mt_error_set(err, MT_EUSAGE,
+			                    "cannot take LLVM IR capture '%s' "
+			                    "with other inputs: give one "
+			                    "capture or several .ll files",
+			                    paths[i]);
+		}
+		if (c) {
+			if (open_llcap(in, paths[i], c))
+				return mt_error_set(
+				        err, MT_EFORMAT,
+				        "cannot find stages in LLVM IR "
+				        "capture '%s': no dump of a module "
+				        "or function",
+				        paths[i]);
+			return 0;
+		}
+	}
+	in->layout = MT_IR_LAYOUT_FILES;
+	g = ir_graph_get(in, "files", 5);
+	for (i = 0; i < n; i++) {
+		const char *b = strrchr(paths[i], '/');
+		mt_ir_stage *s = ir_stage_add(g, b ? b + 1 : paths[i], paths[i],
+		                              0, SIZE_MAX);
+
+		ir_src_w(s)->llvm = 1;
+	}
+	return 0;
 }
 
 int mt_ir_input_open(mt_ir_input **out,
@@ -306,7 +397,7 @@ int mt_ir_input_open(mt_ir_input **out,
 	mt_ir_input *in = mt_calloc(1, sizeof(*in));
 	struct stat st;
 	size_t i;
-	int rc = 0;
+	int rc = 0, nllvm0 = SNIFF_MLIR;
 
 	*out = NULL;
 	for (i = 0; i < n; i++) {
@@ -330,9 +421,24 @@ int mt_ir_input_open(mt_ir_input **out,
 		rc = open_dir(in, paths[0], err);
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		if ((rc = sniff(paths[i], err)))
+	for (i = 0; i < n; i++) {
+		int kind;
+
+		if ((rc = sniff(paths[i], &kind, err)))
 			goto out;
+		if (i && kind != nllvm0) {
+			rc = mt_error_set(err, MT_EUSAGE,
+			                  "cannot compare '%s' with '%s': one "
+			                  "is LLVM IR, the other MLIR",
+			                  paths[0], paths[i]);
+			goto out;
+		}
+		nllvm0 = kind;
+	}
+	if (nllvm0 == SNIFF_LLVM) {
+		rc = open_llvm(in, paths, n, err);
+		goto out;
+	}
 	if (n == 1) {
 		mt_ir_stage s;
 		mt_ir_text t;

@@ -279,6 +279,12 @@ struct mt_ir_stage_src {
 	 * of the next one. synthetic: it is not one file's dump (cut from
 	 * another scope's dump, or rebuilt), so it names no dump. */
 	int foreign, synthetic;
+	/* LLVM IR (llvmir_capture.c): the stage is LLVM IR, read by
+	 * ir_llvm_parse; with llcap, the module at dump `dump` of that
+	 * -print-after-all / -print-changed capture (borrowed from the
+	 * input) */
+	int llvm;
+	const struct ir_llcap *llcap;
 };
 
 /* The source part of s; for a plain file range (src NULL) one that
@@ -296,6 +302,7 @@ mt_ir_stage_src *ir_src_w(mt_ir_stage *s);
 struct mt_ir_input_int {
 	struct mt_map *index; /* graph name -> graph; NULL until used */
 	mt_ir_capture *capture; /* the after-all capture, if any */
+	struct ir_llcap *llcap; /* an LLVM IR capture, if any */
 	ir_cutindex **cuts; /* the stages' cutidx */
 	size_t ncuts, cap_cuts;
 };

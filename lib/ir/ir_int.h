@@ -95,6 +95,11 @@ struct mt_ir_module {
 	uint8_t *nameclass; /* per string id: IR_NC_* of an op name */
 	size_t cap_nameclass;
 
+	/* LLVM IR (llvmir.c): read from LLVM IR; per op, its first vector
+	 * type ("<4 x float>"), or 0; vec NULL when no op has one */
+	int llvm;
+	mt_ir_str *vec;
+
 	size_t nproblems;
 	char problem[200];
 	unsigned long memo_hits; /* op tails replayed by the reader's memo */

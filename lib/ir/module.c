@@ -226,6 +226,7 @@ void mt_ir_module_free(mt_ir_module *m)
 	free(m->nameclass);
 	mt_map_release(&m->localias);
 	free(m->locnum);
+	free(m->vec);
 	free(m);
 }
 

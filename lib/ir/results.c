@@ -271,6 +271,13 @@ void mt_ir_transition_release(mt_ir_transition *t)
 		free(t->outlinings[i].ops);
 	}
 	free(t->outlinings);
+	for (i = 0; i < t->nfuncs; i++) {
+		free(t->funcs[i].func);
+		free(t->funcs[i].into);
+		free(t->funcs[i].vtype);
+		ir_opref_release(&t->funcs[i].at);
+	}
+	free(t->funcs);
 	ir_counts_free(t->trace, t->ntrace);
 	memset(t, 0, sizeof(*t));
 }
@@ -286,6 +293,7 @@ void ir_transition_trim(mt_ir_transition *t)
 	MT_SHRINK(t->kernels, t->nkernels, t->cap_kernels);
 	MT_SHRINK(t->outlinings, t->noutlinings, t->cap_outlinings);
 	MT_SHRINK(t->trace, t->ntrace, t->cap_trace);
+	MT_SHRINK(t->funcs, t->nfuncs, t->cap_funcs);
 	/* the op lists of lowerings keep no capacity: size them to fit */
 	for (i = 0; i < t->nlowerings; i++) {
 		mt_ir_lowering *l = &t->lowerings[i];

@@ -5,6 +5,7 @@
  * fill them.
  */
 #include "input_int.h"
+#include "llvmir_int.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -117,6 +118,7 @@ void mt_ir_input_free(mt_ir_input *in)
 			ir_cutindex_free(in->priv->cuts[i]);
 		free(in->priv->cuts);
 		ir_capture_free(in->priv->capture);
+		ir_llcap_free(in->priv->llcap);
 		free(in->priv);
 	}
 	free(in);

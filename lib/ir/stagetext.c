@@ -6,6 +6,7 @@
  * streamed, or parsed (ir_stage_parse_progress).
  */
 #include "input_int.h"
+#include "llvmir_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -176,7 +177,17 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 	rc = text_map(t, s, err);
 	if (rc)
 		return rc;
-	if (src->capture && t->map) {
+	if (src->llcap && t->map) {
+		mt_buf b = MT_BUF_INIT;
+
+		ir_llcap_compose(&b, src->llcap, src->dump, t->map);
+		munmap(t->map, t->maplen);
+		t->map = NULL;
+		t->maplen = 0;
+		t->len = b.len;
+		t->own = mt_buf_detach(&b);
+		t->ptr = t->own ? t->own : "";
+	} else if (src->capture && t->map) {
 		const char *map = t->map;
 		mt_buf b = MT_BUF_INIT;
 
@@ -340,8 +351,12 @@ int ir_stage_parse_progress(mt_ir_module **out,
 	}
 	if (progress)
 		progress(payload, 0, t.len);
-	rc = ir_parse_progress(out, t.ptr, t.len, t.map ? IR_PARSE_DROP : 0,
-	                       progress, payload, spare, err);
+	if (ir_src(s)->llvm)
+		rc = ir_llvm_parse(out, t.ptr, t.len, spare, err);
+	else
+		rc = ir_parse_progress(out, t.ptr, t.len,
+		                       t.map ? IR_PARSE_DROP : 0, progress,
+		                       payload, spare, err);
 	if (progress)
 		progress(payload, t.len, t.len);
 	mt_ir_text_release(&t);

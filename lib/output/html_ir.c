@@ -450,7 +450,7 @@ static void
 group_row(mt_buf *b, const mt_irdiff_graph *g, const mt_irdiff_stepgroup *sg)
 {
 	const mt_irdiff_step *first = &g->steps[sg->steps[0]];
-	size_t r, per[MT_IR_FINDING_OUTLINING + 1];
+	size_t r, per[MT_IR_FINDING_FUNCTION + 1];
 
 	memset(per, 0, sizeof(per));
 	for (r = 0; r < first->nfolds; r++)
@@ -476,6 +476,9 @@ group_row(mt_buf *b, const mt_irdiff_graph *g, const mt_irdiff_stepgroup *sg)
 		if (per[MT_IR_FINDING_OUTLINING])
 			plural(b, ", ", per[MT_IR_FINDING_OUTLINING],
 			       "outlining");
+		if (per[MT_IR_FINDING_FUNCTION])
+			plural(b, ", ", per[MT_IR_FINDING_FUNCTION],
+			       "function change");
 	}
 	mt_buf_puts(b, "</td></tr>");
 }
@@ -649,6 +652,42 @@ static void outlining_row(mt_buf *cells,
 	locs_of(where, o->ops, o->nmoved);
 }
 
+/* LLVM IR: a function removed, inlined into a caller, vectorized. */
+static void function_row(mt_buf *cells,
+                         mt_buf *where,
+                         const mt_irdiff_step *st,
+                         size_t k,
+                         size_t n)
+{
+	const mt_ir_funcchange *fc = &st->t.funcs[k];
+	static const char *const change[] = { "removed", "inlined",
+		                              "vectorized", "calls gone" };
+
+	(void)n;
+	mt_buf_printf(cells, "<td>%s</td><td>@", change[fc->change]);
+	html_esc(cells, fc->func);
+	mt_buf_puts(cells, "</td><td>");
+	if (fc->change == MT_IR_FUNC_INLINED ||
+	    fc->change == MT_IR_FUNC_CALLS_GONE) {
+		mt_buf_puts(cells, fc->change == MT_IR_FUNC_INLINED ? "into @"
+		                                                    : "from @");
+		html_esc(cells, fc->into);
+		mt_buf_printf(cells,
+		              ": %zu call%s gone, %zu of %zu instructions in",
+		              fc->calls, fc->calls == 1 ? "" : "s", fc->matched,
+		              fc->body);
+	} else if (fc->change == MT_IR_FUNC_REMOVED) {
+		mt_buf_printf(cells, "%zu call%s left before", fc->calls,
+		              fc->calls == 1 ? "" : "s");
+	} else {
+		mt_buf_printf(cells, "%zu &rarr; %zu vector ops, ",
+		              fc->vec_before, fc->vec_after);
+		html_esc(cells, fc->vtype ? fc->vtype : "");
+	}
+	mt_buf_puts(cells, "</td>");
+	locs_of(where, &fc->at, 1);
+}
+
 static void placement_row(mt_buf *cells,
                           mt_buf *where,
                           const mt_irdiff_step *st,
@@ -795,6 +834,9 @@ void html_transitions(mt_buf *b, const mt_irdiff_graph *g)
 	static const char *const outlining_cols[] = {
 		"stage", "from", "into", "ops", "moved", "&times;", "at", NULL
 	};
+	static const char *const function_cols[] = {
+		"stage", "change", "function", "what", "&times;", "at", NULL
+	};
 	static const char *const placement_cols[] = { "stage",   "op", "change",
 		                                      "&times;", "at", NULL };
 	static const char *const lowering_cols[] = { "stage", "op",      "from",
@@ -816,6 +858,11 @@ void html_transitions(mt_buf *b, const mt_irdiff_graph *g)
 		  0,
 		  { { "outlining", MT_IR_FINDING_OUTLINING, outlining_row },
 		    { NULL, MT_IR_FINDING_OUTLINING, NULL } } },
+		{ "Functions (LLVM IR)",
+		  function_cols,
+		  0,
+		  { { "function", MT_IR_FINDING_FUNCTION, function_row },
+		    { NULL, MT_IR_FINDING_FUNCTION, NULL } } },
 		{ "Placement changes and transfers",
 		  placement_cols,
 		  0,

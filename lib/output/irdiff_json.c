@@ -237,6 +237,39 @@ step(mt_json *w, const mt_irdiff_graph *g, const mt_irdiff_step *sp, int traced)
 		mt_json_object_end(w);
 	}
 	mt_json_array_end(w);
+	/* LLVM IR stages only (docs/json-irdiff.md) */
+	if (t->nfuncs) {
+		static const char *const change[] = { "removed", "inlined",
+			                              "vectorized",
+			                              "calls_gone" };
+
+		mt_json_array_begin(w, "functions");
+		for (i = 0; i < t->nfuncs; i++) {
+			const mt_ir_funcchange *fc = &t->funcs[i];
+
+			mt_json_object_begin(w, NULL);
+			mt_json_string(w, "change", change[fc->change]);
+			mt_json_string(w, "function", fc->func);
+			if (fc->change == MT_IR_FUNC_INLINED ||
+			    fc->change == MT_IR_FUNC_CALLS_GONE) {
+				mt_json_string(w, "into", fc->into);
+				mt_json_uint64(w, "calls_gone", fc->calls);
+				mt_json_uint64(w, "instructions", fc->body);
+				mt_json_uint64(w, "instructions_in",
+				               fc->matched);
+			} else if (fc->change == MT_IR_FUNC_REMOVED) {
+				mt_json_uint64(w, "calls_left", fc->calls);
+			} else {
+				mt_json_uint64(w, "vector_ops_before",
+				               fc->vec_before);
+				mt_json_uint64(w, "vector_ops", fc->vec_after);
+				mt_json_string(w, "vector_type", fc->vtype);
+			}
+			mt_json_uint64(w, "line", fc->at.line);
+			mt_json_object_end(w);
+		}
+		mt_json_array_end(w);
+	}
 	if (traced)
 		counts_list(w, "trace", t->trace, t->ntrace);
 	if (sp->ir_diff)

@@ -176,6 +176,41 @@ static void finding_text(mt_buf *key,
 		}
 		break;
 	}
+	case MT_IR_FINDING_FUNCTION: {
+		const mt_ir_funcchange *fc = &t->funcs[i];
+
+		if (fc->change == MT_IR_FUNC_REMOVED)
+			mt_buf_printf(
+			        key,
+			        "removed   function @%s (%zu call%s to it "
+			        "left before)",
+			        fc->func, fc->calls, fc->calls == 1 ? "" : "s");
+		else if (fc->change == MT_IR_FUNC_INLINED)
+			mt_buf_printf(
+			        key,
+			        "inlined   @%s into @%s: %zu call%s gone, "
+			        "%zu of its %zu instruction%s came in",
+			        fc->func, fc->into, fc->calls,
+			        fc->calls == 1 ? "" : "s", fc->matched,
+			        fc->body, fc->body == 1 ? "" : "s");
+		else if (fc->change == MT_IR_FUNC_CALLS_GONE)
+			mt_buf_printf(key,
+			              "calls     to @%s gone from @%s: %zu, "
+			              "%zu of its %zu instruction%s came in "
+			              "(inlined and folded, or deleted: not "
+			              "known)",
+			              fc->func, fc->into, fc->calls,
+			              fc->matched, fc->body,
+			              fc->body == 1 ? "" : "s");
+		else
+			mt_buf_printf(key,
+			              "vectorized @%s: %zu -> %zu vector ops "
+			              "(%s)",
+			              fc->func, fc->vec_before, fc->vec_after,
+			              fc->vtype ? fc->vtype : "?");
+		locs(loc, &fc->at);
+		break;
+	}
 	case MT_IR_FINDING_LOWERING: {
 		const mt_ir_lowering *lw = &t->lowerings[i];
 

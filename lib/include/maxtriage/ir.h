@@ -292,6 +292,35 @@ typedef struct mt_ir_outlining {
 	size_t nops;
 } mt_ir_outlining;
 
+/* LLVM IR stages: a function removed from the module, inlined into a
+ * caller (the calls to it there went away and its instructions came in),
+ * or vectorized (ops of vector types appeared in it). docs/irdiff.md. */
+typedef enum {
+	MT_IR_FUNC_REMOVED,
+	MT_IR_FUNC_INLINED,
+	MT_IR_FUNC_VECTORIZED,
+	/* calls of into to func went away and too few of func's
+	 * instructions came in to say it was inlined (folded away as it
+	 * was, or the calls deleted): which, is not known */
+	MT_IR_FUNC_CALLS_GONE
+} mt_ir_func_change;
+
+typedef struct mt_ir_funcchange {
+	mt_ir_func_change change;
+	char *func; /* the function removed, inlined or vectorized */
+	char *into; /* inlined: the caller; else NULL */
+	/* removed: calls to it left in the earlier stage; inlined: calls
+	 * of into to func that went away; vectorized: 0 */
+	size_t calls;
+	/* inlined: func's instructions (ret excepted) and how many of
+	 * them, by opcode, came into the caller; vectorized: vector ops
+	 * before and after */
+	size_t body, matched;
+	size_t vec_before, vec_after;
+	char *vtype; /* vectorized: the first vector type, "<4 x float>" */
+	mt_ir_opref at; /* the define (removed: in the earlier stage) */
+} mt_ir_funcchange;
+
 typedef struct mt_ir_counts {
 	size_t added, removed, modified, moved, unchanged;
 } mt_ir_counts;
@@ -313,6 +342,8 @@ typedef struct mt_ir_transition {
 	size_t noutlinings, cap_outlinings;
 	mt_ir_count *trace; /* "linalg.generic removed" etc. at --trace */
 	size_t ntrace, cap_trace;
+	mt_ir_funcchange *funcs; /* LLVM IR only */
+	size_t nfuncs, cap_funcs;
 } mt_ir_transition;
 
 /* The kinds of findings a transition holds, one array each. */
@@ -322,7 +353,8 @@ typedef enum mt_ir_finding_kind {
 	MT_IR_FINDING_TRANSFER,
 	MT_IR_FINDING_KERNEL,
 	MT_IR_FINDING_LOWERING,
-	MT_IR_FINDING_OUTLINING
+	MT_IR_FINDING_OUTLINING,
+	MT_IR_FINDING_FUNCTION /* LLVM IR: funcs (removed, inlined, ...) */
 } mt_ir_finding_kind;
 
 /* How many findings of kind t holds. */
