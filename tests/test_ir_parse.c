@@ -193,7 +193,8 @@ static void region_arguments_on_their_own_line(void **state)
 	        "    }\n"
 	        "  return %r : tensor<1x8xf32>\n"
 	        "}\n");
-	long red = find(m, "linalg.reduce", 0), mx = find(m, "arith.maximumf", 0);
+	long red = find(m, "linalg.reduce", 0),
+	     mx = find(m, "arith.maximumf", 0);
 	long ret = find(m, "func.return", 0);
 	unsigned idx;
 

@@ -17,7 +17,7 @@ static const char *const formats[] = { "text", "json", "markdown", "html",
 	                               NULL };
 
 static const cli_command_help help = {
-	"irdiff", "DIR | CAPTURE | - | FILE.mlir...",
+	"irdiff", "DIR | CAPTURE | - | FILE.mlir|FILE.ll...",
 	"Compare consecutive MLIR lowering stages and report, per transition,\n"
 	"ops added, removed, modified, moved and unchanged; which ops were\n"
 	"fused into which op; placement changes (cpu/gpu) and transfers added\n"
@@ -27,7 +27,10 @@ static const cli_command_help help = {
 	"--mlir-print-ir-tree-dir (one timeline per scope), one file captured\n"
 	"from --mlir-print-ir-after-all (one stage per dump, each the whole\n"
 	"module at that point; '-' reads it from stdin), or several MLIR files\n"
-	"taken as stages in argument order.",
+	"taken as stages in argument order. LLVM IR is read too: an opt/llc\n"
+	"capture (-print-after-all, -print-before-all, -print-changed,\n"
+	"-print-module-scope) or .ll files as stages, with functions removed,\n"
+	"inlined and vectorized.",
 	"exit status: 0 success, 2 bad command line, 3 an input could not be\n"
 	"read (stages that cannot be read are reported and skipped; the exit\n"
 	"status is then 3).\n\n"
@@ -37,7 +40,9 @@ static const cli_command_help help = {
 	"  maxtriage irdiff --show-ir --from mogg --to mgp /tmp/ir-dump\n"
 	"  mlir-opt ... --mlir-print-ir-after-all 2>dump.txt;"
 	" maxtriage irdiff dump.txt\n"
-	"  mlir-opt ... --mlir-print-ir-after-all 2>&1 >/dev/null | maxtriage irdiff -"
+	"  mlir-opt ... --mlir-print-ir-after-all 2>&1 >/dev/null | maxtriage irdiff -\n"
+	"  opt-19 -passes='default<O2>' -print-after-all -print-module-scope\n"
+	"    f.ll -o /dev/null 2>opt.txt; maxtriage irdiff opt.txt"
 };
 
 /* A capture piped in ("-") is copied to a temporary file: stages are

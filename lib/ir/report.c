@@ -357,6 +357,7 @@ show_ir(mt_irdiff_step *sp, const mt_ir_graph *g, size_t from, size_t to)
  * streamed report still says it once at the end. */
 typedef struct located_tally {
 	size_t with_ops, bare;
+	size_t bare_llvm; /* of the bare ones, LLVM IR stages */
 	const char *first; /* the first bare stage's name (the input's) */
 } located_tally;
 
@@ -416,6 +417,8 @@ static void stage_done(graph_run *gr, const mt_irdiff_stage *st)
 		lt->with_ops++;
 		if (!st->stats.located && !lt->bare++)
 			lt->first = st->stage->name;
+		if (!st->stats.located && ir_src(st->stage)->llvm)
+			lt->bare_llvm++;
 	}
 	if (gr->stream && k->stage)
 		k->stage(k->payload, gr->r, gr->rg, st);
@@ -575,6 +578,19 @@ static void note_locations(mt_irdiff_report *r, const located_tally *lt)
 		              "%zu of %zu stages have no source locations "
 		              "(the first is '%s')",
 		              lt->bare, lt->with_ops, lt->first);
+	if (lt->bare_llvm == lt->bare) {
+		/* LLVM IR: no dialects, lowerings or fusions to weaken */
+		mt_buf_puts(&b,
+		            " (compiled without -g, or dumped function by "
+		            "function: LLVM numbers its metadata anew in each "
+		            "print, so a function's !dbg cannot be resolved; "
+		            "-print-module-scope keeps them): functions are "
+		            "matched by name and their instructions by "
+		            "structure and dataflow alone, and --trace finds "
+		            "nothing in them");
+		MT_PUSH(r->notes, r->nnotes, r->cap_notes, mt_buf_detach(&b));
+		return;
+	}
 	mt_buf_puts(&b,
 	            " (printed without --mlir-print-debuginfo?): "
 	            "fusions, loop fusions, kernels and placements are "
@@ -646,7 +662,7 @@ int mt_irdiff_run(mt_irdiff_report *r,
 	size_t gi, lo, hi;
 	int any_graph = 0, any_from = !o->from, any_to = !o->to;
 	timeline tl;
-	located_tally lt = { 0, 0, NULL };
+	located_tally lt = { 0, 0, 0, NULL };
 
 	memset(r, 0, sizeof(*r));
 	/* the selection first: a streamed report must not begin before
