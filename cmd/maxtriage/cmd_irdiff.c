@@ -208,63 +208,35 @@ static int report_stage_problems(const mt_irdiff_report *rep)
 	return rc;
 }
 
-/* --format json, written while irdiff runs (mt_irdiff_json_stream): the
- * JSON writer's sink, with each stage's problem said as it comes. */
+/* --format json, written while irdiff runs (mt_irdiff_json_stream),
+ * with each stage's problem said as it comes (the sink after the
+ * writer's). */
 typedef struct json_out {
 	mt_irdiff_json_stream js;
-	mt_irdiff_sink sink;
+	mt_irdiff_sink problems_sink;
 	int problems; /* CLI_EXIT_INPUT once a stage could not be read */
 } json_out;
 
-static void out_graph_begin(void *payload,
-                            const mt_irdiff_report *r,
-                            const mt_irdiff_graph *g)
+static void note_problem(void *payload,
+                         const mt_irdiff_report *r,
+                         const mt_irdiff_graph *g,
+                         const mt_irdiff_stage *st)
 {
-	json_out *jo = payload;
+	int *problems = payload;
 
-	jo->js.sink.graph_begin(jo->js.sink.payload, r, g);
-}
-
-static void out_stage(void *payload,
-                      const mt_irdiff_report *r,
-                      const mt_irdiff_graph *g,
-                      const mt_irdiff_stage *st)
-{
-	json_out *jo = payload;
-
-	jo->js.sink.stage(jo->js.sink.payload, r, g, st);
+	(void)r;
+	(void)g;
 	if (stage_problem(st))
-		jo->problems = CLI_EXIT_INPUT;
-}
-
-static void out_step(void *payload,
-                     const mt_irdiff_report *r,
-                     const mt_irdiff_graph *g,
-                     const mt_irdiff_step *sp)
-{
-	json_out *jo = payload;
-
-	jo->js.sink.step(jo->js.sink.payload, r, g, sp);
-}
-
-static void out_graph_end(void *payload,
-                          const mt_irdiff_report *r,
-                          const mt_irdiff_graph *g)
-{
-	json_out *jo = payload;
-
-	jo->js.sink.graph_end(jo->js.sink.payload, r, g);
+		*problems = CLI_EXIT_INPUT;
 }
 
 static void json_out_init(json_out *jo)
 {
-	mt_irdiff_json_stream_init(&jo->js, stdout);
-	jo->sink.payload = jo;
-	jo->sink.graph_begin = out_graph_begin;
-	jo->sink.stage = out_stage;
-	jo->sink.step = out_step;
-	jo->sink.graph_end = out_graph_end;
+	memset(&jo->problems_sink, 0, sizeof(jo->problems_sink));
 	jo->problems = 0;
+	jo->problems_sink.payload = &jo->problems;
+	jo->problems_sink.stage = note_problem;
+	mt_irdiff_json_stream_init(&jo->js, stdout, &jo->problems_sink);
 }
 
 /* The end of the document (rep NULL: the run failed, none is written):
@@ -349,7 +321,7 @@ int cmd_irdiff(int argc, char **argv)
 	json = !strcmp(a.format, "json");
 	if (json) {
 		json_out_init(&jo);
-		o.sink = &jo.sink;
+		o.sink = &jo.js.sink;
 	}
 	rc = mt_irdiff_run(&rep, in, &o, &err);
 	clear_progress(&pl);

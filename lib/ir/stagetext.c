@@ -153,6 +153,19 @@ int mt_ir_text_open(mt_ir_text *t, const mt_ir_stage *s, mt_error *err)
 	return text_open(t, s, 0, err);
 }
 
+/* t holds the text made into b instead of its file's mapping (b is
+ * left empty). */
+static void text_take(mt_ir_text *t, mt_buf *b)
+{
+	if (t->map)
+		munmap(t->map, t->maplen);
+	t->map = NULL;
+	t->maplen = 0;
+	t->len = b->len;
+	t->own = mt_buf_detach(b);
+	t->ptr = t->own;
+}
+
 static int
 text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 {
@@ -181,35 +194,18 @@ text_open(mt_ir_text *t, const mt_ir_stage *s, int how, mt_error *err)
 		mt_buf b = MT_BUF_INIT;
 
 		ir_llcap_compose(&b, src->llcap, src->dump, t->map);
-		munmap(t->map, t->maplen);
-		t->map = NULL;
-		t->maplen = 0;
-		t->len = b.len;
-		t->own = mt_buf_detach(&b);
-		t->ptr = t->own ? t->own : "";
+		text_take(t, &b);
 	} else if (src->capture && t->map) {
-		const char *map = t->map;
 		mt_buf b = MT_BUF_INIT;
 
-		ir_capture_compose(&b, src->capture, src->dump, map);
-		munmap(t->map, t->maplen);
-		t->map = NULL;
-		t->maplen = 0;
-		t->len = b.len;
-		t->own = mt_buf_detach(&b);
-		t->ptr = t->own;
+		ir_capture_compose(&b, src->capture, src->dump, t->map);
+		text_take(t, &b);
 	} else if (src->cut) {
 		mt_buf b = MT_BUF_INIT;
 
 		ir_capture_cut_at(&b, src->cutidx, t->ptr, t->len, src->cut,
 		                  (how & TEXT_LEAN) != 0);
-		if (t->map)
-			munmap(t->map, t->maplen);
-		t->map = NULL;
-		t->maplen = 0;
-		t->len = b.len;
-		t->own = mt_buf_detach(&b);
-		t->ptr = t->own ? t->own : "";
+		text_take(t, &b);
 	}
 	return 0;
 }

@@ -360,7 +360,6 @@ static void stream_graph_begin(void *payload,
 {
 	mt_irdiff_json_stream *js = payload;
 
-	(void)r;
 	graph_begin(&js->w, g);
 	if (js->tmp &&
 	    (fflush(js->tmp) != 0 || ftruncate(fileno(js->tmp), 0) != 0 ||
@@ -371,6 +370,8 @@ static void stream_graph_begin(void *payload,
 	mt_json_fork(&js->side, &js->w, js->tmp);
 	mt_json_array_begin(&js->side, "transitions");
 	mt_json_array_begin(&js->w, "stages");
+	if (js->next && js->next->graph_begin)
+		js->next->graph_begin(js->next->payload, r, g);
 }
 
 static void stream_stage(void *payload,
@@ -380,8 +381,9 @@ static void stream_stage(void *payload,
 {
 	mt_irdiff_json_stream *js = payload;
 
-	(void)g;
 	stage(&js->w, st, traced_report(r));
+	if (js->next && js->next->stage)
+		js->next->stage(js->next->payload, r, g, st);
 }
 
 static void stream_step(void *payload,
@@ -392,6 +394,8 @@ static void stream_step(void *payload,
 	mt_irdiff_json_stream *js = payload;
 
 	step(&js->side, g, sp, traced_report(r));
+	if (js->next && js->next->step)
+		js->next->step(js->next->payload, r, g, sp);
 }
 
 static void stream_graph_end(void *payload,
@@ -400,16 +404,20 @@ static void stream_graph_end(void *payload,
 {
 	mt_irdiff_json_stream *js = payload;
 
-	(void)r;
 	mt_json_array_end(&js->w);
 	mt_json_array_end(&js->side);
 	mt_json_join(&js->w, &js->side);
 	graph_end(&js->w, g);
+	if (js->next && js->next->graph_end)
+		js->next->graph_end(js->next->payload, r, g);
 }
 
-void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js, FILE *fp)
+void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js,
+                                FILE *fp,
+                                const mt_irdiff_sink *next)
 {
 	memset(js, 0, sizeof(*js));
+	js->next = next;
 	mt_json_init_file(&js->w, fp, MT_JSON_PRETTY);
 	js->tmp = tmpfile(); /* NULL: the transitions are held in memory */
 	mt_irdiff_json_begin(&js->w, NULL);

@@ -54,9 +54,15 @@ typedef struct mt_irdiff_json_stream {
 	mt_json side; /* the open graph's transitions */
 	FILE *tmp;
 	mt_irdiff_sink sink;
+	const mt_irdiff_sink *next; /* also given each call, after it */
 } mt_irdiff_json_stream;
 
-void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js, FILE *fp);
+/* next (NULL: none) is given every call of the sink once the document
+ * has its part: a caller's own look at each stage (cmd_irdiff reports
+ * the unreadable ones). */
+void mt_irdiff_json_stream_init(mt_irdiff_json_stream *js,
+                                FILE *fp,
+                                const mt_irdiff_sink *next);
 int mt_irdiff_json_stream_finish(mt_irdiff_json_stream *js,
                                  const mt_irdiff_report *r);
 
